@@ -1,0 +1,56 @@
+/**
+ * Help text, rendered by cac from the same flag table the scanner uses. Only the root help needs
+ * the plugin registry (for plugin commands and formats); it reads cached manifests, never runs a plugin.
+ */
+import { cac } from 'cac';
+import type { CommandDeclaration } from '../../sdk/types.js';
+import type { CommandTable } from '../commands/command-table.js';
+import { GLOBAL_FLAGS, flagLabel } from './flags.js';
+
+export interface RootHelpInput {
+  all: boolean;
+  version: string;
+  table: CommandTable;
+  formats: string[];
+}
+
+export function rootHelp({ all, version, table, formats }: RootHelpInput): string {
+  const cli = cac('okapi');
+  cli.usage('[method] <url> [options]\n  $ okapi <command> [args] [options]');
+  cli.command('[method] <url>', 'Send a request; method is get, head, options, post, put, patch or delete (default get)');
+  for (const [name, entry] of [...table.commands].sort(([a], [b]) => a.localeCompare(b))) {
+    const origin = entry.plugin.builtin ? '' : ` (plugin ${entry.plugin.name})`;
+    cli.command(name, `${entry.declaration.short ?? ''}${origin}`);
+  }
+  for (const flag of GLOBAL_FLAGS) {
+    if (!all && !flag.common) continue;
+    const value = flag.valueName ? ` <${flag.valueName}>` : '';
+    cli.option(`${flagLabel(flag)}${value}`, flag.description);
+  }
+  let text = '';
+  cli.help((sections) => {
+    const kept = sections.filter((s) => !s.title?.startsWith('For more info'));
+    kept[0] = { body: `okapi ${version}: a command-line client for HTTP APIs` };
+    kept.push({ title: 'Output formats', body: `  ${formats.join(', ')}` });
+    if (!all) kept.push({ body: "Run 'okapi --help-all' for every flag, 'okapi <command> --help' for a command." });
+    if (table.conflicts.length > 0) kept.push({ title: 'Command conflicts', body: table.conflicts.map((c) => `  ${c}`).join('\n') });
+    text = kept.map((s) => (s.title ? `${s.title}:\n${s.body}` : s.body)).join('\n\n');
+    return [];
+  });
+  // cac prints through console.info; the sections are captured above and printed by the caller.
+  const info = console.info;
+  console.info = () => undefined;
+  try {
+    cli.outputHelp();
+  } finally {
+    console.info = info;
+  }
+  return `${text}\n`;
+}
+
+export function commandHelp(declaration: CommandDeclaration, pluginName: string, builtin: boolean): string {
+  const lines = [`okapi ${declaration.name}: ${declaration.short ?? ''}`.trimEnd()];
+  if (declaration.long) lines.push('', declaration.long.trimEnd());
+  if (!builtin) lines.push('', `Provided by plugin ${pluginName}.`);
+  return `${lines.join('\n')}\n`;
+}

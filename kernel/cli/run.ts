@@ -1,0 +1,48 @@
+/**
+ * Dispatch: the kernel decides what the words mean (cac cannot match multi-word commands such as
+ * `api connect` or `<api> <operation>`), then hands over to a request or a plugin command.
+ */
+import { ExitCode, exitCodeOf, formatError } from '../errors.js';
+import { Invocation, type Streams } from '../invocation.js';
+import { OKAPI_VERSION } from '../version.js';
+import { scanArgv } from './argv.js';
+import { commandHelp, rootHelp } from './help.js';
+import { buildCommandTable } from '../commands/command-table.js';
+import { runPluginCommand } from '../commands/plugin-command.js';
+import { runRequest } from '../commands/request.js';
+import { HTTP_METHODS } from '../commands/methods.js';
+
+export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, io: Streams = process): Promise<number> {
+  let inv: Invocation | undefined;
+  try {
+    const scanned = scanArgv(argv);
+    inv = new Invocation(scanned, env, io);
+    if (scanned.flags.get('version')) {
+      io.stdout.write(`okapi ${OKAPI_VERSION}\n`);
+      return ExitCode.ok;
+    }
+    const words = scanned.words;
+    const wantsHelp = Boolean(scanned.flags.get('help') || scanned.flags.get('help-all'));
+    const first = words[0];
+
+    if (first !== undefined && HTTP_METHODS.has(first.toLowerCase()) && !wantsHelp) return await runRequest(inv, words);
+
+    const registry = await inv.registry();
+    const table = buildCommandTable(registry);
+    for (const conflict of table.conflicts) inv.diagnostic('info', conflict);
+    const entry = first === undefined ? undefined : table.commands.get(first);
+
+    if (wantsHelp || first === undefined) {
+      const help = entry
+        ? commandHelp(entry.declaration, entry.plugin.name, entry.plugin.builtin)
+        : rootHelp({ all: Boolean(scanned.flags.get('help-all')), version: OKAPI_VERSION, table, formats: registry.formatNames() });
+      io.stdout.write(help);
+      return ExitCode.ok;
+    }
+    if (entry) return await runPluginCommand(inv, registry, entry, words.slice(1));
+    return await runRequest(inv, words);
+  } catch (error) {
+    if (!inv?.flag('okapi-silent')) io.stderr.write(`${formatError(error)}\n`);
+    return exitCodeOf(error);
+  }
+}

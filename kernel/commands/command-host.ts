@@ -1,0 +1,75 @@
+/**
+ * What the host offers a running command, in-process or over the wire: output streams, requests
+ * through the full pipeline, the registered APIs and plugins, and prompts on the terminal.
+ */
+import { createInterface } from 'node:readline';
+import type { ApiSummary, CommandContext, HttpRequest, PluginSummary, WireResponse } from '../../sdk/types.js';
+import { OkapiError } from '../errors.js';
+import type { Invocation } from '../invocation.js';
+import type { PluginRegistry } from '../plugins/registry.js';
+import { performExchange } from '../pipeline/exchange.js';
+import { planRequest } from './request.js';
+import { applyFieldUpdate } from '../pipeline/request-fields.js';
+import { buildCommandTable } from './command-table.js';
+
+const DEFAULT_MAX_BODY = 100 * 1024 * 1024;
+
+export function commandHost(inv: Invocation, registry: PluginRegistry): CommandContext {
+  return {
+    log: (level, message) => inv.diagnostic(level, message),
+    stdout: (data) => void inv.io.stdout.write(data),
+    stderr: (data) => void inv.io.stderr.write(data),
+    httpRequest: (request) => httpRequest(inv, registry, request),
+    listApis: async () => listApis(inv),
+    listPlugins: async () => summariesWithConflicts(registry),
+    prompt: (message, options) => prompt(inv, message, options?.secret ?? false),
+    stdin: inv.io.stdin,
+  };
+}
+
+async function httpRequest(inv: Invocation, registry: PluginRegistry, request: HttpRequest): Promise<WireResponse> {
+  const plan = planRequest(inv, request.method.toUpperCase(), request.url);
+  plan.headers = applyFieldUpdate(plan.headers, request.headers, true);
+  if (request.body) plan.body = request.body;
+  const exchange = await performExchange(plan, registry, { maxBodySize: DEFAULT_MAX_BODY });
+  if (!exchange.response) throw new OkapiError(`a response-middleware plugin dropped the response to ${request.method} ${request.url}`);
+  const { status, headers, body } = exchange.response;
+  return { status, headers, body };
+}
+
+function summariesWithConflicts(registry: PluginRegistry): PluginSummary[] {
+  const { conflicts } = buildCommandTable(registry);
+  return registry.summaries().map((summary) => {
+    const notes = conflicts.filter((c) => c.startsWith(`plugin ${summary.name} (${summary.path})`));
+    return notes.length ? { ...summary, notes } : summary;
+  });
+}
+
+function listApis(inv: Invocation): ApiSummary[] {
+  const apis = (inv.config().apis ?? {}) as Record<string, { base_url?: unknown; profiles?: unknown }>;
+  return Object.entries(apis).map(([name, api]) => ({
+    name,
+    base_url: typeof api?.base_url === 'string' ? api.base_url : '',
+    profiles: api?.profiles && typeof api.profiles === 'object' ? Object.keys(api.profiles) : [],
+  }));
+}
+
+async function prompt(inv: Invocation, message: string, secret: boolean): Promise<string> {
+  if (!inv.io.stdin.isTTY || !inv.io.stderr.isTTY) {
+    throw new OkapiError(`cannot ask "${message}": okapi is not attached to a terminal`, {
+      hint: 'run the command in a terminal, or supply the value another way (flag or environment)',
+    });
+  }
+  const rl = createInterface({ input: inv.io.stdin, output: inv.io.stderr, terminal: true });
+  if (secret) {
+    // Echo nothing while a secret is typed.
+    (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = () => undefined;
+    inv.io.stderr.write(`${message} `);
+  }
+  try {
+    return await new Promise<string>((resolve) => rl.question(secret ? '' : `${message} `, resolve));
+  } finally {
+    if (secret) inv.io.stderr.write('\n');
+    rl.close();
+  }
+}

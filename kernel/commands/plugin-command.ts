@@ -1,0 +1,19 @@
+/** Runs a command a plugin declared, built-in or external, through the same command hook. */
+import type { Invocation } from '../invocation.js';
+import type { PluginRegistry } from '../plugins/registry.js';
+import { commandHost } from './command-host.js';
+import type { CommandEntry } from './command-table.js';
+
+export async function runPluginCommand(inv: Invocation, registry: PluginRegistry, entry: CommandEntry, args: string[]): Promise<number> {
+  const { stdin, stdout, stderr } = inv.io;
+  return registry.runtime(entry.plugin).command(
+    {
+      command: entry.declaration.name,
+      args,
+      tty: { stdin: Boolean(stdin.isTTY), stdout: Boolean(stdout.isTTY), stderr: Boolean(stderr.isTTY) },
+      width: stdout.columns ?? 80,
+      config_path: inv.configPath,
+    },
+    commandHost(inv, registry),
+  );
+}

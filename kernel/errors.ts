@@ -1,0 +1,51 @@
+/**
+ * Errors meant for people: what went wrong, the value at fault, and what to do. The exit code
+ * travels with the error so every layer can fail without knowing how the process ends (DESIGN.md §5).
+ */
+
+export const ExitCode = {
+  ok: 0,
+  runtime: 1,
+  usage: 2,
+  interrupted: 130,
+} as const;
+
+export interface OkapiErrorOptions {
+  /** What the user can do about it, printed on its own line. */
+  hint?: string;
+  exitCode?: number;
+  cause?: unknown;
+}
+
+export class OkapiError extends Error {
+  readonly hint: string | undefined;
+  readonly exitCode: number;
+
+  constructor(message: string, options: OkapiErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'OkapiError';
+    this.hint = options.hint;
+    this.exitCode = options.exitCode ?? ExitCode.runtime;
+  }
+}
+
+/** Bad command-line input: exit 2. */
+export class UsageError extends OkapiError {
+  constructor(message: string, options: Omit<OkapiErrorOptions, 'exitCode'> = {}) {
+    super(message, { ...options, exitCode: ExitCode.usage });
+    this.name = 'UsageError';
+  }
+}
+
+/** Renders any thrown value as the lines okapi prints on stderr. */
+export function formatError(error: unknown): string {
+  if (error instanceof OkapiError) {
+    return error.hint ? `okapi: ${error.message}\n  hint: ${error.hint}` : `okapi: ${error.message}`;
+  }
+  if (error instanceof Error) return `okapi: ${error.message}`;
+  return `okapi: ${String(error)}`;
+}
+
+export function exitCodeOf(error: unknown): number {
+  return error instanceof OkapiError ? error.exitCode : ExitCode.runtime;
+}

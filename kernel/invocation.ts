@@ -1,0 +1,101 @@
+/**
+ * One run of okapi: parsed flags, environment, streams, and lazily the config and the plugin
+ * registry. Everything costly is computed on first use so fast paths stay fast.
+ */
+import { join } from 'node:path';
+import type { LogLevel } from '../sdk/types.js';
+import type { FlagValue, ScannedArgv } from './cli/argv.js';
+import { configDir, resolveConfigLocation, type ConfigLocation } from './config/paths.js';
+import { readConfig } from './config/store.js';
+import type { OkapiConfig } from './config/document.js';
+import { pluginDirectories } from './plugins/discovery.js';
+import { PluginRegistry } from './plugins/registry.js';
+import type { PluginLogger } from './plugins/runtime.js';
+import { builtins } from '../plugins-builtin/index.generated.js';
+import { OKAPI_VERSION } from './version.js';
+
+export interface Streams {
+  stdout: NodeJS.WriteStream;
+  stderr: NodeJS.WriteStream;
+  stdin: NodeJS.ReadStream;
+}
+
+export class Invocation {
+  readonly configLocation: ConfigLocation;
+  private configCache: OkapiConfig | undefined;
+  private registryCache: Promise<PluginRegistry> | undefined;
+
+  constructor(
+    readonly argv: ScannedArgv,
+    readonly env: NodeJS.ProcessEnv,
+    readonly io: Streams,
+  ) {
+    this.configLocation = resolveConfigLocation(this.string('okapi-config'), env);
+  }
+
+  flag(name: string): FlagValue | undefined {
+    return this.argv.flags.get(name);
+  }
+
+  string(name: string): string | undefined {
+    const value = this.flag(name);
+    return typeof value === 'string' ? value : undefined;
+  }
+
+  strings(name: string): string[] {
+    const value = this.flag(name);
+    return Array.isArray(value) ? value : [];
+  }
+
+  get verbose(): number {
+    return (this.flag('okapi-verbose') as number | undefined) ?? 0;
+  }
+
+  get configPath(): string {
+    return this.configLocation.path;
+  }
+
+  config(): OkapiConfig {
+    this.configCache ??= readConfig(this.configPath).config;
+    return this.configCache;
+  }
+
+  registry(): Promise<PluginRegistry> {
+    this.registryCache ??= this.loadRegistry();
+    return this.registryCache;
+  }
+
+  /** A diagnostic line on stderr, shown by level: warnings always, info with -v, debug with -vv. */
+  diagnostic(level: LogLevel, message: string): void {
+    const threshold = level === 'debug' ? 2 : level === 'info' ? 1 : 0;
+    if (this.verbose < threshold) return;
+    const prefix = level === 'warn' ? 'warning: ' : level === 'error' ? 'error: ' : '';
+    this.io.stderr.write(`okapi: ${prefix}${message}\n`);
+  }
+
+  readonly pluginLogger: PluginLogger = (plugin) => (level, message) => this.diagnostic(level, `plugin ${plugin}: ${message}`);
+
+  private async loadRegistry(): Promise<PluginRegistry> {
+    const dir = configDir(this.configLocation);
+    const plugins = (this.config().plugins ?? {}) as Record<string, { enabled?: unknown }>;
+    const disabled = new Set(Object.entries(plugins).filter(([, v]) => v?.enabled === false).map(([k]) => k));
+    return PluginRegistry.load({
+      builtins,
+      directories: pluginDirectories(dir, this.env.OKAPI_PLUGIN_PATH),
+      manifestCachePath: join(dir, 'plugin-manifests.json'),
+      okapiVersion: OKAPI_VERSION,
+      disabled,
+      logger: this.pluginLogger,
+      subprocess: {
+        stdin: this.io.stdin,
+        ...(this.verbose > 0
+          ? { onStderr: (plugin: string, text: string) => this.io.stderr.write(prefixLines(`[${plugin}] `, text)) }
+          : {}),
+      },
+    });
+  }
+}
+
+function prefixLines(prefix: string, text: string): string {
+  return text.replace(/^(?=.)/gm, prefix);
+}

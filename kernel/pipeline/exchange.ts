@@ -1,0 +1,117 @@
+/**
+ * Phases 3–7 of the request pipeline (DESIGN.md §2): request-middleware hooks in name order, the
+ * transport, then response-middleware hooks. Every request goes through here — generic ones and
+ * those a command plugin asks the host to make.
+ */
+import type { HeaderMap, WireRequest, WireResponse } from '../../sdk/types.js';
+import type { PluginRegistry } from '../plugins/registry.js';
+import { requestForPlugin } from '../plugins/plugin-secrets.js';
+import { closeTransport, send, type TransportOptions, type TlsDetails } from '../transport/index.js';
+import { onShutdown } from '../shutdown.js';
+import { applyFieldUpdate } from './request-fields.js';
+
+export interface RequestPlan {
+  method: string;
+  url: URL;
+  headers: HeaderMap;
+  body?: Uint8Array;
+  api?: string;
+  profile?: string;
+}
+
+export interface ReceivedResponse extends WireResponse {
+  statusText: string;
+  httpVersion: string;
+  url: string;
+  tls?: TlsDetails;
+}
+
+export interface Exchange {
+  /** The request as sent, after middleware. */
+  request: WireRequest;
+  /** Undefined when a response-middleware plugin dropped it. */
+  response: ReceivedResponse | undefined;
+}
+
+export async function performExchange(plan: RequestPlan, registry: PluginRegistry, transport: TransportOptions): Promise<Exchange> {
+  let request: WireRequest = {
+    method: plan.method,
+    url: plan.url.href,
+    headers: plan.headers,
+    ...(plan.body !== undefined ? { body: plan.body } : {}),
+  };
+  const scope = { ...(plan.api ? { api: plan.api } : {}), ...(plan.profile ? { profile: plan.profile } : {}) };
+
+  for (const plugin of registry.withHook('request-middleware')) {
+    const update = await registry
+      .runtime(plugin)
+      .call('request-middleware', { ...scope, request: requestForPlugin(request, plugin.manifest!) });
+    request = applyRequestUpdate(request, update);
+  }
+
+  let response = await transmit(request, transport);
+
+  for (const plugin of registry.withHook('response-middleware')) {
+    const output = await registry
+      .runtime(plugin)
+      .call('response-middleware', { ...scope, request: requestForPlugin(request, plugin.manifest!), response: wireOf(response) });
+    if ('drop' in output && output.drop) return { request, response: undefined };
+    if ('follow' in output && output.follow) {
+      // A follow-up skips middleware, so a plugin cannot loop the pipeline into itself.
+      const follow = output.follow;
+      request = { method: follow.method, url: follow.url, headers: follow.headers ?? {}, ...(follow.body ? { body: follow.body } : {}) };
+      response = await transmit(request, transport);
+      break;
+    }
+    if ('response' in output && output.response) {
+      response = {
+        ...response,
+        ...(output.response.status !== undefined ? { status: output.response.status } : {}),
+        ...(output.response.headers ? { headers: output.response.headers } : {}),
+        ...(output.response.body ? { body: output.response.body } : {}),
+      };
+    }
+  }
+  return { request, response };
+}
+
+function applyRequestUpdate(request: WireRequest, update: { headers?: Record<string, string | string[] | null>; query?: Record<string, string | string[] | null> }): WireRequest {
+  const headers = applyFieldUpdate(request.headers, update.headers, true);
+  let url = request.url;
+  if (update.query) {
+    const parsed = new URL(url);
+    for (const [name, value] of Object.entries(update.query)) {
+      parsed.searchParams.delete(name);
+      if (value === null) continue;
+      for (const v of Array.isArray(value) ? value : [value]) parsed.searchParams.append(name, String(v));
+    }
+    url = parsed.href;
+  }
+  return { ...request, url, headers };
+}
+
+let transportInUse = false;
+
+async function transmit(request: WireRequest, transport: TransportOptions): Promise<ReceivedResponse> {
+  if (!transportInUse) {
+    transportInUse = true;
+    onShutdown(closeTransport);
+  }
+  const sent = await send(
+    { method: request.method, url: request.url, headers: request.headers, ...(request.body ? { body: request.body } : {}) },
+    transport,
+  );
+  return {
+    status: sent.status,
+    statusText: sent.statusText,
+    headers: sent.headers,
+    body: await sent.bytes(),
+    httpVersion: sent.httpVersion,
+    url: sent.url,
+    ...(sent.tls ? { tls: sent.tls } : {}),
+  };
+}
+
+function wireOf(response: ReceivedResponse): WireResponse {
+  return { status: response.status, headers: response.headers, body: response.body };
+}

@@ -1,0 +1,56 @@
+/**
+ * Header and query lists from each layer (profile/API config, then environment, then flags) merged
+ * so a later layer's entry replaces every earlier value of the same name, and updates from plugins
+ * applied the way DESIGN.md §3 says: a string sets, an array replaces, null deletes.
+ */
+import type { FieldUpdate, HeaderMap } from '../../sdk/types.js';
+import { UsageError } from '../errors.js';
+
+export function parseHeaderEntry(entry: string, source: string): [string, string] {
+  const colon = entry.indexOf(':');
+  const name = colon === -1 ? '' : entry.slice(0, colon).trim();
+  if (!name || /\s/.test(name)) throw new UsageError(`${source} "${entry}" is not a header: write it as "Name: value"`);
+  return [name, entry.slice(colon + 1).trim()];
+}
+
+export function parseQueryEntry(entry: string, source: string): [string, string] {
+  const eq = entry.indexOf('=');
+  if (eq <= 0) throw new UsageError(`${source} "${entry}" is not a query parameter: write it as "key=value"`);
+  return [entry.slice(0, eq), entry.slice(eq + 1)];
+}
+
+/** Layers in increasing precedence. Names compare case-insensitively when `caseless` (headers). */
+export function mergeLayers(layers: [string, string][][], caseless: boolean): HeaderMap {
+  const merged: HeaderMap = {};
+  const key = (name: string) => (caseless ? name.toLowerCase() : name);
+  for (const layer of layers) {
+    const replaced = new Set<string>();
+    for (const [name, value] of layer) {
+      const existing = Object.keys(merged).find((n) => key(n) === key(name));
+      if (existing !== undefined && !replaced.has(key(name))) delete merged[existing];
+      replaced.add(key(name));
+      const target = Object.keys(merged).find((n) => key(n) === key(name)) ?? name;
+      (merged[target] ??= []).push(value);
+    }
+  }
+  return merged;
+}
+
+export function applyFieldUpdate(fields: HeaderMap, update: FieldUpdate | undefined, caseless: boolean): HeaderMap {
+  if (!update) return fields;
+  const next: HeaderMap = { ...fields };
+  for (const [name, value] of Object.entries(update)) {
+    for (const existing of Object.keys(next)) {
+      if (caseless ? existing.toLowerCase() === name.toLowerCase() : existing === name) delete next[existing];
+    }
+    if (value === null) continue;
+    next[name] = Array.isArray(value) ? value.map(String) : [String(value)];
+  }
+  return next;
+}
+
+export function headerValue(headers: HeaderMap, name: string): string | undefined {
+  const lower = name.toLowerCase();
+  for (const [key, values] of Object.entries(headers)) if (key.toLowerCase() === lower) return values[0];
+  return undefined;
+}

@@ -1,0 +1,20 @@
+/** Go-style durations as used by `hook_timeouts`, `-t` and retry caps: "500ms", "10s", "2m", "1h30m". */
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const DURATION = /^(?:\d+(?:\.\d+)?(?:ms|s|m|h))+$/;
+const PART = /(\d+(?:\.\d+)?)(ms|s|m|h)/g;
+
+/** Milliseconds, or undefined when the text is not a duration. A bare number means seconds. */
+export function parseDuration(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (/^\d+(?:\.\d+)?$/.test(trimmed)) return Number(trimmed) * 1000;
+  if (!DURATION.test(trimmed)) return undefined;
+  let total = 0;
+  for (const [, amount, unit] of trimmed.matchAll(PART)) total += Number(amount) * (UNIT_MS[unit!] ?? 0);
+  return total;
+}
+
+export function formatDuration(ms: number): string {
+  if (ms % 60_000 === 0 && ms >= 60_000) return `${ms / 60_000}m`;
+  if (ms % 1000 === 0) return `${ms / 1000}s`;
+  return `${ms}ms`;
+}

@@ -1,0 +1,46 @@
+/** Runs a plugin definition inside okapi's own process: how built-ins run, through the same hooks. */
+import { HOST_FEATURES, PROTOCOL_GENERATION, type PluginDefinition } from '../../sdk/types.js';
+import { PluginError } from './plugin-error.js';
+import type { CallHookName, CallHooks, FormatterOptions, FormatterSink, PluginLogger, PluginRuntime } from './runtime.js';
+import type { CommandContext, CommandInit, HookContext } from '../../sdk/types.js';
+
+export class InProcessRuntime implements PluginRuntime {
+  private definition: Promise<PluginDefinition> | undefined;
+
+  constructor(
+    private readonly name: string,
+    private readonly load: () => Promise<PluginDefinition>,
+    private readonly logger: PluginLogger,
+  ) {}
+
+  async call<H extends CallHookName>(hook: H, input: CallHooks[H]['input']): Promise<CallHooks[H]['output']> {
+    const definition = await this.loaded();
+    const fn = definition.hooks[hook] as ((i: unknown, c: HookContext) => unknown) | undefined;
+    if (!fn) throw new PluginError(this.name, `has no ${hook} hook`);
+    const output = await fn({ hook, protocol_version: PROTOCOL_GENERATION, features: [...HOST_FEATURES], ...input }, this.context());
+    // Serialising like the wire does keeps in-process results identical to subprocess ones.
+    return (output ?? {}) as CallHooks[H]['output'];
+  }
+
+  async format(options: FormatterOptions, items: AsyncIterable<unknown>, sink: FormatterSink): Promise<void> {
+    const definition = await this.loaded();
+    if (!definition.hooks.formatter) throw new PluginError(this.name, 'has no formatter hook');
+    const start = { hook: 'formatter' as const, protocol_version: PROTOCOL_GENERATION, features: [...HOST_FEATURES], ...options };
+    await definition.hooks.formatter(start, items, { ...this.context(), write: (data) => sink.write(data) });
+  }
+
+  async command(init: CommandInit, host: CommandContext): Promise<number> {
+    const definition = await this.loaded();
+    if (!definition.hooks.command) throw new PluginError(this.name, 'has no command hook');
+    return definition.hooks.command(init, { ...host, log: this.logger(this.name) });
+  }
+
+  private context(): HookContext {
+    return { log: this.logger(this.name) };
+  }
+
+  private loaded(): Promise<PluginDefinition> {
+    this.definition ??= this.load();
+    return this.definition;
+  }
+}

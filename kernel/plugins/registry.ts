@@ -1,0 +1,186 @@
+/**
+ * Every plugin okapi knows: built-ins from the build-time static index and external executables
+ * found on disk. Plugin code is loaded, or a process started, only when one of its hooks runs.
+ */
+import type { CommandDeclaration, HookName, PluginDefinition, PluginManifest, PluginSummary } from '../../sdk/types.js';
+import type { WireEncoding } from '../../sdk/codec.js';
+import { findPluginExecutables } from './discovery.js';
+import { InProcessRuntime } from './in-process-runtime.js';
+import { ManifestCache, stampOf, type CachedPlugin } from './manifest-cache.js';
+import { ManifestError, validateCommandDiscovery, validateManifest } from './manifest.js';
+import { PluginError } from './plugin-error.js';
+import { probe } from './probe.js';
+import type { PluginLogger, PluginRuntime } from './runtime.js';
+import { SubprocessRuntime, type SubprocessRuntimeOptions } from './subprocess-runtime.js';
+
+/** A built-in as the static index describes it: metadata now, code on demand. */
+export interface BuiltinEntry {
+  manifest: PluginManifest;
+  commands?: CommandDeclaration[];
+  load(): Promise<{ default: PluginDefinition }>;
+}
+
+export interface PluginRecord {
+  name: string;
+  /** The executable, or `builtin:<name>`. */
+  path: string;
+  builtin: boolean;
+  manifest: PluginManifest | undefined;
+  commands: CommandDeclaration[];
+  encoding?: WireEncoding;
+  enabled: boolean;
+  /** Why the plugin cannot be used; it stays listed so the user can see the reason. */
+  refused?: string;
+}
+
+export interface RegistryOptions {
+  builtins: BuiltinEntry[];
+  directories: string[];
+  manifestCachePath: string;
+  okapiVersion: string;
+  /** `plugins.<name>.enabled: false` in config turns a plugin off. */
+  disabled: Set<string>;
+  logger: PluginLogger;
+  subprocess: Omit<SubprocessRuntimeOptions, 'logger' | 'commands'>;
+}
+
+export class PluginRegistry {
+  private readonly runtimes = new Map<string, PluginRuntime>();
+  private readonly builtinLoaders = new Map<string, BuiltinEntry['load']>();
+
+  private constructor(
+    readonly records: PluginRecord[],
+    private readonly options: RegistryOptions,
+  ) {
+    for (const entry of options.builtins) this.builtinLoaders.set(entry.manifest.name, entry.load);
+  }
+
+  static async load(options: RegistryOptions): Promise<PluginRegistry> {
+    const builtins: PluginRecord[] = options.builtins.map((entry) => ({
+      name: entry.manifest.name,
+      path: `builtin:${entry.manifest.name}`,
+      builtin: true,
+      manifest: entry.manifest,
+      commands: entry.commands ?? [],
+      enabled: !options.disabled.has(entry.manifest.name),
+    }));
+    const externals = await loadExternals(options);
+    const records = [...builtins];
+    const taken = new Map(builtins.map((r) => [r.name, r.path]));
+    for (const record of externals) {
+      const holder = record.manifest ? taken.get(record.name) : undefined;
+      if (holder && !record.refused) {
+        record.refused = holder.startsWith('builtin:')
+          ? `its name "${record.name}" is taken by a built-in plugin`
+          : `its name "${record.name}" is already used by ${holder}`;
+      } else if (record.manifest && !record.refused) {
+        taken.set(record.name, record.path);
+      }
+      record.enabled = !options.disabled.has(record.name);
+      records.push(record);
+    }
+    return new PluginRegistry(records, options);
+  }
+
+  /** Usable plugins with a hook, in name order (the order middleware runs in). */
+  withHook(hook: HookName): PluginRecord[] {
+    return this.records
+      .filter((r) => r.enabled && !r.refused && r.manifest?.hooks?.includes(hook))
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }
+
+  /** The plugin that renders a format; built-ins first, so a plugin cannot shadow `json`. */
+  formatterFor(format: string): PluginRecord | undefined {
+    return this.withHook('formatter').find((r) => r.manifest?.formatter_names?.includes(format));
+  }
+
+  formatNames(): string[] {
+    return [...new Set(this.withHook('formatter').flatMap((r) => r.manifest?.formatter_names ?? []))];
+  }
+
+  runtime(record: PluginRecord): PluginRuntime {
+    if (record.refused) throw new PluginError(record.name, `cannot be used: ${record.refused}`, { hint: "see 'okapi plugin list'" });
+    let runtime = this.runtimes.get(record.path);
+    if (runtime) return runtime;
+    const load = this.builtinLoaders.get(record.name);
+    runtime =
+      record.builtin && load
+        ? new InProcessRuntime(record.name, async () => (await load()).default, this.options.logger)
+        : new SubprocessRuntime({ name: record.name, path: record.path, encoding: record.encoding ?? 'cbor' }, record.manifest!, {
+            ...this.options.subprocess,
+            logger: this.options.logger,
+            commands: record.commands,
+          });
+    this.runtimes.set(record.path, runtime);
+    return runtime;
+  }
+
+  summaries(): PluginSummary[] {
+    return this.records.map((r) => ({
+      name: r.name,
+      ...(r.manifest?.version ? { version: r.manifest.version } : {}),
+      ...(r.manifest?.description ? { description: r.manifest.description } : {}),
+      hooks: r.manifest?.hooks ?? [],
+      path: r.path,
+      builtin: r.builtin,
+      ...(r.encoding ? { encoding: r.encoding } : {}),
+      ...(r.manifest?.formatter_names ? { formatter_names: r.manifest.formatter_names } : {}),
+      ...(r.commands.length ? { commands: r.commands.map((c) => c.name) } : {}),
+      enabled: r.enabled,
+      ...(r.refused ? { refused: r.refused } : {}),
+    }));
+  }
+}
+
+async function loadExternals(options: RegistryOptions): Promise<PluginRecord[]> {
+  const found = findPluginExecutables(options.directories);
+  if (found.length === 0) return [];
+  const cache = ManifestCache.open(options.manifestCachePath, options.okapiVersion);
+  cache.retain(new Set(found.map((f) => f.path)));
+  const records = await Promise.all(
+    found.map(async ({ path, problem }): Promise<PluginRecord> => {
+      if (problem) return refusedRecord(path, problem);
+      const stamp = stampOf(path);
+      let entry = cache.lookup(path, stamp);
+      if (!entry) {
+        entry = { ...stamp, ...(await inspectExecutable(path)) };
+        cache.store(path, entry);
+      }
+      return recordFrom(path, entry);
+    }),
+  );
+  // The cache is a speed-up only: failing to write it must not fail the command.
+  await cache.save().catch(() => undefined);
+  return records;
+}
+
+async function inspectExecutable(path: string): Promise<Omit<CachedPlugin, 'size' | 'mtime_ns'>> {
+  try {
+    const answer = await probe(path, '--okapi-plugin-manifest');
+    const manifest = validateManifest(answer.value);
+    if (!manifest.hooks?.includes('command')) return { manifest, encoding: answer.encoding };
+    const commands = validateCommandDiscovery((await probe(path, '--okapi-plugin-commands')).value);
+    return { manifest, encoding: answer.encoding, commands };
+  } catch (error) {
+    if (error instanceof ManifestError) return { refused: error.message };
+    throw error;
+  }
+}
+
+function recordFrom(path: string, entry: CachedPlugin): PluginRecord {
+  if (entry.refused || !entry.manifest) return refusedRecord(path, entry.refused ?? 'no manifest');
+  return {
+    name: entry.manifest.name,
+    path,
+    builtin: false,
+    manifest: entry.manifest,
+    commands: entry.commands ?? [],
+    ...(entry.encoding ? { encoding: entry.encoding } : {}),
+    enabled: true,
+  };
+}
+
+function refusedRecord(path: string, reason: string): PluginRecord {
+  const base = path.split(/[\\/]/).pop() ?? path;
+  return { name: base.replace(/^okapi-/, ''), path, builtin: false, manifest: undefined, commands: [], enabled: true, refused: reason };
+}

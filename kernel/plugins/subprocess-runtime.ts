@@ -1,0 +1,178 @@
+/** Runs hooks in an external `okapi-*` executable, one session per call (DESIGN.md §3). */
+import {
+  HOST_FEATURES,
+  PROTOCOL_GENERATION,
+  type CommandContext,
+  type CommandDeclaration,
+  type CommandInit,
+  type HookName,
+  type PluginManifest,
+} from '../../sdk/types.js';
+import type { WireMessage } from '../../sdk/codec.js';
+import { parseDuration } from './duration.js';
+import { PluginError } from './plugin-error.js';
+import type { CallHookName, CallHooks, FormatterOptions, FormatterSink, PluginLogger, PluginRuntime } from './runtime.js';
+import { SubprocessSession, type SessionTarget } from './subprocess-session.js';
+
+const DEFAULT_DEADLINE_MS = 30_000;
+const AUTH_DEADLINE_MS = 5 * 60_000;
+
+export interface SubprocessRuntimeOptions {
+  logger: PluginLogger;
+  /** Receives plugin stderr as it arrives; set when the user asked for -v. */
+  onStderr?: (plugin: string, text: string) => void;
+  /** Standard input forwarded to commands that declare passthrough_stdio. */
+  stdin?: NodeJS.ReadableStream;
+  commands?: CommandDeclaration[];
+}
+
+export class SubprocessRuntime implements PluginRuntime {
+  constructor(
+    private readonly target: SessionTarget,
+    private readonly manifest: PluginManifest,
+    private readonly options: SubprocessRuntimeOptions,
+  ) {}
+
+  async call<H extends CallHookName>(hook: H, input: CallHooks[H]['input']): Promise<CallHooks[H]['output']> {
+    const session = this.open(hook);
+    try {
+      await session.send({ type: 'hook', hook, protocol_version: PROTOCOL_GENERATION, features: [...HOST_FEATURES], ...input });
+      return (await this.awaitResult(session)) as CallHooks[H]['output'];
+    } finally {
+      await session.close();
+    }
+  }
+
+  async format(options: FormatterOptions, items: AsyncIterable<unknown>, sink: FormatterSink): Promise<void> {
+    const session = this.open('formatter');
+    try {
+      await session.send({
+        type: 'hook',
+        hook: 'formatter',
+        protocol_version: PROTOCOL_GENERATION,
+        features: [...HOST_FEATURES],
+        ...options,
+      });
+      for await (const value of items) await session.send({ type: 'item', value });
+      await session.send({ type: 'end' });
+      await this.awaitResult(session, (message) => {
+        if (message.type !== 'stdout') return false;
+        sink.write(message.data as Uint8Array);
+        return true;
+      });
+    } finally {
+      await session.close();
+    }
+  }
+
+  async command(init: CommandInit, host: CommandContext): Promise<number> {
+    const session = this.open('command');
+    const log = this.options.logger(this.target.name);
+    try {
+      await session.send({ type: 'init', ...init });
+      if (this.forwardsStdin(init.command)) void this.forwardStdin(session);
+      for (;;) {
+        const message = await session.next('a command message');
+        switch (message.type) {
+          case 'stdout':
+            host.stdout(message.data as Uint8Array);
+            break;
+          case 'stderr':
+            host.stderr(message.data as Uint8Array);
+            break;
+          case 'log':
+            log(message.level as never, String(message.message));
+            break;
+          case 'done':
+            return typeof message.exit_code === 'number' ? message.exit_code : 0;
+          case 'error':
+            throw new PluginError(this.target.name, String(message.message));
+          case 'http-request':
+          case 'list-apis':
+          case 'list-plugins':
+          case 'prompt':
+            void this.answer(session, message, host);
+            break;
+          default:
+            throw session.unexpected(message, 'a command message (stdout, stderr, http-request, list-apis, prompt, done)');
+        }
+      }
+    } finally {
+      await session.close();
+    }
+  }
+
+  private forwardsStdin(command: string): boolean {
+    const declared = this.options.commands?.find((c) => c.name === command);
+    return declared?.passthrough_stdio === true && this.options.stdin !== undefined;
+  }
+
+  private async forwardStdin(session: SubprocessSession): Promise<void> {
+    try {
+      for await (const chunk of this.options.stdin!) {
+        await session.send({ type: 'stdin', data: typeof chunk === 'string' ? Buffer.from(chunk) : chunk });
+      }
+      await session.send({ type: 'stdin-end' });
+    } catch {
+      // The session ended first; nothing is waiting for the rest of stdin.
+    }
+  }
+
+  private async answer(session: SubprocessSession, message: WireMessage, host: CommandContext): Promise<void> {
+    const id = message.id;
+    try {
+      switch (message.type) {
+        case 'http-request': {
+          const response = await host.httpRequest(message as never);
+          await session.send({ type: 'http-response', id, ...response });
+          return;
+        }
+        case 'list-apis':
+          await session.send({ type: 'apis', id, apis: await host.listApis() });
+          return;
+        case 'list-plugins':
+          await session.send({ type: 'plugins', id, plugins: await host.listPlugins() });
+          return;
+        case 'prompt': {
+          const value = await host.prompt(String(message.message), { secret: message.secret === true });
+          await session.send({ type: 'prompt-response', id, value });
+          return;
+        }
+      }
+    } catch (error) {
+      await session.send({ type: 'error', id, message: error instanceof Error ? error.message : String(error) }).catch(() => undefined);
+    }
+  }
+
+  /** Waits for the result, letting `onOther` consume messages that may come before it. */
+  private async awaitResult(session: SubprocessSession, onOther?: (m: WireMessage) => boolean): Promise<unknown> {
+    const log = this.options.logger(this.target.name);
+    for (;;) {
+      const message = await session.next('a result');
+      if (message.type === 'result') return message.output ?? {};
+      if (message.type === 'error') throw new PluginError(this.target.name, String(message.message));
+      if (message.type === 'log') {
+        log(message.level as never, String(message.message));
+        continue;
+      }
+      if (onOther?.(message)) continue;
+      throw session.unexpected(message, 'a result');
+    }
+  }
+
+  private open(hook: HookName): SubprocessSession {
+    return new SubprocessSession(this.target, {
+      hook,
+      deadlineMs: this.deadline(hook),
+      ...(this.options.onStderr ? { onStderr: (text: string) => this.options.onStderr!(this.target.name, text) } : {}),
+    });
+  }
+
+  private deadline(hook: HookName): number | undefined {
+    const configured = this.manifest.hook_timeouts?.[hook];
+    if (configured !== undefined) return parseDuration(configured);
+    // Commands and signers are sessions that live as long as the user's work, not single calls.
+    if (hook === 'command' || hook === 'tls-signer') return undefined;
+    return hook === 'auth' ? AUTH_DEADLINE_MS : DEFAULT_DEADLINE_MS;
+  }
+}

@@ -1,0 +1,11 @@
+import type { PluginMeta } from '../plugin-meta.js';
+
+export default {
+  manifest: {
+    name: 'json',
+    description: 'Renders responses as JSON',
+    okapi_api_version: 2,
+    hooks: ['formatter'],
+    formatter_names: ['json'],
+  },
+} satisfies PluginMeta;

@@ -1,0 +1,44 @@
+/** `okapi plugin list`: what plugins exist, what they do, and why any was refused. */
+import { definePlugin } from '../../sdk/define.js';
+import type { PluginSummary } from '../../sdk/types.js';
+import meta from './manifest.js';
+
+export default definePlugin({
+  ...meta,
+  hooks: {
+    async command(init, ctx) {
+      const [verb, ...rest] = init.args;
+      if (verb !== 'list') {
+        ctx.stderr(`okapi: unknown plugin command ${verb === undefined ? '(none)' : `"${verb}"`}\n  hint: okapi plugin list\n`);
+        return 2;
+      }
+      const unknown = rest.find((arg) => arg !== '--json');
+      if (unknown !== undefined) {
+        ctx.stderr(`okapi: unknown argument "${unknown}" for plugin list\n  hint: okapi plugin list [--json]\n`);
+        return 2;
+      }
+      const plugins = await ctx.listPlugins();
+      ctx.stdout(rest.includes('--json') ? `${JSON.stringify(plugins, null, 2)}\n` : table(plugins));
+      return 0;
+    },
+  },
+});
+
+function table(plugins: PluginSummary[]): string {
+  const rows = plugins.map((p) => [
+    p.name,
+    p.version ?? '-',
+    p.hooks.join(',') || '-',
+    p.path,
+    p.refused ? `refused: ${p.refused}` : p.enabled ? 'active' : 'disabled',
+  ]);
+  const header = ['NAME', 'VERSION', 'HOOKS', 'PATH', 'STATUS'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  const notes = plugins.flatMap((p) => p.notes ?? []);
+  return [line(header), ...rows.map(line), ...(notes.length ? ['', ...notes] : [])].join('\n') + '\n';
+}

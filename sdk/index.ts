@@ -1,0 +1,5 @@
+/** okapi's plugin SDK (`okapi/sdk`): declare a plugin once, run it in-process or as an executable. */
+export { definePlugin } from './define.js';
+export { runPlugin, type RunOptions } from './run.js';
+export { encodeMessage, decodeDocument, MessageReader, MalformedMessageError, type WireEncoding, type WireMessage } from './codec.js';
+export * from './types.js';

@@ -1,0 +1,220 @@
+/**
+ * Turns a plugin definition into an executable that speaks okapi's wire protocol (DESIGN.md §3):
+ * `--okapi-plugin-manifest`, `--okapi-plugin-commands` and `--okapi-plugin-run`.
+ */
+import { encodeMessage, type WireEncoding, type WireMessage } from './codec.js';
+import { Peer } from './peer.js';
+import type {
+  CommandContext,
+  CommandInit,
+  FormatterStart,
+  HookContext,
+  LogLevel,
+  PluginDefinition,
+  SignRequest,
+  WireResponse,
+} from './types.js';
+
+export interface RunOptions {
+  /** The encoding of the manifest and command answers; sessions use what the host asks for. */
+  encoding?: WireEncoding;
+  argv?: string[];
+}
+
+export async function runPlugin(definition: PluginDefinition, options: RunOptions = {}): Promise<void> {
+  const argv = options.argv ?? process.argv.slice(2);
+  const encoding = options.encoding ?? 'cbor';
+  if (argv.includes('--okapi-plugin-manifest')) {
+    await writeAndExit(encodeDocument(definition.manifest, encoding));
+  } else if (argv.includes('--okapi-plugin-commands')) {
+    await writeAndExit(encodeDocument({ protocol_version: 1, commands: definition.commands ?? [] }, encoding));
+  } else if (argv.includes('--okapi-plugin-run')) {
+    const requested = argv.find((a) => a.startsWith('--okapi-plugin-encoding='))?.split('=')[1];
+    const sessionEncoding: WireEncoding = requested === 'json' ? 'json' : 'cbor';
+    const peer = new Peer(process.stdin, process.stdout, sessionEncoding);
+    const code = await serveSession(definition, peer);
+    process.stdin.destroy();
+    await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
+    process.exit(code);
+  } else {
+    process.stderr.write(
+      `${definition.manifest.name} is an okapi plugin: install it as okapi-${definition.manifest.name} in okapi's plugin directory (see 'okapi plugin list').\n`,
+    );
+    process.exit(2);
+  }
+}
+
+function encodeDocument(value: object, encoding: WireEncoding): Uint8Array {
+  if (encoding === 'json') return Buffer.from(JSON.stringify(value) + '\n');
+  return encodeMessage(value, 'cbor');
+}
+
+function writeAndExit(bytes: Uint8Array): Promise<never> {
+  return new Promise(() => process.stdout.write(bytes, () => process.exit(0)));
+}
+
+/** Answers one session; returns the process exit code. */
+export async function serveSession(definition: PluginDefinition, peer: Peer): Promise<number> {
+  const first = await peer.next();
+  if (!first) return 0;
+  const log = (level: LogLevel, message: string) => void peer.send({ type: 'log', level, message });
+  const ctx: HookContext = { log };
+  try {
+    switch (first.type) {
+      case 'hook':
+        return await serveHook(definition, peer, first, ctx);
+      case 'init':
+        return await serveCommand(definition, peer, first as unknown as CommandInit & WireMessage, ctx);
+      case 'signer-init':
+        return await serveSigner(definition, peer, first, ctx);
+      default:
+        await peer.send({ type: 'error', message: `unexpected first message type "${first.type}"` });
+        return 1;
+    }
+  } catch (error) {
+    await peer.send({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+    return 1;
+  }
+}
+
+async function serveHook(definition: PluginDefinition, peer: Peer, message: WireMessage, ctx: HookContext): Promise<number> {
+  const hooks = definition.hooks;
+  const input = message as never;
+  switch (message.hook) {
+    case 'auth':
+    case 'request-middleware':
+    case 'response-middleware':
+    case 'loader': {
+      const hook = hooks[message.hook];
+      if (!hook) throw new Error(`this plugin has no ${message.hook} hook`);
+      const output = await (hook as (i: never, c: HookContext) => unknown)(input, ctx);
+      await peer.send({ type: 'result', output: output ?? {} });
+      return 0;
+    }
+    case 'formatter': {
+      if (!hooks.formatter) throw new Error('this plugin has no formatter hook');
+      const items = itemsFrom(peer);
+      await hooks.formatter(message as unknown as FormatterStart, items, {
+        log: ctx.log,
+        write: (data) => void peer.send({ type: 'stdout', data: toBytes(data) }),
+      });
+      // Drain what the formatter did not read, so the host's end message is consumed.
+      for await (const _ of items) void _;
+      await peer.send({ type: 'result', output: {} });
+      return 0;
+    }
+    default:
+      throw new Error(`unknown hook "${String(message.hook)}"`);
+  }
+}
+
+async function* itemsFrom(peer: Peer): AsyncGenerator<unknown> {
+  for (;;) {
+    const message = await peer.next();
+    if (!message || message.type === 'end') return;
+    if (message.type !== 'item') throw new Error(`expected an item or end message, got "${message.type}"`);
+    yield message.value;
+  }
+}
+
+async function serveCommand(
+  definition: PluginDefinition,
+  peer: Peer,
+  init: CommandInit & WireMessage,
+  ctx: HookContext,
+): Promise<number> {
+  if (!definition.hooks.command) throw new Error('this plugin has no command hook');
+  const pending = new Map<number, { resolve(m: WireMessage): void; reject(e: Error): void }>();
+  const stdinChunks: (Uint8Array | null)[] = [];
+  let stdinWaiter: (() => void) | undefined;
+  let nextId = 1;
+
+  const pump = (async () => {
+    for (;;) {
+      const message = await peer.next();
+      if (!message) break;
+      if (message.type === 'stdin' || message.type === 'stdin-end') {
+        stdinChunks.push(message.type === 'stdin' ? (message.data as Uint8Array) : null);
+        stdinWaiter?.();
+        continue;
+      }
+      const id = typeof message.id === 'number' ? message.id : undefined;
+      const waiter = id === undefined ? undefined : pending.get(id);
+      if (!waiter || id === undefined) continue;
+      pending.delete(id);
+      if (message.type === 'error') waiter.reject(new Error(String(message.message)));
+      else waiter.resolve(message);
+    }
+    stdinChunks.push(null);
+    stdinWaiter?.();
+    for (const waiter of pending.values()) waiter.reject(new Error('okapi closed the session'));
+  })();
+
+  const ask = (message: Record<string, unknown> & { type: string }): Promise<WireMessage> => {
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      void peer.send({ ...message, id });
+    });
+  };
+
+  async function* stdin(): AsyncGenerator<Uint8Array> {
+    for (;;) {
+      const chunk = stdinChunks.shift();
+      if (chunk === null) return;
+      if (chunk) {
+        yield chunk;
+        continue;
+      }
+      await new Promise<void>((resolve) => (stdinWaiter = resolve));
+      stdinWaiter = undefined;
+    }
+  }
+
+  const commandCtx: CommandContext = {
+    log: ctx.log,
+    stdout: (data) => void peer.send({ type: 'stdout', data: toBytes(data) }),
+    stderr: (data) => void peer.send({ type: 'stderr', data: toBytes(data) }),
+    async httpRequest(request) {
+      const reply = await ask({ type: 'http-request', ...request });
+      return { status: reply.status, headers: reply.headers, body: reply.body } as WireResponse;
+    },
+    async listApis() {
+      return (await ask({ type: 'list-apis' })).apis as never;
+    },
+    async listPlugins() {
+      return (await ask({ type: 'list-plugins' })).plugins as never;
+    },
+    async prompt(message, options) {
+      return String((await ask({ type: 'prompt', message, secret: options?.secret ?? false })).value);
+    },
+    stdin: stdin(),
+  };
+
+  const code = await definition.hooks.command(init, commandCtx);
+  await peer.send({ type: 'done', exit_code: code });
+  void pump;
+  return 0;
+}
+
+async function serveSigner(definition: PluginDefinition, peer: Peer, init: WireMessage, ctx: HookContext): Promise<number> {
+  const signer = definition.hooks['tls-signer'];
+  if (!signer) throw new Error('this plugin has no tls-signer hook');
+  const ready = await signer.init({ params: (init.params ?? {}) as Record<string, string> }, ctx);
+  await peer.send({ type: 'ready', certificate_chain: ready.certificate_chain });
+  for (;;) {
+    const message = await peer.next();
+    if (!message || message.type === 'shutdown') return 0;
+    if (message.type !== 'sign') continue;
+    try {
+      const signature = await signer.sign(message as unknown as SignRequest, ctx);
+      await peer.send({ type: 'signature', id: message.id, signature });
+    } catch (error) {
+      await peer.send({ type: 'error', id: message.id, message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+}
+
+function toBytes(data: Uint8Array | string): Uint8Array {
+  return typeof data === 'string' ? Buffer.from(data) : data;
+}

@@ -1,0 +1,239 @@
+/**
+ * The plugin contract shared by okapi's built-in plugins and external `okapi-*` executables.
+ * Field names are the wire names (DESIGN.md §3), so a value here is exactly what travels in a
+ * CBOR or JSON message.
+ */
+
+export const HOOK_NAMES = [
+  'auth',
+  'request-middleware',
+  'response-middleware',
+  'loader',
+  'formatter',
+  'command',
+  'tls-signer',
+] as const;
+export type HookName = (typeof HOOK_NAMES)[number];
+
+/** The protocol generation this host and SDK speak. */
+export const PROTOCOL_GENERATION = 2;
+
+/** Host features a manifest may list in `required_features`. */
+export const HOST_FEATURES = [
+  'manifest.required_features',
+  'loader.source_metadata',
+  'request.final_body',
+] as const;
+export type HostFeature = (typeof HOST_FEATURES)[number];
+
+export interface PluginManifest {
+  name: string;
+  version?: string;
+  description?: string;
+  okapi_api_version: number;
+  hooks?: HookName[];
+  required_features?: string[];
+  formatter_names?: string[];
+  loader_content_types?: string[];
+  auth_api_names?: string[];
+  needs_auth_secrets?: boolean;
+  /** Hook name to a duration such as `"10s"`, `"2m"`, `"1m30s"`, `"500ms"`. */
+  hook_timeouts?: Partial<Record<HookName, string>>;
+}
+
+export interface CommandDeclaration {
+  name: string;
+  short?: string;
+  long?: string;
+  passthrough_stdio?: boolean;
+}
+
+export interface CommandDiscovery {
+  protocol_version?: number;
+  commands: CommandDeclaration[];
+}
+
+/** Header (and query) values by name; a name may repeat, so values are lists. */
+export type HeaderMap = Record<string, string[]>;
+
+export interface WireRequest {
+  method: string;
+  url: string;
+  headers: HeaderMap;
+  /** Present only when the manifest lists `request.final_body` and a body exists. */
+  body?: Uint8Array;
+}
+
+export interface WireResponse {
+  status: number;
+  headers: HeaderMap;
+  body: Uint8Array;
+}
+
+/** A string sets, an array replaces every value, null deletes. */
+export type FieldUpdate = Record<string, string | string[] | null>;
+
+export interface RequestUpdate {
+  headers?: FieldUpdate;
+  query?: FieldUpdate;
+}
+
+interface HookCommon {
+  protocol_version: number;
+  features: string[];
+}
+
+export interface AuthInput extends HookCommon {
+  hook: 'auth';
+  api: string;
+  profile: string;
+  credential?: string;
+  params: Record<string, string>;
+  request: WireRequest;
+}
+
+export interface RequestMiddlewareInput extends HookCommon {
+  hook: 'request-middleware';
+  api?: string;
+  profile?: string;
+  request: WireRequest;
+}
+
+export interface ResponseMiddlewareInput extends HookCommon {
+  hook: 'response-middleware';
+  api?: string;
+  profile?: string;
+  request: WireRequest;
+  response: WireResponse;
+}
+
+export type ResponseMiddlewareOutput =
+  | Record<string, never>
+  | { drop: true }
+  | { follow: { method: string; url: string; headers?: HeaderMap; body?: Uint8Array } }
+  | { response: { status?: number; headers?: HeaderMap; body?: Uint8Array } };
+
+export interface LoaderInput extends HookCommon {
+  hook: 'loader';
+  body: Uint8Array;
+  content_type?: string;
+  source_url?: string;
+  local_path?: string;
+}
+
+export interface LoaderOutput {
+  document: unknown;
+}
+
+export interface FormatterStart extends HookCommon {
+  hook: 'formatter';
+  format: string;
+  /** True when the items form one document (a single response); false for records (pages, streams). */
+  document: boolean;
+  tty: boolean;
+  color: boolean;
+  width: number;
+}
+
+export interface CommandInit {
+  command: string;
+  args: string[];
+  tty: { stdin: boolean; stdout: boolean; stderr: boolean };
+  width: number;
+  /** The config file this invocation uses (an okapi extension of the init message). */
+  config_path?: string;
+}
+
+export interface SignerInit {
+  params: Record<string, string>;
+}
+
+export interface SignRequest {
+  digest: Uint8Array;
+  hash: 'sha256' | 'sha384' | 'sha512';
+  padding?: 'pkcs1' | 'pss';
+  salt_length?: number;
+}
+
+/** What `list-apis` answers: one entry per registered API. */
+export interface ApiSummary {
+  name: string;
+  base_url: string;
+  profiles: string[];
+}
+
+/** What `list-plugins` answers: one entry per discovered plugin, refused ones included. */
+export interface PluginSummary {
+  name: string;
+  version?: string;
+  description?: string;
+  hooks: HookName[];
+  path: string;
+  builtin: boolean;
+  encoding?: 'cbor' | 'json';
+  formatter_names?: string[];
+  commands?: string[];
+  enabled: boolean;
+  refused?: string;
+  /** Problems worth knowing that do not refuse the plugin, such as a command name collision. */
+  notes?: string[];
+}
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+export interface HookContext {
+  /** A diagnostic line for the user's stderr, shown according to verbosity. */
+  log(level: LogLevel, message: string): void;
+}
+
+export interface FormatterContext extends HookContext {
+  write(data: Uint8Array | string): void;
+}
+
+export interface HttpRequest {
+  method: string;
+  url: string;
+  headers?: HeaderMap;
+  body?: Uint8Array;
+  /** Resolve relative URLs, profile and auth against this registered API. */
+  api?: string;
+}
+
+export interface CommandContext extends HookContext {
+  stdout(data: Uint8Array | string): void;
+  stderr(data: Uint8Array | string): void;
+  /** Runs through okapi's full request pipeline (middleware, auth, TLS, retries). */
+  httpRequest(request: HttpRequest): Promise<WireResponse>;
+  listApis(): Promise<ApiSummary[]>;
+  listPlugins(): Promise<PluginSummary[]>;
+  prompt(message: string, options?: { secret?: boolean }): Promise<string>;
+  /** Forwarded standard input; empty unless the command declares `passthrough_stdio`. */
+  stdin: AsyncIterable<Uint8Array>;
+}
+
+export interface TlsSigner {
+  init(input: SignerInit, ctx: HookContext): Promise<{ certificate_chain: Uint8Array[] }>;
+  sign(request: SignRequest, ctx: HookContext): Promise<Uint8Array>;
+}
+
+type MaybePromise<T> = T | Promise<T>;
+
+export interface PluginHooks {
+  auth?(input: AuthInput, ctx: HookContext): MaybePromise<RequestUpdate>;
+  'request-middleware'?(input: RequestMiddlewareInput, ctx: HookContext): MaybePromise<RequestUpdate>;
+  'response-middleware'?(
+    input: ResponseMiddlewareInput,
+    ctx: HookContext,
+  ): MaybePromise<ResponseMiddlewareOutput>;
+  loader?(input: LoaderInput, ctx: HookContext): MaybePromise<LoaderOutput>;
+  formatter?(start: FormatterStart, items: AsyncIterable<unknown>, ctx: FormatterContext): Promise<void>;
+  command?(init: CommandInit, ctx: CommandContext): Promise<number>;
+  'tls-signer'?: TlsSigner;
+}
+
+export interface PluginDefinition {
+  manifest: PluginManifest;
+  /** Required when the manifest lists the `command` hook. */
+  commands?: CommandDeclaration[];
+  hooks: PluginHooks;
+}
