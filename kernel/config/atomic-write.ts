@@ -1,0 +1,127 @@
+/**
+ * Atomic file replacement: write a temporary file in the target's directory, flush it to disk, then
+ * rename it over the target. Readers see the old file or the new one, never half of either.
+ */
+
+import { randomBytes } from 'node:crypto';
+import { constants as fsConstants } from 'node:fs';
+import { mkdir, open, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { OkapiError } from '../errors.js';
+
+export function describeFsError(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reasons: Record<string, string> = {
+      EACCES: 'permission denied',
+      EPERM: 'operation not permitted',
+      EROFS: 'read-only file system',
+      ENOSPC: 'no space left on device',
+      EDQUOT: 'disk quota exceeded',
+      EISDIR: 'it is a directory',
+      ENOTDIR: 'a parent of the path is not a directory',
+      ENOENT: 'no such file or directory',
+      ELOOP: 'too many levels of symbolic links',
+      EMFILE: 'too many open files',
+    };
+    const reason = code === undefined ? undefined : reasons[code];
+    if (reason !== undefined) return `${reason} (${code})`;
+    return error.message;
+  }
+  return String(error);
+}
+
+/**
+ * The file a write to `path` should replace: a symlinked config (dotfile managers do this) is
+ * updated in place of its target instead of being replaced by a regular file.
+ */
+async function writeTarget(path: string): Promise<string> {
+  try {
+    return await realpath(path);
+  } catch {
+    return path;
+  }
+}
+
+/**
+ * Writes `data` to `path` atomically. Missing directories are created (mode 0700). A new file gets
+ * `mode`; an existing file keeps no permission wider than `mode` (a 0644 config becomes 0600), while
+ * narrower owner-chosen bits survive as long as the owner can still read and write it.
+ */
+export async function writeFileAtomic(path: string, data: string | Uint8Array, mode = 0o600): Promise<void> {
+  const target = await writeTarget(path);
+  const dir = dirname(target);
+  try {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    throw new OkapiError(`cannot create directory ${dir}: ${describeFsError(error)}`, {
+      hint: 'check the permissions of its parent directory, or choose another location',
+      cause: error,
+    });
+  }
+
+  let finalMode = mode;
+  try {
+    const existing = await stat(target);
+    finalMode = (existing.mode & 0o777 & mode) | (mode & 0o600);
+  } catch {
+    // A new file: `mode` as given.
+  }
+
+  const temp = join(dir, `.${basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  let created = false;
+  try {
+    const handle = await open(temp, fsConstants.O_CREAT | fsConstants.O_EXCL | fsConstants.O_WRONLY, finalMode);
+    created = true;
+    try {
+      await handle.writeFile(data);
+      // The umask may have narrowed the creation mode; set exactly what was decided.
+      await handle.chmod(finalMode).catch(() => undefined); // some file systems refuse; the open mode stands
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await renameWithRetry(temp, target);
+    created = false;
+  } catch (error) {
+    if (created) await unlink(temp).catch(() => undefined);
+    throw new OkapiError(`cannot write ${target}: ${describeFsError(error)}`, {
+      hint: `check the permissions of ${dir} and that the disk is not full`,
+      cause: error,
+    });
+  }
+  await syncDirectory(dir);
+}
+
+/**
+ * On Windows a rename over a file that another process (an editor, a virus scanner) has open fails
+ * for a moment with EPERM/EACCES/EBUSY; retry briefly before giving up.
+ */
+async function renameWithRetry(from: string, to: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await rename(from, to);
+      return;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      const transient = process.platform === 'win32' && (code === 'EPERM' || code === 'EACCES' || code === 'EBUSY');
+      if (!transient || attempt >= 5) throw error;
+      await new Promise((done) => setTimeout(done, 20 * (attempt + 1)));
+    }
+  }
+}
+
+/** Makes the rename itself durable; best effort (not possible on Windows or some file systems). */
+async function syncDirectory(dir: string): Promise<void> {
+  if (process.platform === 'win32') return;
+  try {
+    const handle = await open(dir, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // Durability of the directory entry is a bonus, not a requirement.
+  }
+}

@@ -1,0 +1,154 @@
+/**
+ * The config document: its type, and the parse that turns a file's text into it. The file is JSON;
+ * comments and trailing commas are tolerated (JSONC) so people can annotate it by hand.
+ */
+
+import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { OkapiError } from '../errors.js';
+
+export interface OkapiConfig {
+  apis?: Record<string, unknown>;
+  plugins?: Record<string, { enabled?: boolean } & Record<string, unknown>>;
+  [key: string]: unknown;
+}
+
+const BOM = '\uFEFF';
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function describeType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  return `a ${typeof value} (${JSON.stringify(value)})`;
+}
+
+/**
+ * Parses a config file's text. `path` is only used in messages. An empty file (only whitespace or
+ * comments) is an empty config, so `touch config.json` is a valid start.
+ */
+export function parseConfigText(text: string, path: string): OkapiConfig {
+  const body = text.startsWith(BOM) ? text.slice(1) : text;
+  let value: unknown;
+  try {
+    // Fast path: almost every config file is plain JSON, and this runs on every invocation.
+    value = JSON.parse(body);
+  } catch {
+    value = parseTolerant(body, path);
+  }
+  return validateConfig(value, path);
+}
+
+function parseTolerant(text: string, path: string): unknown {
+  const errors: ParseError[] = [];
+  const value: unknown = parseJsonc(text, errors, {
+    allowTrailingComma: true,
+    allowEmptyContent: true,
+    disallowComments: false,
+  });
+  const first = errors[0];
+  if (first !== undefined) {
+    const { line, column } = lineAndColumn(text, first.offset);
+    throw new OkapiError(
+      `config file ${path} is not valid JSON: ${describeParseError(first, text)} at line ${line}, column ${column}`,
+      { hint: `fix the file by hand, or run \`okapi config edit\` to edit it with validation` },
+    );
+  }
+  return value === undefined ? {} : value;
+}
+
+/** 1-based line and column of a UTF-16 offset; CRLF, CR and LF all end a line; columns count code points. */
+export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  const end = Math.max(0, Math.min(offset, text.length));
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < end; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 0x0a || (ch === 0x0d && text.charCodeAt(i + 1) !== 0x0a)) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: Array.from(text.slice(lineStart, end)).length + 1 };
+}
+
+function snippet(text: string, error: ParseError): string {
+  const raw = text.slice(error.offset, error.offset + Math.max(error.length, 1));
+  const shown = raw.length > 20 ? `${raw.slice(0, 20)}…` : raw;
+  const escaped = JSON.stringify(shown);
+  return shown.includes("'") ? escaped : `'${escaped.slice(1, -1).replaceAll('\\"', '"')}'`;
+}
+
+function describeParseError(error: ParseError, text: string): string {
+  const atEnd = error.offset >= text.length;
+  switch (printParseErrorCode(error.error)) {
+    case 'InvalidSymbol':
+      return `unexpected ${snippet(text, error)}`;
+    case 'InvalidNumberFormat':
+      return `invalid number ${snippet(text, error)}`;
+    case 'PropertyNameExpected':
+      return atEnd ? 'unexpected end of file, expected a property name' : `expected a property name, found ${snippet(text, error)}`;
+    case 'ValueExpected':
+      return atEnd ? 'unexpected end of file, expected a value' : `expected a value, found ${snippet(text, error)}`;
+    case 'ColonExpected':
+      return atEnd ? "unexpected end of file, expected ':'" : `expected ':', found ${snippet(text, error)}`;
+    case 'CommaExpected':
+      return atEnd ? "unexpected end of file, expected ','" : `expected ',', found ${snippet(text, error)}`;
+    case 'CloseBraceExpected':
+      return atEnd ? "unexpected end of file, expected '}'" : `expected '}', found ${snippet(text, error)}`;
+    case 'CloseBracketExpected':
+      return atEnd ? "unexpected end of file, expected ']'" : `expected ']', found ${snippet(text, error)}`;
+    case 'EndOfFileExpected':
+      return `unexpected ${snippet(text, error)} after the end of the document`;
+    case 'InvalidCommentToken':
+      return 'invalid comment';
+    case 'UnexpectedEndOfComment':
+      return 'unterminated comment';
+    case 'UnexpectedEndOfString':
+      return 'unterminated string';
+    case 'UnexpectedEndOfNumber':
+      return 'incomplete number';
+    case 'InvalidUnicode':
+      return 'invalid \\u escape in a string';
+    case 'InvalidEscapeCharacter':
+      return 'invalid escape sequence in a string';
+    case 'InvalidCharacter':
+      return 'control character in a string (write it as an escape such as \\n or \\t)';
+    default:
+      return 'syntax error';
+  }
+}
+
+function validateConfig(value: unknown, path: string): OkapiConfig {
+  const hint = 'fix the file by hand, or run `okapi config edit` to edit it with validation';
+  if (!isPlainObject(value)) {
+    throw new OkapiError(`config file ${path} must contain a JSON object at the top level, found ${describeType(value)}`, {
+      hint,
+    });
+  }
+  for (const field of ['apis', 'plugins'] as const) {
+    const section = value[field];
+    if (section !== undefined && !isPlainObject(section)) {
+      throw new OkapiError(`config file ${path}: "${field}" must be an object, found ${describeType(section)}`, { hint });
+    }
+  }
+  const plugins = value.plugins;
+  if (isPlainObject(plugins)) {
+    for (const [name, entry] of Object.entries(plugins)) {
+      if (!isPlainObject(entry)) {
+        throw new OkapiError(`config file ${path}: "plugins.${name}" must be an object, found ${describeType(entry)}`, {
+          hint,
+        });
+      }
+      if (entry.enabled !== undefined && typeof entry.enabled !== 'boolean') {
+        throw new OkapiError(
+          `config file ${path}: "plugins.${name}.enabled" must be true or false, found ${describeType(entry.enabled)}`,
+          { hint },
+        );
+      }
+    }
+  }
+  return value as OkapiConfig;
+}

@@ -1,0 +1,55 @@
+/** Runs the built `okapi` executable as a user would: own config dir, argv, stdin, environment. */
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const OKAPI_BIN = resolve(import.meta.dirname, '../../dist/okapi.mjs');
+
+export interface OkapiResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  stdoutBytes: Buffer;
+  ms: number;
+}
+
+export interface OkapiRunOptions {
+  env?: NodeJS.ProcessEnv;
+  stdin?: string | Buffer;
+  cwd?: string;
+  timeoutMs?: number;
+}
+
+/** A fresh home for one test: config file path and plugin directory inside a temp dir. */
+export function freshHome(): { dir: string; config: string; plugins: string; env: NodeJS.ProcessEnv } {
+  const dir = mkdtempSync(join(tmpdir(), 'okapi-test-'));
+  const config = join(dir, 'config.json');
+  return {
+    dir,
+    config,
+    plugins: join(dir, 'plugins'),
+    env: { OKAPI_CONFIG: config, XDG_CACHE_HOME: join(dir, 'cache'), NO_COLOR: '1' },
+  };
+}
+
+export function runOkapi(args: string[], options: OkapiRunOptions = {}): Promise<OkapiResult> {
+  const started = performance.now();
+  return new Promise((resolvePromise, reject) => {
+    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env };
+    const child = spawn(process.execPath, [OKAPI_BIN, ...args], { env, cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (c: Buffer) => out.push(c));
+    child.stderr.on('data', (c: Buffer) => err.push(c));
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 20_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      const stdoutBytes = Buffer.concat(out);
+      resolvePromise({ code, stdout: stdoutBytes.toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), stdoutBytes, ms: performance.now() - started });
+    });
+    if (options.stdin !== undefined) child.stdin.end(options.stdin);
+    else child.stdin.end();
+  });
+}

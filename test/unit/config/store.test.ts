@@ -1,0 +1,314 @@
+import { chmod, lstat, mkdir, readdir, readFile, readlink, stat, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { OkapiError } from '../../../kernel/errors.js';
+import { writeFileAtomic } from '../../../kernel/config/atomic-write.js';
+import type { OkapiConfig } from '../../../kernel/config/document.js';
+import { readConfig, replaceConfigText, updateConfig } from '../../../kernel/config/store.js';
+import { isRoot, isWindows, useTempDirs } from './helpers.js';
+
+const tempDir = useTempDirs();
+
+async function modeOf(path: string): Promise<number> {
+  return (await stat(path)).mode & 0o777;
+}
+
+const COMMENTED = `// okapi configuration
+{
+  // registered APIs
+  "apis": {
+    "pets": {
+      "base": "https://pets.example", // production
+      "tags": ["a", "b", "c"]
+    },
+    "old": { "base": "https://old.example" }
+  },
+  /* plugin settings */
+  "plugins": {
+    "okapi-jq": { "enabled": true, "mode": "fast" }
+  },
+  "zeta": 1
+}
+`;
+
+interface Pets {
+  pets: { base: string; tags: string[] };
+  old?: unknown;
+  books?: unknown;
+}
+
+describe('readConfig', () => {
+  it('treats a missing file as an empty config', async () => {
+    const dir = await tempDir();
+    expect(readConfig(join(dir, 'nope', 'config.json'))).toEqual({ config: {}, text: undefined });
+  });
+
+  it('returns the parsed config and the raw text', async () => {
+    const file = join(await tempDir(), 'config.json');
+    await writeFile(file, COMMENTED);
+    const { config, text } = readConfig(file);
+    expect(text).toBe(COMMENTED);
+    expect(config.zeta).toBe(1);
+  });
+
+  it('reports a directory in place of the file with the OS reason', async () => {
+    const dir = await tempDir();
+    expect(() => readConfig(dir)).toThrow(OkapiError);
+    expect(() => readConfig(dir)).toThrow(`cannot read config file ${dir}: it is a directory (EISDIR)`);
+  });
+
+  it.skipIf(isRoot || isWindows)('reports an unreadable file with the OS reason', async () => {
+    const file = join(await tempDir(), 'config.json');
+    await writeFile(file, '{}');
+    await chmod(file, 0o000);
+    expect(() => readConfig(file)).toThrow(`cannot read config file ${file}: permission denied (EACCES)`);
+  });
+});
+
+describe('updateConfig', () => {
+  it('creates a new file as pretty JSON, mode 0600, in a 0700 directory', async () => {
+    const dir = join(await tempDir(), 'okapi');
+    const file = join(dir, 'config.json');
+    const result = await updateConfig(file, (config) => {
+      config.apis = { pets: { base: 'https://pets.example' } };
+    });
+    expect(result).toEqual({ apis: { pets: { base: 'https://pets.example' } } });
+    expect(await readFile(file, 'utf8')).toBe('{\n  "apis": {\n    "pets": {\n      "base": "https://pets.example"\n    }\n  }\n}\n');
+    if (!isWindows) {
+      expect(await modeOf(file)).toBe(0o600);
+      expect(await modeOf(dir)).toBe(0o700);
+    }
+    expect(await readdir(dir)).toEqual(['config.json']);
+  });
+
+  it('keeps comments and key order while adding, changing and deleting nested keys', async () => {
+    const file = join(await tempDir(), 'config.json');
+    await writeFile(file, COMMENTED);
+    await updateConfig(file, (config) => {
+      const apis = config.apis as unknown as Pets;
+      apis.pets.base = 'https://staging.example';
+      delete apis.old;
+      apis.books = { base: 'https://books.example' };
+      const jq = config.plugins?.['okapi-jq'];
+      if (jq) {
+        jq.enabled = false;
+        delete jq.mode;
+      }
+      config.added = { list: [1, 2] };
+    });
+    expect(await readFile(file, 'utf8')).toBe(`// okapi configuration
+{
+  // registered APIs
+  "apis": {
+    "pets": {
+      "base": "https://staging.example", // production
+      "tags": ["a", "b", "c"]
+    },
+    "books": {
+      "base": "https://books.example"
+    }
+  },
+  /* plugin settings */
+  "plugins": {
+    "okapi-jq": { "enabled": false }
+  },
+  "zeta": 1,
+  "added": {
+    "list": [
+      1,
+      2
+    ]
+  }
+}
+`);
+  });
+
+  it('edits arrays element by element: insert, remove, replace', async () => {
+    const file = join(await tempDir(), 'config.json');
+    const text = `{
+  "list": [
+    "a", // first
+    "b", // second
+    "c" // third
+  ]
+}
+`;
+    await writeFile(file, text);
+    const list = async (next: string[]): Promise<string> => {
+      await updateConfig(file, (config) => {
+        config.list = next;
+      });
+      return readFile(file, 'utf8');
+    };
+    // Insert in the middle: the neighbours' comments stay.
+    let now = await list(['a', 'b', 'x', 'c']);
+    expect(now).toContain('"a", // first');
+    expect(now).toContain('"b", // second');
+    expect(now).toContain('"c" // third');
+    expect(readConfig(file).config.list).toEqual(['a', 'b', 'x', 'c']);
+    // Remove from the middle.
+    now = await list(['a', 'x', 'c']);
+    expect(now).toContain('"a", // first');
+    expect(now).toContain('"c" // third');
+    expect(readConfig(file).config.list).toEqual(['a', 'x', 'c']);
+    // Replace one element, append, and shrink to empty.
+    await list(['a', 'y', 'c', 'd']);
+    expect(readConfig(file).config.list).toEqual(['a', 'y', 'c', 'd']);
+    expect(await readFile(file, 'utf8')).toContain('"a", // first');
+    await list([]);
+    expect(readConfig(file).config.list).toEqual([]);
+    // Arrays of objects are diffed into: a comment inside an element survives a change next to it.
+    await updateConfig(file, (config) => {
+      config.list = [{ id: 1, name: 'one' }];
+    });
+    await writeFile(file, (await readFile(file, 'utf8')).replace('"id": 1', '"id": 1 /* keep me */'));
+    await updateConfig(file, (config) => {
+      (config.list as Array<Record<string, unknown>>)[0]!.name = 'uno';
+    });
+    expect(await readFile(file, 'utf8')).toContain('"id": 1 /* keep me */');
+    expect(readConfig(file).config.list).toEqual([{ id: 1, name: 'uno' }]);
+  });
+
+  it('accepts a mutator that returns a new document', async () => {
+    const file = join(await tempDir(), 'config.json');
+    await writeFile(file, '{\n  // keep\n  "a": 1,\n  "b": 2\n}\n');
+    const result = await updateConfig(file, (config) => ({ ...config, b: 3, c: [true] }));
+    expect(result).toEqual({ a: 1, b: 3, c: [true] });
+    expect(await readFile(file, 'utf8')).toBe('{\n  // keep\n  "a": 1,\n  "b": 3,\n  "c": [\n    true\n  ]\n}\n');
+  });
+
+  it('does not hand out the cached document: the mutator gets a deep copy', async () => {
+    const file = join(await tempDir(), 'config.json');
+    await writeFile(file, '{"apis": {"x": {"n": 1}}}');
+    let seen: OkapiConfig | undefined;
+    await updateConfig(file, (config) => {
+      seen = config;
+      return { apis: { x: { n: 2 } } };
+    });
+    expect(seen).toEqual({ apis: { x: { n: 1 } } });
+    expect(readConfig(file).config).toEqual({ apis: { x: { n: 2 } } });
+  });
+
+  it('keeps CRLF line ends and a byte order mark', async () => {
+    const file = join(await tempDir(), 'config.json');
+    await writeFile(file, '\uFEFF{\r\n  // c\r\n  "a": 1\r\n}\r\n');
+    await updateConfig(file, (config) => {
+      config.b = { c: 2 };
+    });
+    const text = await readFile(file, 'utf8');
+    expect(text).toBe('\uFEFF{\r\n  // c\r\n  "a": 1,\r\n  "b": {\r\n    "c": 2\r\n  }\r\n}\r\n');
+  });
+
+  it('treats undefined values as deletions, as JSON does', async () => {
+    const file = join(await tempDir(), 'config.json');
+    await writeFile(file, '{\n  "a": 1, // one\n  "b": 2\n}\n');
+    await updateConfig(file, (config) => {
+      config.b = undefined;
+    });
+    expect(await readFile(file, 'utf8')).toBe('{\n  "a": 1 // one\n}\n');
+  });
+
+  it('writes nothing when nothing changed', async () => {
+    const file = join(await tempDir(), 'config.json');
+    await writeFile(file, '{ "a": 1 }');
+    const before = await stat(file);
+    await updateConfig(file, () => undefined);
+    const after = await stat(file);
+    expect(after.ino).toBe(before.ino);
+    expect(await readFile(file, 'utf8')).toBe('{ "a": 1 }');
+  });
+
+  it('validates the result and leaves the file alone when it is invalid', async () => {
+    const file = join(await tempDir(), 'config.json');
+    await writeFile(file, '{ "apis": {} }');
+    await expect(
+      updateConfig(file, (config) => {
+        (config as Record<string, unknown>).apis = 'nope';
+      }),
+    ).rejects.toThrow(`config file ${file}: "apis" must be an object`);
+    expect(await readFile(file, 'utf8')).toBe('{ "apis": {} }');
+    expect(await readdir(join(file, '..'))).toEqual(['config.json']);
+  });
+
+  it('refuses to update a malformed file, naming where it is broken', async () => {
+    const file = join(await tempDir(), 'config.json');
+    await writeFile(file, '{\n  "a": 1,,\n}');
+    await expect(updateConfig(file, () => undefined)).rejects.toThrow(/is not valid JSON: .* at line 2, column 10/);
+  });
+
+  it.skipIf(isWindows)('tightens a 0644 file to 0600', async () => {
+    const file = join(await tempDir(), 'config.json');
+    await writeFile(file, '{}', { mode: 0o644 });
+    await chmod(file, 0o644);
+    await updateConfig(file, (config) => {
+      config.token = 'secret';
+    });
+    expect(await modeOf(file)).toBe(0o600);
+  });
+
+  it.skipIf(isWindows)('updates the target of a symlinked config and keeps the link', async () => {
+    const dir = await tempDir();
+    await mkdir(join(dir, 'dotfiles'));
+    const real = join(dir, 'dotfiles', 'okapi.json');
+    const link = join(dir, 'config.json');
+    await writeFile(real, '{\n  // mine\n  "a": 1\n}\n');
+    await symlink(real, link);
+    await updateConfig(link, (config) => {
+      config.a = 2;
+    });
+    expect((await lstat(link)).isSymbolicLink()).toBe(true);
+    expect(await readlink(link)).toBe(real);
+    expect(await readFile(real, 'utf8')).toBe('{\n  // mine\n  "a": 2\n}\n');
+  });
+});
+
+describe('replaceConfigText', () => {
+  it('writes the text as is, comments included, mode 0600', async () => {
+    const file = join(await tempDir(), 'sub', 'config.json');
+    const text = '// edited\n{ "apis": { "x": {} }, }\n';
+    expect(await replaceConfigText(file, text)).toEqual({ apis: { x: {} } });
+    expect(await readFile(file, 'utf8')).toBe(text);
+    if (!isWindows) expect(await modeOf(file)).toBe(0o600);
+  });
+
+  it('rejects invalid text, naming the path, and keeps the old file', async () => {
+    const file = join(await tempDir(), 'config.json');
+    await writeFile(file, '{ "a": 1 }');
+    await expect(replaceConfigText(file, '{ "a": }')).rejects.toThrow(
+      `config file ${file} is not valid JSON: expected a value, found '}' at line 1, column 8`,
+    );
+    await expect(replaceConfigText(file, '{ "plugins": [] }')).rejects.toThrow(/"plugins" must be an object/);
+    expect(await readFile(file, 'utf8')).toBe('{ "a": 1 }');
+  });
+});
+
+describe('writeFileAtomic', () => {
+  it('leaves no temporary files behind, after success or failure', async () => {
+    const dir = await tempDir();
+    const file = join(dir, 'data.json');
+    for (let i = 0; i < 5; i++) await writeFileAtomic(file, `{"i": ${i}}`);
+    expect(await readFile(file, 'utf8')).toBe('{"i": 4}');
+    // Renaming over a non-empty directory fails: the temporary file must be cleaned up.
+    const blocker = join(dir, 'blocker');
+    await mkdir(join(blocker, 'inside'), { recursive: true });
+    await expect(writeFileAtomic(blocker, 'x')).rejects.toThrow(OkapiError);
+    await expect(writeFileAtomic(blocker, 'x')).rejects.toThrow(`cannot write ${blocker}:`);
+    expect((await readdir(dir)).sort()).toEqual(['blocker', 'data.json']);
+  });
+
+  it.skipIf(isWindows)('creates files 0600 by default and never widens an existing mode', async () => {
+    const dir = await tempDir();
+    const file = join(dir, 'token.json');
+    await writeFileAtomic(file, 'a');
+    expect(await modeOf(file)).toBe(0o600);
+    await chmod(file, 0o666);
+    await writeFileAtomic(file, 'b');
+    expect(await modeOf(file)).toBe(0o600);
+    const open = join(dir, 'public.json');
+    await writeFileAtomic(open, 'a', 0o644);
+    expect(await modeOf(open)).toBe(0o644);
+    await chmod(open, 0o640);
+    await writeFileAtomic(open, 'b', 0o644);
+    expect(await modeOf(open)).toBe(0o640);
+  });
+});

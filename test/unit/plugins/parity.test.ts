@@ -1,0 +1,94 @@
+/**
+ * Built-in plugins give identical results in-process and out-of-process: each built-in module is
+ * wrapped by runPlugin() into an executable and driven through the wire in both encodings.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { CommandContext, PluginDefinition, PluginSummary } from '../../../sdk/types.js';
+import { InProcessRuntime } from '../../../kernel/plugins/in-process-runtime.js';
+import { SubprocessRuntime } from '../../../kernel/plugins/subprocess-runtime.js';
+import type { PluginRuntime } from '../../../kernel/plugins/runtime.js';
+import { writeSdkPlugin } from '../../helpers/plugin-files.js';
+
+const silentLogger = () => () => undefined;
+const dist = resolve(import.meta.dirname, '../../../dist/plugins');
+
+async function both(name: string): Promise<[string, PluginRuntime][]> {
+  const definition = (await import(`../../../plugins-builtin/${name}/index.ts`)).default as PluginDefinition;
+  const runtimes: [string, PluginRuntime][] = [['in-process', new InProcessRuntime(name, async () => definition, silentLogger)]];
+  for (const encoding of ['cbor', 'json'] as const) {
+    const dir = mkdtempSync(join(tmpdir(), 'okapi-parity-'));
+    // The built chunk of the built-in, run as an external executable.
+    const path = writeSdkPlugin(dir, name, `(await import(${JSON.stringify(join(dist, `${name}.mjs`))})).default`, encoding);
+    runtimes.push([encoding, new SubprocessRuntime({ name, path, encoding }, definition.manifest, { logger: silentLogger, ...(definition.commands ? { commands: definition.commands } : {}) })]);
+  }
+  return runtimes;
+}
+
+const DOCUMENTS: unknown[] = [
+  { id: 1, name: 'okapi', nested: { list: [1, 2.5, -3e-7, null, true], empty: {} } },
+  ['héllo', 'ünïcödé ✓', '日本語', '\u0000 control'],
+  new Uint8Array([0, 1, 2, 254, 255]),
+  null,
+  'plain string',
+  [],
+];
+
+describe('built-in plugins in-process and out-of-process', () => {
+  it('json formatter renders identically', async () => {
+    const results = new Map<string, string[]>();
+    for (const [how, runtime] of await both('json')) {
+      const rendered: string[] = [];
+      for (const document of [true, false]) {
+        for (const value of DOCUMENTS) {
+          let out = '';
+          async function* items() {
+            yield value;
+          }
+          await runtime.format({ format: 'json', document, tty: false, color: false, width: 80 }, items(), {
+            write: (data) => (out += typeof data === 'string' ? data : Buffer.from(data).toString('utf8')),
+          });
+          rendered.push(out);
+        }
+      }
+      results.set(how, rendered);
+    }
+    expect(results.get('cbor')).toEqual(results.get('in-process'));
+    expect(results.get('json')).toEqual(results.get('in-process'));
+    expect(results.get('in-process')![0]).toContain('"name": "okapi"');
+  });
+
+  it('plugin list command answers identically', async () => {
+    const plugins: PluginSummary[] = [
+      { name: 'json', hooks: ['formatter'], path: 'builtin:json', builtin: true, enabled: true },
+      { name: 'broken', hooks: [], path: '/p/okapi-broken', builtin: false, enabled: true, refused: 'exited with code 1' },
+    ];
+    const outcomes = new Map<string, unknown>();
+    for (const [how, runtime] of await both('plugin')) {
+      for (const args of [['list'], ['list', '--json'], ['nope']]) {
+        let stdout = '';
+        let stderr = '';
+        const host: CommandContext = {
+          log: () => undefined,
+          stdout: (d) => (stdout += typeof d === 'string' ? d : Buffer.from(d).toString('utf8')),
+          stderr: (d) => (stderr += typeof d === 'string' ? d : Buffer.from(d).toString('utf8')),
+          httpRequest: async () => ({ status: 200, headers: {}, body: new Uint8Array() }),
+          listApis: async () => [],
+          listPlugins: async () => plugins,
+          prompt: async () => '',
+          stdin: (async function* () {})(),
+        };
+        const code = await runtime.command({ command: 'plugin', args, tty: { stdin: false, stdout: false, stderr: false }, width: 80 }, host);
+        outcomes.set(`${how} ${args.join(' ')}`, { code, stdout, stderr });
+      }
+    }
+    for (const args of ['list', 'list --json', 'nope']) {
+      expect(outcomes.get(`cbor ${args}`)).toEqual(outcomes.get(`in-process ${args}`));
+      expect(outcomes.get(`json ${args}`)).toEqual(outcomes.get(`in-process ${args}`));
+    }
+    expect((outcomes.get('in-process list') as { stdout: string }).stdout).toContain('refused: exited with code 1');
+    expect((outcomes.get('in-process nope') as { code: number }).code).toBe(2);
+  });
+});
