@@ -1,0 +1,238 @@
+/**
+ * Applies a parsed {@link Program} to a document, one operation at a time and in input order, so
+ * `a.b: 1, a.c: 2` merges and `a[]: 1, a[]: 2` appends twice. The document is edited in place; the
+ * public entry points hand in a private copy.
+ */
+
+import {
+  ArrayNode,
+  ObjectNode,
+  type Entry,
+  type IndexSegment,
+  type Path,
+  type Program,
+  type ValueNode,
+} from './ast.js';
+import { cloneDocument, getOwn, isPlainObject, setOwn, type PlainObject } from './document.js';
+import { ShorthandError } from './errors.js';
+
+/**
+ * How many `null`s index padding may add per input. Without a budget, `a[999999]: 1, b[999999]: 1, ...`
+ * would need memory far out of proportion to the input.
+ */
+const MAX_PADDING = 1_000_000;
+
+/** A slot in the document: a field of an object or an item of an array. */
+interface Location {
+  readonly container: PlainObject | unknown[];
+  readonly key: string | number;
+}
+
+type Lookup = { readonly found: true; readonly value: unknown } | { readonly found: false };
+
+export function applyProgram(base: unknown, program: Program, input: string): unknown {
+  return new Applier(input).run(base, program);
+}
+
+class Applier {
+  private readonly input: string;
+  private paddingLeft = MAX_PADDING;
+
+  constructor(input: string) {
+    this.input = input;
+  }
+
+  run(base: unknown, program: Program): unknown {
+    const root: Location = { container: [base], key: 0 };
+    switch (program.kind) {
+      case 'empty':
+        break;
+      case 'entries':
+        // Bare fields describe an object; a top-level array base stays one so `[0]: x` can edit it.
+        if (!isPlainObject(base) && !Array.isArray(base)) write(root, {});
+        this.applyEntries(root, program.entries);
+        break;
+      case 'value':
+        if (program.value instanceof ObjectNode) {
+          this.mergeAt(root, [], program.value.entries);
+        } else {
+          write(root, this.materialize(program.value));
+        }
+        break;
+    }
+    return read(root);
+  }
+
+  /** Applies `entries` relative to the value at `target`. */
+  private applyEntries(target: Location, entries: readonly Entry[]): void {
+    for (const entry of entries) {
+      switch (entry.kind) {
+        case 'set':
+          write(this.walkForWrite(target, entry.path), this.materialize(entry.value));
+          break;
+        case 'merge':
+          this.mergeAt(target, entry.path, entry.entries);
+          break;
+        case 'delete':
+          this.deleteAt(target, entry.path);
+          break;
+        case 'move':
+          this.move(target, entry);
+          break;
+      }
+    }
+  }
+
+  /** Merges fields into the object at `path`, replacing whatever non-object is there. */
+  private mergeAt(target: Location, path: Path, entries: readonly Entry[]): void {
+    const location = this.walkForWrite(target, path);
+    if (!isPlainObject(read(location))) write(location, {});
+    this.applyEntries(location, entries);
+  }
+
+  private deleteAt(target: Location, path: Path): void {
+    const last = path[path.length - 1];
+    if (last === undefined) return;
+    const parent = lookup(read(target), path.slice(0, -1));
+    if (!parent.found) return;
+    if (typeof last === 'string') {
+      if (isPlainObject(parent.value)) delete parent.value[last];
+    } else if (last.kind === 'index' && Array.isArray(parent.value)) {
+      const index = resolveExisting(parent.value, last.index);
+      if (index !== undefined) parent.value.splice(index, 1);
+    }
+  }
+
+  /** Swaps the two values when both exist, otherwise moves `from` to `to`. */
+  private move(target: Location, { from, to, position }: Extract<Entry, { kind: 'move' }>): void {
+    const source = lookup(read(target), from);
+    if (!source.found) this.fail(`cannot move ${describePath(from)}: there is nothing there`, position);
+    const destination = lookup(read(target), to);
+    if (destination.found) {
+      // Copies, because one value may contain the other and sharing would create a cycle.
+      const sourceValue = cloneDocument(source.value);
+      const destinationValue = cloneDocument(destination.value);
+      write(this.walkForWrite(target, from), destinationValue);
+      write(this.walkForWrite(target, to), sourceValue);
+    } else {
+      this.deleteAt(target, from);
+      write(this.walkForWrite(target, to), source.value);
+    }
+  }
+
+  /**
+   * Follows `path` from the value at `start` and returns the slot it names, creating what is missing:
+   * a key needs an object and an index needs an array, and a value of the wrong kind is replaced.
+   */
+  private walkForWrite(start: Location, path: Path): Location {
+    let location = start;
+    for (const segment of path) {
+      const current = read(location);
+      if (typeof segment === 'string') {
+        const object = isPlainObject(current) ? current : write(location, {} as PlainObject);
+        location = { container: object, key: segment };
+      } else {
+        const array = Array.isArray(current) ? (current as unknown[]) : write(location, [] as unknown[]);
+        location = { container: array, key: this.slotIndex(array, segment) };
+      }
+    }
+    return location;
+  }
+
+  /** The array position an index segment writes to, padding with nulls or opening a gap as needed. */
+  private slotIndex(array: unknown[], segment: IndexSegment): number {
+    if (segment.kind === 'append') return array.length;
+    const index = segment.index < 0 ? array.length + segment.index : segment.index;
+    if (index < 0) {
+      this.fail(`index ${segment.index} is out of range for an array of ${array.length} items`, segment.position);
+    }
+    if (index > array.length) this.pad(array, index, segment.position);
+    if (segment.kind === 'insert' && index < array.length) array.splice(index, 0, null);
+    return index;
+  }
+
+  private pad(array: unknown[], length: number, position: number): void {
+    const needed = length - array.length;
+    if (needed > this.paddingLeft) {
+      this.fail(`index ${length} would pad the array with more than ${MAX_PADDING} nulls`, position);
+    }
+    this.paddingLeft -= needed;
+    while (array.length < length) array.push(null);
+  }
+
+  private materialize(node: ValueNode): unknown {
+    if (node instanceof ArrayNode) return node.items.map((item) => this.materialize(item));
+    if (node instanceof ObjectNode) {
+      const holder: Location = { container: [{}], key: 0 };
+      this.applyEntries(holder, node.entries);
+      return read(holder);
+    }
+    return node;
+  }
+
+  private fail(reason: string, position: number): never {
+    throw new ShorthandError(reason, position, this.input);
+  }
+}
+
+function read(location: Location): unknown {
+  const { container, key } = location;
+  if (Array.isArray(container)) return container[key as number];
+  return getOwn(container, key as string);
+}
+
+function write<T>(location: Location, value: T): T {
+  const { container, key } = location;
+  if (Array.isArray(container)) {
+    container[key as number] = value;
+  } else {
+    setOwn(container, key as string, value);
+  }
+  return value;
+}
+
+/** Reads the value at `path` without creating anything. */
+function lookup(start: unknown, path: Path): Lookup {
+  let current = start;
+  for (const segment of path) {
+    if (typeof segment === 'string') {
+      if (!isPlainObject(current) || !Object.hasOwn(current, segment)) return { found: false };
+      current = current[segment];
+    } else if (segment.kind === 'index' && Array.isArray(current)) {
+      const index = resolveExisting(current, segment.index);
+      if (index === undefined) return { found: false };
+      current = current[index];
+    } else {
+      return { found: false };
+    }
+  }
+  return { found: true, value: current };
+}
+
+/** The position of an existing item, counting negative indexes from the end. */
+function resolveExisting(array: readonly unknown[], index: number): number | undefined {
+  const resolved = index < 0 ? array.length + index : index;
+  return resolved >= 0 && resolved < array.length ? resolved : undefined;
+}
+
+function describePath(path: Path): string {
+  let text = '';
+  for (const segment of path) {
+    if (typeof segment === 'string') {
+      text += text === '' ? segment : `.${segment}`;
+      continue;
+    }
+    switch (segment.kind) {
+      case 'index':
+        text += `[${segment.index}]`;
+        break;
+      case 'append':
+        text += '[]';
+        break;
+      case 'insert':
+        text += `[^${segment.index}]`;
+        break;
+    }
+  }
+  return JSON.stringify(text);
+}

@@ -1,0 +1,103 @@
+/**
+ * `@path` values: the file is read while parsing, so a typo in a path fails before any request is
+ * made. Structured files become data, text becomes a string, anything else stays bytes.
+ */
+
+import { readFileSync } from 'node:fs';
+import { extname, resolve } from 'node:path';
+import { decode as decodeCbor } from 'cbor-x';
+import { parse as parseYaml } from 'yaml';
+
+export interface ShorthandOptions {
+  /** Multipart bodies: `@path` becomes a {@link FileRef} and the file is not read. */
+  fileRefs?: boolean;
+  /** Directory that relative `@path` values are resolved against; defaults to the process's. */
+  cwd?: string;
+  /** Reads the resolved absolute path; defaults to `readFileSync`. */
+  readFile?: (path: string) => Uint8Array;
+}
+
+/** A file to upload as its own multipart part; `path` is absolute. */
+export class FileRef {
+  constructor(readonly path: string) {}
+}
+
+export type FileLoad = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly reason: string };
+
+export function resolveFilePath(path: string, options: ShorthandOptions): string {
+  return resolve(options.cwd ?? process.cwd(), path);
+}
+
+export function loadFile(path: string, options: ShorthandOptions): FileLoad {
+  const absolute = resolveFilePath(path, options);
+  let bytes: Uint8Array;
+  try {
+    bytes = options.readFile === undefined ? readFileSync(absolute) : options.readFile(absolute);
+  } catch (error) {
+    return { ok: false, reason: `cannot read file "${path}": ${describeReadError(error)}` };
+  }
+  try {
+    return { ok: true, value: decodeFile(absolute, bytes) };
+  } catch (error) {
+    return { ok: false, reason: `cannot parse file "${path}": ${firstLine(error)}` };
+  }
+}
+
+function decodeFile(path: string, bytes: Uint8Array): unknown {
+  switch (extname(path).toLowerCase()) {
+    case '.json':
+      return JSON.parse(decodeUtf8(bytes) ?? invalidUtf8());
+    case '.yaml':
+    case '.yml':
+      return parseYaml(decodeUtf8(bytes) ?? invalidUtf8());
+    case '.cbor':
+      return decodeCbor(bytes);
+  }
+  const text = decodeUtf8(bytes);
+  if (text === undefined) return Uint8Array.from(bytes);
+  return parseJsonContainer(text) ?? text;
+}
+
+/**
+ * A file without a telling extension (a saved response body, say) is JSON when it holds an object
+ * or array. Other JSON texts such as `123` stay strings: they are far likelier to be plain text.
+ */
+function parseJsonContainer(text: string): object | undefined {
+  const first = text.trimStart().charAt(0);
+  if (first !== '{' && first !== '[') return undefined;
+  try {
+    return JSON.parse(text) as object;
+  } catch {
+    return undefined;
+  }
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+function decodeUtf8(bytes: Uint8Array): string | undefined {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+function invalidUtf8(): never {
+  throw new Error('the file is not valid UTF-8');
+}
+
+/** Node says "ENOENT: no such file or directory, open '/x'"; the path is already in our message. */
+function describeReadError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (error instanceof Error && typeof code === 'string') {
+    const description = /^[A-Z0-9_]+: ([^,]+)/.exec(error.message)?.[1];
+    if (description !== undefined) return `${description} (${code})`;
+  }
+  return firstLine(error);
+}
+
+/** Parser messages (YAML's, notably) go on to draw their own excerpt after a colon; ours is enough. */
+function firstLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return (message.split('\n', 1)[0] ?? message).replace(/:\s*$/, '');
+}

@@ -1,0 +1,297 @@
+/**
+ * Recursive-descent parser from shorthand text to a {@link Program}. File values are loaded here,
+ * not when applying, so that every error surfaces before the caller does anything with the result.
+ */
+
+import {
+  ArrayNode,
+  ObjectNode,
+  type Entry,
+  type IndexSegment,
+  type Path,
+  type PathSegment,
+  type Program,
+  type ValueNode,
+} from './ast.js';
+import { interpretUnquoted, type UnquotedMeaning } from './coerce.js';
+import { ShorthandError } from './errors.js';
+import { FileRef, loadFile, resolveFilePath, type ShorthandOptions } from './files.js';
+import { Scanner, type UnquotedText } from './scanner.js';
+
+/**
+ * How many containers may enclose a value. Parsing and applying recurse once per level, so the cap
+ * is what keeps hostile input from overflowing the call stack.
+ */
+const MAX_DEPTH = 1000;
+
+export function parseProgram(input: string, options: ShorthandOptions): Program {
+  return new Parser(input, options).parseProgram();
+}
+
+/** Whether a path may start with an index: only at the top level, where the document may be an array. */
+type IndexFirst = 'index-first' | 'key-first';
+
+class Parser {
+  private readonly scanner: Scanner;
+  private readonly options: ShorthandOptions;
+
+  constructor(input: string, options: ShorthandOptions) {
+    this.scanner = new Scanner(input);
+    this.options = options;
+  }
+
+  parseProgram(): Program {
+    const { scanner } = this;
+    scanner.skipSeparators();
+    if (scanner.atEnd()) return { kind: 'empty' };
+    if (this.startsField()) return { kind: 'entries', entries: this.parseEntries(0, 'index-first', undefined) };
+    const start = scanner.pos;
+    const char = scanner.peek();
+    if (char === '{' || char === '[' || char === '"') {
+      const value = this.parseValue(0);
+      this.expectEnd();
+      return { kind: 'value', value };
+    }
+    const wholeValue = this.parseTopLevelScalar();
+    if (wholeValue.found) return { kind: 'value', value: wholeValue.value };
+    // Not a single value, so it must be fields; parsing them again gives the precise error.
+    scanner.pos = start;
+    return { kind: 'entries', entries: this.parseEntries(0, 'index-first', undefined) };
+  }
+
+  /** Looks ahead, without consuming, for a path followed by `:`, `{` or `^`. */
+  private startsField(): boolean {
+    const { scanner } = this;
+    const start = scanner.pos;
+    try {
+      this.parsePath(0, 'index-first');
+      scanner.skipInlineSpace();
+      const char = scanner.peek();
+      return char === ':' || char === '{' || char === '^';
+    } catch (error) {
+      if (error instanceof ShorthandError) return false;
+      throw error;
+    } finally {
+      scanner.pos = start;
+    }
+  }
+
+  /**
+   * A whole input such as `5`, `true` or `@body.json` is one value. A bare word is not: `hello`
+   * reads as a field missing its `:`, which is the likelier mistake in a request body.
+   */
+  private parseTopLevelScalar(): { found: true; value: ValueNode } | { found: false } {
+    const { scanner } = this;
+    const token = scanner.readUnquotedValue();
+    scanner.skipSeparators();
+    if (!scanner.atEnd()) return { found: false };
+    const meaning = interpretUnquoted(token);
+    if (meaning.kind === 'undefined') return { found: false };
+    // `@@x` is the escaped form of a file value, so it is a value too.
+    if (meaning.kind === 'string' && !token.text.startsWith('@@')) return { found: false };
+    return { found: true, value: this.resolveUnquoted(token, meaning) };
+  }
+
+  private expectEnd(): void {
+    const { scanner } = this;
+    scanner.skipSeparators();
+    if (!scanner.atEnd()) scanner.fail('expected the end of the input after the value');
+  }
+
+  /**
+   * Fields up to the `}` opened at `openedAt`, or to the end of the input at the top level.
+   * `depth` counts the containers enclosing the object the fields belong to, plus that object.
+   */
+  private parseEntries(depth: number, indexFirst: IndexFirst, openedAt: number | undefined): Entry[] {
+    const { scanner } = this;
+    const entries: Entry[] = [];
+    for (;;) {
+      const separated = scanner.skipSeparators();
+      const char = scanner.peek();
+      if (scanner.atEnd()) {
+        if (openedAt !== undefined) scanner.fail("expected '}' to close this '{'", openedAt);
+        return entries;
+      }
+      if (char === '}' && openedAt !== undefined) {
+        scanner.pos++;
+        return entries;
+      }
+      if (char === '}' || char === ']') scanner.fail(`unexpected '${char}'`);
+      if (entries.length > 0 && !separated) scanner.fail("expected ',' or a new line before the next field");
+      entries.push(this.parseEntry(depth, indexFirst));
+    }
+  }
+
+  private parseEntry(depth: number, indexFirst: IndexFirst): Entry {
+    const { scanner } = this;
+    const start = scanner.pos;
+    const path = this.parsePath(depth, indexFirst);
+    const pathEnd = scanner.pos;
+    scanner.skipInlineSpace();
+    const operator = scanner.peek();
+    if (operator === '{') {
+      return { kind: 'merge', path, entries: this.parseObject(depth + path.length) };
+    }
+    if (operator === '^') {
+      rejectAppendOrInsert(scanner, path, 'move');
+      scanner.pos++;
+      scanner.skipInlineSpace();
+      return { kind: 'move', from: path, to: this.parsePath(depth, indexFirst), position: start };
+    }
+    if (operator !== ':') scanner.fail(`expected ':' after key ${JSON.stringify(scanner.input.slice(start, pathEnd))}`);
+    scanner.pos++;
+    scanner.skipInlineSpace();
+    const char = scanner.peek();
+    const valueDepth = depth + path.length;
+    if (char === '{') return { kind: 'merge', path, entries: this.parseObject(valueDepth) };
+    if (char === '' || char === ',' || char === '\n' || char === '}' || char === ']') {
+      return { kind: 'set', path, value: '' };
+    }
+    if (char === '[' || char === '"') return { kind: 'set', path, value: this.parseValue(valueDepth) };
+    const token = scanner.readUnquotedValue();
+    const meaning = interpretUnquoted(token);
+    if (meaning.kind === 'undefined') {
+      rejectAppendOrInsert(scanner, path, 'delete');
+      return { kind: 'delete', path };
+    }
+    return { kind: 'set', path, value: this.resolveUnquoted(token, meaning) };
+  }
+
+  /** A path such as `a.b[0]`, `"a.b".c` or (top level only) `[0][2]`. */
+  private parsePath(depth: number, indexFirst: IndexFirst): Path {
+    const { scanner } = this;
+    const segments: PathSegment[] = [];
+    // What introduces the next segment; the first key has no '.' before it.
+    let introducer = scanner.peek() === '[' && indexFirst === 'index-first' ? '[' : '';
+    for (;;) {
+      // Each segment nests the value one level deeper.
+      if (depth + segments.length >= MAX_DEPTH) this.failTooDeep(scanner.pos);
+      if (introducer === '[') {
+        segments.push(this.parseIndex());
+      } else {
+        if (introducer === '.') scanner.pos++;
+        segments.push(this.parseKey());
+      }
+      introducer = scanner.peek();
+      if (introducer !== '.' && introducer !== '[') return segments;
+    }
+  }
+
+  private parseKey(): string {
+    const { scanner } = this;
+    if (scanner.peek() === '"') return scanner.readQuoted();
+    const key = scanner.readUnquotedKey();
+    if (key === '') scanner.fail('expected a key');
+    return key;
+  }
+
+  /** `[]`, `[n]`, `[-n]`, `[^n]` or `[^-n]`. */
+  private parseIndex(): IndexSegment {
+    const { scanner } = this;
+    const position = scanner.pos;
+    scanner.pos++;
+    const insert = scanner.peek() === '^';
+    if (insert) scanner.pos++;
+    const negative = scanner.peek() === '-';
+    if (negative) scanner.pos++;
+    const digitsStart = scanner.pos;
+    while (isDigit(scanner.peek())) scanner.pos++;
+    const digits = scanner.input.slice(digitsStart, scanner.pos);
+    if (scanner.peek() !== ']') {
+      scanner.fail(digits === '' ? 'expected an array index' : "expected ']' after the array index");
+    }
+    scanner.pos++;
+    if (digits === '') {
+      if (insert || negative) scanner.fail('expected an array index', digitsStart);
+      return { kind: 'append', position };
+    }
+    const magnitude = Number(digits);
+    if (!Number.isSafeInteger(magnitude)) scanner.fail(`array index ${digits} is too large`, digitsStart);
+    if (negative && magnitude === 0) scanner.fail('-0 is not an array index; use [-1] for the last item', position);
+    const index = negative ? -magnitude : magnitude;
+    return insert ? { kind: 'insert', index, position } : { kind: 'index', index, position };
+  }
+
+  /** The fields of `{...}`; `depth` counts the containers enclosing the object, plus the object. */
+  private parseObject(depth: number): Entry[] {
+    const { scanner } = this;
+    const openedAt = scanner.pos;
+    if (depth > MAX_DEPTH) this.failTooDeep(openedAt);
+    scanner.pos++;
+    return this.parseEntries(depth, 'key-first', openedAt);
+  }
+
+  /** A value at `depth` containers deep. */
+  private parseValue(depth: number): ValueNode {
+    const { scanner } = this;
+    if (depth > MAX_DEPTH) this.failTooDeep(scanner.pos);
+    const char = scanner.peek();
+    if (char === '{') return new ObjectNode(this.parseObject(depth));
+    if (char === '[') return this.parseArray(depth);
+    if (char === '"') return scanner.readQuoted();
+    const token = scanner.readUnquotedValue();
+    return this.resolveUnquoted(token, interpretUnquoted(token));
+  }
+
+  private parseArray(depth: number): ArrayNode {
+    const { scanner } = this;
+    const openedAt = scanner.pos;
+    scanner.pos++;
+    const items: ValueNode[] = [];
+    for (;;) {
+      const separated = scanner.skipSeparators();
+      const char = scanner.peek();
+      if (scanner.atEnd()) scanner.fail("expected ']' to close this '['", openedAt);
+      if (char === ']') {
+        scanner.pos++;
+        return new ArrayNode(items);
+      }
+      if (char === '}') scanner.fail(`unexpected '}' in an array`);
+      if (items.length > 0 && !separated) scanner.fail("expected ',' or ']' after the array item");
+      items.push(this.parseValue(depth + 1));
+    }
+  }
+
+  private resolveUnquoted(token: UnquotedText, meaning: UnquotedMeaning): ValueNode {
+    const { scanner, options } = this;
+    switch (meaning.kind) {
+      case 'string':
+      case 'scalar':
+        return meaning.value;
+      case 'invalid':
+        return scanner.fail(meaning.reason, token.position, meaning.hint);
+      case 'undefined':
+        return scanner.fail(
+          'undefined can only delete a field or array item, as in "name: undefined"',
+          token.position,
+          'write "undefined" in quotes to send it as a string',
+        );
+      case 'file': {
+        if (options.fileRefs === true) {
+          return new FileRef(resolveFilePath(meaning.path, options));
+        }
+        const loaded = loadFile(meaning.path, options);
+        if (!loaded.ok) return scanner.fail(loaded.reason, token.position);
+        return loaded.value;
+      }
+    }
+  }
+
+  private failTooDeep(position: number): never {
+    return this.scanner.fail(`values are nested more than ${MAX_DEPTH} levels deep`, position);
+  }
+}
+
+/** `[]` and `[^n]` name a slot that does not exist yet, so nothing can be moved or deleted there. */
+function rejectAppendOrInsert(scanner: Scanner, path: Path, operation: 'move' | 'delete'): void {
+  for (const segment of path) {
+    if (typeof segment !== 'string' && (segment.kind === 'append' || segment.kind === 'insert')) {
+      const index = segment.kind === 'append' ? '[]' : `[^${segment.index}]`;
+      scanner.fail(`cannot ${operation} ${index}: it names an item that does not exist yet`, segment.position);
+    }
+  }
+}
+
+function isDigit(char: string): boolean {
+  return char >= '0' && char <= '9';
+}

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../../../kernel/errors.js';
+import { ShorthandError, parseShorthand } from '../../../kernel/shorthand/index.js';
+
+function errorOf(input: string): ShorthandError {
+  try {
+    parseShorthand(input);
+  } catch (error) {
+    if (error instanceof ShorthandError) return error;
+    throw new Error(`expected a ShorthandError for ${JSON.stringify(input)}, got ${String(error)}`);
+  }
+  throw new Error(`expected ${JSON.stringify(input)} to fail`);
+}
+
+/** [input, error position, a fragment of the message] */
+type ErrorCase = readonly [string, number, string];
+
+const cases: ErrorCase[] = [
+  ['hello', 5, `expected ':' after key "hello"`],
+  ['a.b c', 4, `expected ':' after key "a.b"`],
+  ['a b: 1', 2, `expected ':' after key "a"`],
+  ['undefined', 9, `expected ':' after key "undefined"`],
+  ['a\nb: 1', 1, "expected ':'"],
+  ['a{b}', 3, `expected ':' after key "b"`],
+  ['a: "x" y', 7, "expected ','"],
+  ['a: [1] x', 7, "expected ','"],
+  ['a: "unterminated', 3, 'unterminated string'],
+  ['"abc', 0, 'unterminated string'],
+  ['"', 0, 'unterminated string'],
+  ['a: "\\q"', 4, 'unknown escape \\q'],
+  ['a: "\\u12"', 4, 'four hex digits'],
+  ['a: "x\\', 5, 'unterminated string'],
+  ['{a: 1', 0, "expected '}'"],
+  ['{', 0, "expected '}'"],
+  ['a: {b: 1', 3, "expected '}'"],
+  ['[1, 2', 0, "expected ']'"],
+  ['[', 0, "expected ']'"],
+  ['a: [1, 2', 3, "expected ']'"],
+  ['a: 1}', 4, "unexpected '}'"],
+  ['a: 1]', 4, "unexpected ']'"],
+  ['}', 0, "unexpected '}'"],
+  [']', 0, "unexpected ']'"],
+  ['a: 1,\n}', 6, "unexpected '}'"],
+  ['a: [1, }', 7, "unexpected '}'"],
+  ['a: ["x" "y"]', 8, "expected ',' or ']'"],
+  ['[1] x', 4, 'expected the end of the input'],
+  ['{a: 1} b', 7, 'expected the end of the input'],
+  ['"x" "y"', 4, 'expected the end of the input'],
+  [': 1', 0, 'expected a key'],
+  ['a..b: 1', 2, 'expected a key'],
+  ['.a: 1', 0, 'expected a key'],
+  ['a.: 1', 2, 'expected a key'],
+  ['{[0]: 1}', 1, 'expected a key'],
+  ['a{[0]: 1}', 2, 'expected a key'],
+  ['a\\', 1, 'after the backslash'],
+  ['\\', 0, 'after the backslash'],
+  ['a[x]: 1', 2, 'expected an array index'],
+  ['a[1: 2', 3, "expected ']'"],
+  ['a[ 1]: 2', 2, 'expected an array index'],
+  ['a[^]: 1', 3, 'expected an array index'],
+  ['a[-]: 1', 3, 'expected an array index'],
+  ['a[-0]: 1', 1, '-0 is not an array index'],
+  ['a[99999999999999999999]: 1', 2, 'too large'],
+  ['a[-1]: x', 1, 'index -1 is out of range for an array of 0 items'],
+  ['a[]: 1, a[-3]: x', 9, 'index -3 is out of range for an array of 1 items'],
+  ['a[^-1]: x', 1, 'out of range'],
+  ['a[2000000]: 1', 1, 'more than 1000000 nulls'],
+  ['a[600000]: 1, b[600000]: 1', 15, 'more than 1000000 nulls'],
+  ['a[]: undefined', 1, 'cannot delete []'],
+  ['a[^0]: undefined', 1, 'cannot delete [^0]'],
+  ['a[] ^ b', 1, 'cannot move []'],
+  ['a ^ b', 0, 'cannot move "a": there is nothing there'],
+  ['x{a.b[0] ^ c}', 2, 'cannot move "a.b[0]"'],
+  ['a ^ ', 4, 'expected a key'],
+  ['a: [1, undefined]', 7, 'undefined can only delete'],
+  ['[undefined]', 1, 'undefined can only delete'],
+  ['a: 1e400', 3, 'too large to represent'],
+  ['a: -1e400', 3, 'too large to represent'],
+  ['a: %abc', 3, "expected base64 bytes after '%'"],
+  ['a: %ab$=', 3, "expected base64 bytes after '%'"],
+  ['a: %ab=c', 3, "expected base64 bytes after '%'"],
+  ['a: @', 3, "expected a file path after '@'"],
+  ['a: @\\,', 3, 'cannot read file ","'],
+  ['[' .repeat(1002) + ']'.repeat(1002), 1001, 'nested more than 1000 levels'],
+  ['a' + '.a'.repeat(1000) + ': 1', 1999, 'nested more than 1000 levels'],
+  ['a{'.repeat(600) + 'b' + '.c'.repeat(500) + ': 1', 1999, 'nested more than 1000 levels'],
+];
+
+describe('shorthand errors', () => {
+  const titled = cases.map(
+    ([input, position, fragment]) =>
+      [`${JSON.stringify(input).slice(0, 40)} fails at position ${position}`, input, position, fragment] as const,
+  );
+  it.each(titled)('%s', (_title, input, position, fragment) => {
+    const error = errorOf(input);
+    expect(error.position).toBe(position);
+    expect(error.message).toContain(fragment);
+    expect(error.message).toContain(`at position ${position}`);
+    expect(error.input).toBe(input);
+  });
+
+  it('shows the line with a caret under the failing character', () => {
+    expect(errorOf('a.b c').message).toBe(`expected ':' after key "a.b" at position 4\n  a.b c\n      ^`);
+  });
+
+  it('points into the failing line of a multi-line input', () => {
+    expect(errorOf('a: 1\n\tb: "x" y\nc: 2').message).toBe(
+      "expected ',' or a new line before the next field at position 13\n   b: \"x\" y\n          ^",
+    );
+  });
+
+  it('shortens long lines around the caret', () => {
+    const error = errorOf(`a: "${'x'.repeat(200)}" oops${'y'.repeat(100)}, b: 1`);
+    const [, excerpt, caret] = error.message.split('\n');
+    expect(excerpt).toMatch(/^ {2}….{80}…$/u);
+    expect(caret).toBe(`  ${' '.repeat(41)}^`);
+  });
+
+  it('is a usage error (exit code 2) that carries a hint where one helps', () => {
+    const error = errorOf('a: %abc');
+    expect(error).toBeInstanceOf(UsageError);
+    expect(error.exitCode).toBe(2);
+    expect(error.name).toBe('ShorthandError');
+    expect(error.hint).toContain('quotes');
+  });
+
+  it('fails fast on a very deep input instead of overflowing the stack', () => {
+    expect(errorOf('['.repeat(200_000)).position).toBe(1001);
+    expect(errorOf('a{'.repeat(200_000)).position).toBe(2000);
+    expect(errorOf('a: ' + '{b: '.repeat(200_000)).position).toBe(4000);
+  });
+});
