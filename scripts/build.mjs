@@ -34,6 +34,8 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
+  // ESM builds first: jsonc-parser's UMD build requires its files at run time, which a bundle cannot serve.
+  mainFields: ['module', 'main'],
   minify: true,
   legalComments: 'none',
   // cbor-x loads its optional native accelerator at run time; bundled, it falls back to plain JS.

@@ -29,7 +29,10 @@ export function rootHelp({ all, version, table, formats }: RootHelpInput): strin
   }
   let text = '';
   cli.help((sections) => {
-    const kept = sections.filter((s) => !s.title?.startsWith('For more info'));
+    const kept = sections
+      .filter((s) => !s.title?.startsWith('For more info'))
+      // cac adds its own --help line; ours is in the flag table.
+      .map((s) => ({ ...s, body: s.body.split('\n').filter((l) => !l.includes('Display this message')).map((l) => l.trimEnd()).join('\n') }));
     kept[0] = { body: `okapi ${version}: a command-line client for HTTP APIs` };
     kept.push({ title: 'Output formats', body: `  ${formats.join(', ')}` });
     if (!all) kept.push({ body: "Run 'okapi --help-all' for every flag, 'okapi <command> --help' for a command." });

@@ -21,19 +21,24 @@ export async function probe(path: string, flag: '--okapi-plugin-manifest' | '--o
 
 function decodeEither(bytes: Buffer, flag: string): ProbeAnswer {
   if (bytes.length === 0) throw new ManifestError(`printed nothing for ${flag}`);
+  let cbor: { value: unknown } | undefined;
   try {
-    const value = decodeDocument(bytes, 'cbor');
-    if (value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Uint8Array)) {
-      return { value, encoding: 'cbor' };
-    }
+    cbor = { value: decodeDocument(bytes, 'cbor') };
   } catch {
     // Not CBOR: JSON is the documented fallback.
   }
+  if (cbor && isMap(cbor.value)) return { value: cbor.value, encoding: 'cbor' };
   try {
     return { value: decodeDocument(bytes, 'json'), encoding: 'json' };
   } catch (error) {
+    // Well-formed CBOR of the wrong shape is reported by the manifest rules, which say what is wrong.
+    if (cbor) return { value: cbor.value, encoding: 'cbor' };
     throw new ManifestError(`the answer to ${flag} is neither a CBOR map nor JSON (${(error as Error).message})`);
   }
+}
+
+function isMap(value: unknown): boolean {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Uint8Array);
 }
 
 function runForOutput(path: string, flag: string): Promise<Buffer> {

@@ -1,0 +1,123 @@
+// `npm run bench`: the figures the issues name, as ratios against baselines measured in the same
+// run, printed as a table. Runs against the built dist/okapi.mjs.
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { startExampleApi } from '../../fixtures/example-api/index.mjs';
+import { Report, timeTogether } from './measure.mjs';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const okapi = join(repo, 'dist/okapi.mjs');
+const sdk = join(repo, 'dist/sdk.mjs');
+const node = process.execPath;
+const report = new Report();
+const work = mkdtempSync(join(tmpdir(), 'okapi-bench-'));
+const cleanEnv = { PATH: process.env.PATH, HOME: work, OKAPI_CONFIG: join(work, 'config.json'), XDG_CACHE_HOME: join(work, 'cache') };
+
+console.log(`okapi benchmarks — node ${process.version}, ${process.platform}/${process.arch}\n`);
+
+// Start-up.
+{
+  const [bare, version, help] = timeTogether([
+    { label: 'node -e 0', command: node, args: ['-e', '0'] },
+    { label: 'okapi --version', command: node, args: [okapi, '--version'], env: cleanEnv },
+    { label: 'okapi --help', command: node, args: [okapi, '--help'], env: cleanEnv },
+  ]);
+  report.ratio('okapi --version', version, 'node -e 0', bare, 1.15);
+  report.ratio('okapi --help', help, 'node -e 0', bare, 1.3);
+}
+
+// Twenty external plugins installed, manifests cached: start-up unchanged, no process for a request.
+{
+  const home = join(work, 'twenty');
+  const plugins = join(home, 'plugins');
+  const spawned = join(home, 'spawned');
+  mkdirSync(plugins, { recursive: true });
+  mkdirSync(spawned);
+  for (let i = 0; i < 20; i++) {
+    const name = `fmt${String(i).padStart(2, '0')}`;
+    const file = join(plugins, `okapi-${name}`);
+    writeFileSync(
+      file,
+      `#!/usr/bin/env node
+import { writeFileSync } from 'node:fs';
+if (process.argv.includes('--okapi-plugin-run')) writeFileSync(${JSON.stringify(join(spawned, name))} + '-' + process.pid, '');
+const { definePlugin, runPlugin } = await import(${JSON.stringify(sdk)});
+await runPlugin(definePlugin({ manifest: { name: ${JSON.stringify(name)}, okapi_api_version: 2, hooks: ['formatter'], formatter_names: [${JSON.stringify(name)}] },
+  hooks: { async formatter(_s, items, ctx) { for await (const item of items) ctx.write(JSON.stringify(item)); } } }));
+`,
+    );
+    chmodSync(file, 0o755);
+  }
+  const env = { ...cleanEnv, OKAPI_CONFIG: join(home, 'config.json') };
+  execFileSync(node, [okapi, 'plugin', 'list'], { env, stdio: 'ignore' }); // fills the manifest cache
+  const api = await startExampleApi();
+  const [bare, version, help, request] = timeTogether(
+    [
+      { label: 'node -e 0', command: node, args: ['-e', '0'] },
+      { label: 'okapi --version', command: node, args: [okapi, '--version'], env },
+      { label: 'okapi --help', command: node, args: [okapi, '--help'], env },
+      { label: 'okapi get', command: node, args: [okapi, 'get', `${api.url}/anything`], env },
+    ],
+    { runs: 15 },
+  );
+  await api.close();
+  report.ratio('okapi --version, 20 plugins cached', version, 'node -e 0', bare, 1.15);
+  report.ratio('okapi --help, 20 plugins cached', help, 'node -e 0', bare, 1.3);
+  const started = readdirSync(spawned).length;
+  report.fact('plugin processes started by 18 requests with no hook', String(started), '0', started === 0);
+  void request;
+}
+
+// One external hook call against spawning the same executable and reading its exit.
+{
+  const harness = join(work, 'hook-call.mjs');
+  await build({
+    entryPoints: [join(repo, 'test/bench/hook-call.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: harness,
+    external: ['cbor-extract'],
+    banner: { js: "import{createRequire as __r}from'node:module';const require=__r(import.meta.url);" },
+    logLevel: 'silent',
+  });
+  const plugins = join(work, 'hook');
+  mkdirSync(plugins);
+  const sdkPlugin = join(plugins, 'okapi-bench');
+  writeFileSync(
+    sdkPlugin,
+    `#!/usr/bin/env node
+import { definePlugin, runPlugin } from ${JSON.stringify(sdk)};
+await runPlugin(definePlugin({ manifest: { name: 'bench', okapi_api_version: 2, hooks: ['request-middleware'] },
+  hooks: { 'request-middleware': () => ({ headers: { 'X-Bench': '1' } }) } }));
+`,
+  );
+  chmodSync(sdkPlugin, 0o755);
+  const scriptPlugin = join(plugins, 'okapi-bench-script');
+  writeFileSync(
+    scriptPlugin,
+    `#!/usr/bin/env node
+let buffer = '';
+process.stdin.setEncoding('utf8');
+process.stdin.on('data', (chunk) => {
+  buffer += chunk;
+  if (buffer.includes('\\n')) process.stdout.write(JSON.stringify({ type: 'result', output: { headers: { 'X-Bench': '1' } } }) + '\\n');
+});
+`,
+  );
+  chmodSync(scriptPlugin, 0o755);
+  for (const [label, path, encoding] of [
+    ['hook call, SDK plugin (CBOR)', sdkPlugin, 'cbor'],
+    ['hook call, plain script plugin (JSON)', scriptPlugin, 'json'],
+  ]) {
+    const out = JSON.parse(execFileSync(node, [harness, path, encoding, '20'], { encoding: 'utf8' }));
+    report.delta(label, out.call, 'spawn+exit', out.spawn, 15);
+  }
+}
+
+report.print();
