@@ -50,11 +50,12 @@ describe('subprocess sessions', () => {
   it('kills a plugin that ignores SIGTERM past its deadline', async () => {
     const dir = tempDir();
     const pidFile = join(dir, 'pid');
-    const manifest = { ...middleware, hook_timeouts: { 'request-middleware': '200ms' } } as PluginManifest;
+    // Long enough for Node to start on a loaded machine and write its pid.
+    const manifest = { ...middleware, hook_timeouts: { 'request-middleware': '1500ms' } } as PluginManifest;
     const path = writeScriptPlugin(dir, 'mw', manifest, `(await import('node:fs')).writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); process.on('SIGTERM', () => {}); await readLine(); setInterval(() => {}, 1000);`);
     await expect(runtimeFor(path, manifest).call('request-middleware', request)).rejects.toThrow(/deadline/);
     const pid = Number(readFileSync(pidFile, 'utf8'));
-    await new Promise((r) => setTimeout(r, 1500));
+    await new Promise((r) => setTimeout(r, 1800));
     expect(() => process.kill(pid, 0)).toThrow();
   });
 
