@@ -1,0 +1,68 @@
+/**
+ * undici dispatchers, one per distinct TLS/proxy setting, kept for the life of the process so
+ * connections are pooled across requests (pagination, retries, plugin requests).
+ * - `allowH2`: HTTPS servers that offer h2 over ALPN are spoken to over HTTP/2.
+ * - Proxies come from HTTP_PROXY / HTTPS_PROXY / NO_PROXY (either case) through undici's
+ *   EnvHttpProxyAgent, built only when a proxy variable is set: it is costlier, and NO_PROXY alone
+ *   changes nothing. http:// targets are sent to the proxy in absolute form, as curl does; https://
+ *   targets go through a CONNECT tunnel.
+ */
+import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import type { TlsConnectOptions } from './tls-material.js';
+
+const PROXY_VARIABLES = ['http_proxy', 'HTTP_PROXY', 'https_proxy', 'HTTPS_PROXY'] as const;
+const NO_PROXY_VARIABLES = ['no_proxy', 'NO_PROXY'] as const;
+
+const dispatchers = new Map<string, Dispatcher>();
+
+export function proxyEnvironment(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const name of [...PROXY_VARIABLES, ...NO_PROXY_VARIABLES]) {
+    const value = process.env[name];
+    if (value !== undefined && value !== '') env[name] = value;
+  }
+  return env;
+}
+
+/** The proxy URL the environment names for a scheme, whatever NO_PROXY says (undici's order). */
+export function proxyFor(protocol: string): string | undefined {
+  const env = proxyEnvironment();
+  const http = env.http_proxy ?? env.HTTP_PROXY;
+  return protocol === 'https:' ? (env.https_proxy ?? env.HTTPS_PROXY ?? http) : http;
+}
+
+export function dispatcherFor(tls: TlsConnectOptions): Dispatcher {
+  const proxies = proxyEnvironment();
+  const key = JSON.stringify([tls.rejectUnauthorized, tls.minVersion, tls.ca?.at(-1) ?? null, tls.ca?.length ?? 0, tls.cert ?? null, tls.key ?? null, proxies]);
+  let dispatcher = dispatchers.get(key);
+  if (!dispatcher) {
+    dispatcher = create(tls, PROXY_VARIABLES.some((name) => name in proxies));
+    dispatchers.set(key, dispatcher);
+  }
+  return dispatcher;
+}
+
+function create(tls: TlsConnectOptions, proxied: boolean): Dispatcher {
+  const connect = { ...tls };
+  if (!proxied) return new Agent({ allowH2: true, connect });
+  return new EnvHttpProxyAgent({
+    allowH2: true,
+    connect,
+    // The target connection inside a CONNECT tunnel is built from requestTls, not connect.
+    requestTls: { ...tls, allowH2: true },
+    // The connection to an https:// proxy: same trust settings, no client certificate.
+    proxyTls: {
+      rejectUnauthorized: tls.rejectUnauthorized,
+      minVersion: tls.minVersion,
+      ...(tls.ca ? { ca: tls.ca } : {}),
+    },
+    proxyTunnel: false,
+  });
+}
+
+/** Destroys every pooled dispatcher: open sockets closed, nothing left to keep the process alive. */
+export async function closeDispatchers(): Promise<void> {
+  const all = [...dispatchers.values()];
+  dispatchers.clear();
+  await Promise.allSettled(all.map((dispatcher) => dispatcher.destroy()));
+}

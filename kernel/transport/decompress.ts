@@ -1,0 +1,122 @@
+/**
+ * Content-Encoding decoding with node:zlib streams: br, gzip/x-gzip, deflate (zlib-wrapped or raw,
+ * told apart by the first two bytes) and zstd where this Node.js has it (22.15+; not 20). okapi's own
+ * code rather than undici's decompress interceptor, which is experimental and warns at run time.
+ */
+import { Readable, pipeline, type Transform } from 'node:stream';
+import zlib from 'node:zlib';
+
+type DecoderFactory = () => Transform;
+
+/** `zlib.createZstdDecompress` exists from Node 22.15 / 23.8; @types/node 20 does not declare it. */
+const createZstd = (zlib as unknown as { createZstdDecompress?: DecoderFactory }).createZstdDecompress;
+
+export function canDecodeZstd(): boolean {
+  return typeof createZstd === 'function';
+}
+
+/** The Accept-Encoding okapi sends when the caller did not set one. */
+export function acceptEncoding(): string {
+  return canDecodeZstd() ? 'br, gzip, deflate, zstd' : 'br, gzip, deflate';
+}
+
+const SUPPORTED = new Set(['br', 'gzip', 'x-gzip', 'deflate', ...(canDecodeZstd() ? ['zstd'] : [])]);
+
+/**
+ * The codings to undo, outermost first, from the Content-Encoding values. An empty list means
+ * nothing to do; undefined means a coding okapi cannot decode, in which case the bytes are passed
+ * through as received (the header says what they are).
+ */
+export function codingsToUndo(contentEncoding: readonly string[] | undefined): string[] | undefined {
+  if (!contentEncoding) return [];
+  const applied = contentEncoding
+    .flatMap((value) => value.split(','))
+    .map((coding) => coding.trim().toLowerCase())
+    .filter((coding) => coding !== '' && coding !== 'identity');
+  if (applied.some((coding) => !SUPPORTED.has(coding))) return undefined;
+  // Codings are listed in the order they were applied; undo the last one first.
+  return applied.reverse();
+}
+
+export function decodeBody(source: AsyncIterable<Buffer>, codings: readonly string[]): AsyncIterable<Buffer> {
+  let stream = source;
+  for (const coding of codings) stream = decodeStage(stream, coding);
+  return stream;
+}
+
+function decodeStage(source: AsyncIterable<Buffer>, coding: string): AsyncIterable<Buffer> {
+  return {
+    async *[Symbol.asyncIterator]() {
+      const iterator = source[Symbol.asyncIterator]();
+      // The decoder is chosen (and created) only once there is input: an empty body stays empty,
+      // as HEAD, 204 and 304 responses with Content-Encoding are.
+      let head: Buffer = Buffer.alloc(0);
+      const needed = coding === 'deflate' ? 2 : 1;
+      let done = false;
+      while (head.length < needed) {
+        const next = await iterator.next();
+        if (next.done) {
+          done = true;
+          break;
+        }
+        head = head.length === 0 ? next.value : Buffer.concat([head, next.value]);
+      }
+      if (head.length === 0) return;
+      let decoder: Transform;
+      try {
+        decoder = createDecoder(coding, head);
+      } catch (error) {
+        await iterator.return?.();
+        throw error;
+      }
+      const input = Readable.from(prepend(head, done ? undefined : iterator), { objectMode: false });
+      pipeline(input, decoder, () => {
+        // Errors reach the consumer through the decoder's iteration below.
+      });
+      for await (const chunk of decoder) yield chunk as Buffer;
+    },
+  };
+}
+
+async function* prepend(head: Buffer, rest: AsyncIterator<Buffer> | undefined): AsyncGenerator<Buffer> {
+  yield head;
+  if (!rest) return;
+  try {
+    for (;;) {
+      const next = await rest.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    // Stopped early (decoder failed, consumer gave up): release the source, aborting the request.
+    await rest.return?.();
+  }
+}
+
+function createDecoder(coding: string, head: Buffer): Transform {
+  const zlibFlush = { flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH };
+  switch (coding) {
+    case 'gzip':
+    case 'x-gzip':
+      return zlib.createGunzip(zlibFlush);
+    case 'deflate':
+      // RFC 9110 says zlib-wrapped; some servers send raw DEFLATE. A zlib header is a CMF byte with
+      // method 8 and a CMF/FLG pair divisible by 31.
+      return isZlibHeader(head) ? zlib.createInflate(zlibFlush) : zlib.createInflateRaw(zlibFlush);
+    case 'br':
+      return zlib.createBrotliDecompress({
+        flush: zlib.constants.BROTLI_OPERATION_FLUSH,
+        finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
+      });
+    case 'zstd':
+      if (createZstd) return createZstd();
+      break;
+  }
+  throw new Error(`unsupported content coding ${coding}`);
+}
+
+function isZlibHeader(head: Buffer): boolean {
+  const cmf = head[0]!;
+  const flg = head[1]!;
+  return (cmf & 0x0f) === 8 && (cmf >> 4) <= 7 && ((cmf << 8) | flg) % 31 === 0;
+}

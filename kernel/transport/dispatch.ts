@@ -1,0 +1,182 @@
+/**
+ * One HTTP exchange (one hop of a redirect chain) through an undici dispatcher, with okapi's own
+ * handler: the promise settles at the response headers, and the body is a Node Readable fed with
+ * backpressure (the connection is paused while the reader is behind). Destroying the body before
+ * its end aborts the request, so a caller that stops reading stops the download.
+ */
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import { Readable } from 'node:stream';
+import type { Dispatcher } from 'undici';
+import type { HeaderMap } from '../../sdk/types.js';
+import { firstSocketError, takeSocketAtError, takeSocketAtHeaders } from './connection-tracker.js';
+import { fromRawHeaders, toDispatchHeaders } from './headers.js';
+import type { HopRequest } from './redirects.js';
+import { httpVersionOf, tlsDetailsOf } from './tls-details.js';
+import type { TlsDetails } from './types.js';
+
+export interface HopResponse {
+  status: number;
+  statusText: string;
+  headers: HeaderMap;
+  httpVersion: string;
+  tls?: TlsDetails;
+  /** Raw (still encoded) body bytes. */
+  body: Readable;
+}
+
+export interface HopOptions {
+  signal: AbortSignal;
+  /** undici's own limits; 0 disables one, undefined keeps undici's default (300 s). */
+  headersTimeout?: number | undefined;
+  bodyTimeout?: number | undefined;
+}
+
+const BODY_BUFFER = 64 * 1024;
+
+export function dispatchHop(dispatcher: Dispatcher, hop: HopRequest, options: HopOptions): Promise<HopResponse> {
+  const { signal } = options;
+  return new Promise<HopResponse>((resolve, reject) => {
+    let controller: Dispatcher.DispatchController | undefined;
+    let body: Readable | undefined;
+    let settled = false;
+    let finished = false;
+    let abortReason: Error | undefined;
+    let status = 0;
+    let received = 0;
+
+    const finish = (): void => {
+      finished = true;
+      signal.removeEventListener('abort', onAbort);
+    };
+    const onAbort = (): void => {
+      abortReason = reasonOf(signal);
+      controller?.abort(abortReason);
+      if (!settled) {
+        settled = true;
+        finish();
+        reject(abortReason);
+      } else {
+        body?.destroy(abortReason);
+      }
+    };
+
+    const handler: Dispatcher.DispatchHandler = {
+      onRequestStart(ctrl) {
+        controller = ctrl;
+        // Aborted while queued or connecting: undici only lets us cancel now.
+        if (abortReason) ctrl.abort(abortReason);
+      },
+      onResponseStart(ctrl, statusCode, _parsed, statusMessage) {
+        if (statusCode < 200) return; // 1xx: informational, the real response follows
+        const socket = takeSocketAtHeaders();
+        const httpVersion = httpVersionOf(socket);
+        const raw = Array.isArray(ctrl.rawHeaders) ? (ctrl.rawHeaders as (Buffer | string)[]) : [];
+        const headers = fromRawHeaders(raw, httpVersion === '2' ? 'utf8' : 'latin1');
+        body = new Readable({
+          highWaterMark: BODY_BUFFER,
+          read() {
+            ctrl.resume();
+          },
+          destroy(error, callback) {
+            if (!finished) {
+              finish();
+              ctrl.abort(error ?? new Error('response body discarded'));
+            }
+            callback(error);
+          },
+        });
+        const tls = tlsDetailsOf(socket);
+        status = statusCode;
+        settled = true;
+        resolve({
+          status: statusCode,
+          statusText: statusMessage || STATUS_CODES[statusCode] || '',
+          headers,
+          httpVersion,
+          ...(tls ? { tls } : {}),
+          body,
+        });
+      },
+      onResponseData(ctrl, chunk) {
+        received += chunk.length;
+        if (!body || body.destroyed) return;
+        if (!body.push(chunk)) ctrl.pause();
+      },
+      onResponseEnd() {
+        finish();
+        body?.push(null);
+      },
+      onResponseError(_ctrl, error) {
+        const failure = preciseError(error, takeSocketAtError());
+        finish();
+        if (settled && !abortReason && bodilessMismatch(status, received, failure)) {
+          body?.push(null);
+          return;
+        }
+        if (!settled) {
+          settled = true;
+          reject(abortReason ?? failure);
+        } else if (body && !body.destroyed) {
+          body.destroy(abortReason ?? failure);
+        }
+      },
+    };
+
+    if (signal.aborted) {
+      reject(reasonOf(signal));
+      return;
+    }
+    signal.addEventListener('abort', onAbort, { once: true });
+    const url = hop.url;
+    try {
+      dispatcher.dispatch(
+      {
+        origin: url.origin,
+        path: `${url.pathname}${url.search}`,
+        method: hop.method as Dispatcher.HttpMethod,
+        headers: toDispatchHeaders(hop.headers),
+        body: hop.body === undefined ? null : Buffer.from(hop.body.buffer, hop.body.byteOffset, hop.body.byteLength),
+        ...(options.headersTimeout !== undefined ? { headersTimeout: options.headersTimeout } : {}),
+        ...(options.bodyTimeout !== undefined ? { bodyTimeout: options.bodyTimeout } : {}),
+      },
+      handler,
+    );
+    } catch (error) {
+      finish();
+      if (!settled) {
+        settled = true;
+        reject(error);
+      }
+    }
+  });
+}
+
+/**
+ * A 304 may carry the Content-Length of the representation it stands for (RFC 9110 §8.6), and a
+ * 204 sometimes does by mistake; undici 7 then reports a length mismatch for the body that
+ * rightly never came. That is a complete response, not a failure.
+ */
+function bodilessMismatch(status: number, received: number, error: Error): boolean {
+  return (status === 304 || status === 204) && received === 0 && (error as { code?: string }).code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH';
+}
+
+/**
+ * undici reports a socket that closed under a request as "other side closed", even when the
+ * socket failed first with something more telling (a TLS alert sent after a TLS 1.3 handshake,
+ * a reset): report that instead.
+ */
+function preciseError(error: Error, socket: Socket | undefined): Error {
+  const code = (error as { code?: string }).code;
+  if (code !== 'UND_ERR_SOCKET') return error;
+  const first = firstSocketError(socket);
+  return first && first !== error && (first as { code?: string }).code !== 'UND_ERR_SOCKET' ? first : error;
+}
+
+function reasonOf(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  if (reason instanceof Error) return reason;
+  const error = new Error('request aborted');
+  error.name = 'AbortError';
+  return error;
+}

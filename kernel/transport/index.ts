@@ -1,0 +1,41 @@
+/**
+ * okapi's HTTP transport on undici (DESIGN.md §2, phase 5): TLS and mTLS, proxies from the
+ * environment, HTTP/2, redirects with credential stripping, decompression, the body size cap,
+ * and errors a person can act on.
+ *
+ * This module is cheap to import: undici and the rest load on the first `send`, so a process that
+ * never makes a request (`okapi --version`) pays nothing, and neither does `closeTransport` there.
+ *
+ *   types.ts               the public shapes below
+ *   send.ts                one request: settings, hops, redirects, the final body
+ *   agents.ts              dispatchers per TLS/proxy setting (allowH2, EnvHttpProxyAgent)
+ *   tls-material.ts        CA / client certificate files into tls.connect options
+ *   dispatch.ts            one exchange with a backpressured body stream
+ *   redirects.ts           the redirect policy (method rewrite, origin checks, loops, limit)
+ *   credential-headers.ts  which headers are credentials (shared with redaction)
+ *   redact.ts              URLs in messages without user information or credential values
+ *   headers.ts             HeaderMap helpers
+ *   decompress.ts          Content-Encoding decoding
+ *   body-limit.ts          the size cap, while reading
+ *   error-translation.ts   failures into OkapiError
+ *   tls-details.ts         protocol, cipher, certificate, ALPN for -vv
+ *   connection-tracker.ts  which socket served a request (undici diagnostics channels)
+ *   wasm-tiering.ts        the Node 20 exit-time remedy
+ */
+import type { TransportOptions, TransportRequest, TransportResponse } from './types.js';
+
+export type { HeaderMap, TlsDetails, TransportOptions, TransportRequest, TransportResponse } from './types.js';
+
+type Implementation = typeof import('./send.js');
+let implementation: Promise<Implementation> | undefined;
+
+export function send(request: TransportRequest, options: TransportOptions): Promise<TransportResponse> {
+  implementation ??= import('./send.js');
+  return implementation.then((module) => module.send(request, options));
+}
+
+/** Closes pooled connections so the process can exit promptly. A no-op when nothing was sent. */
+export async function closeTransport(): Promise<void> {
+  if (!implementation) return;
+  await (await implementation).closeTransport();
+}

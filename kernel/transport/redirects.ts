@@ -1,0 +1,123 @@
+/**
+ * Redirect policy. okapi follows redirects itself rather than through undici's interceptor so the
+ * rules are ours:
+ * - 301/302/303 turn a request other than GET/HEAD into a bodiless GET (303 whatever the method,
+ *   except HEAD, which stays HEAD as RFC 9110 and Fetch allow); 307/308 keep method and body;
+ * - a relative Location is resolved against the URL that answered; a fragment is inherited;
+ * - when the origin (scheme, host, effective port) changes, credential headers and a caller-set
+ *   Host are dropped, and stay dropped for the rest of the chain;
+ * - a Location okapi cannot follow (missing, malformed, not http/https) ends the chain: the 3xx is
+ *   the response;
+ * - loops and chains longer than the limit are errors.
+ */
+import type { HeaderMap } from '../../sdk/types.js';
+import { OkapiError } from '../errors.js';
+import { isCredentialHeader } from './credential-headers.js';
+import { withoutHeaders } from './headers.js';
+import { redactUrl } from './redact.js';
+
+export const DEFAULT_MAX_REDIRECTS = 10;
+
+const FOLLOWED = new Set([301, 302, 303, 307, 308]);
+
+export interface HopRequest {
+  method: string;
+  url: URL;
+  headers: HeaderMap;
+  body?: Uint8Array;
+}
+
+export function isRedirectStatus(status: number): boolean {
+  return FOLLOWED.has(status);
+}
+
+/** Scheme, host and effective port: another port is another origin (DESIGN.md §6). */
+export function originOf(url: URL): string {
+  const port = url.port !== '' ? url.port : url.protocol === 'https:' ? '443' : url.protocol === 'http:' ? '80' : '';
+  return `${url.protocol}//${url.hostname}:${port}`;
+}
+
+export function sameOrigin(a: URL, b: URL): boolean {
+  return originOf(a) === originOf(b);
+}
+
+/** The request the redirect asks for, or undefined when the response is final. */
+export function nextHop(current: HopRequest, status: number, location: string | undefined): HopRequest | undefined {
+  if (!isRedirectStatus(status) || location === undefined || location.trim() === '') return undefined;
+  let target: URL;
+  try {
+    target = new URL(location.trim(), current.url);
+  } catch {
+    return undefined;
+  }
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') return undefined;
+  if (target.hash === '' && current.url.hash !== '') target.hash = current.url.hash;
+
+  const method = current.method.toUpperCase();
+  const toGet = (status === 303 && method !== 'HEAD') || ((status === 301 || status === 302) && method !== 'GET' && method !== 'HEAD');
+
+  let headers = current.headers;
+  if (toGet) headers = withoutHeaders(headers, isBodyHeader);
+  if (!sameOrigin(current.url, target)) {
+    headers = withoutHeaders(headers, (name) => name === 'host' || isCredentialHeader(name));
+  }
+  const next: HopRequest = { method: toGet ? 'GET' : current.method, url: target, headers };
+  if (!toGet && current.body !== undefined) next.body = current.body;
+  return next;
+}
+
+function isBodyHeader(name: string): boolean {
+  return name.startsWith('content-') || name === 'transfer-encoding' || name === 'digest';
+}
+
+/** Counts the hops of one chain and refuses loops and chains over the limit. */
+export class RedirectChain {
+  private readonly seen = new Set<string>();
+  private readonly trail: string[] = [];
+  private followed = 0;
+
+  constructor(
+    private readonly limit: number,
+    first: HopRequest,
+  ) {
+    this.remember(first);
+  }
+
+  /** Call before following `next`; throws when it would loop or exceed the limit. */
+  admit(next: HopRequest): void {
+    const host = next.url.host;
+    if (this.seen.has(keyOf(next))) {
+      const trail = [...this.trail, redactUrl(next.url)].join(' → ');
+      throw new OkapiError(`redirect loop: ${host} redirected back to a URL already visited (${trail})`, {
+        hint: 'the server keeps sending okapi round in circles; check the URL, or that the server does not expect a cookie okapi does not send',
+      });
+    }
+    if (this.followed >= this.limit) {
+      throw new OkapiError(`too many redirects: stopped after ${this.limit} (the next one, from ${this.lastHost()}, pointed to ${redactUrl(next.url)})`, {
+        hint: `okapi follows at most ${this.limit} redirect${this.limit === 1 ? '' : 's'} per request; check the URL, or request the final URL directly`,
+      });
+    }
+    this.followed += 1;
+    this.remember(next);
+  }
+
+  private lastHost(): string {
+    const last = this.trail[this.trail.length - 1];
+    try {
+      return last === undefined ? 'the server' : new URL(last).host;
+    } catch {
+      return 'the server';
+    }
+  }
+
+  private remember(hop: HopRequest): void {
+    this.seen.add(keyOf(hop));
+    this.trail.push(redactUrl(hop.url));
+  }
+}
+
+function keyOf(hop: HopRequest): string {
+  const url = new URL(hop.url.href);
+  url.hash = '';
+  return `${hop.method.toUpperCase()} ${url.href}`;
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { describeLimit } from '../../../kernel/transport/body-limit.js';
+import { isCredentialHeader } from '../../../kernel/transport/credential-headers.js';
+import { formatDuration, translateError, type FailureContext } from '../../../kernel/transport/error-translation.js';
+import { fromRawHeaders, toDispatchHeaders } from '../../../kernel/transport/headers.js';
+import { redactText, redactUrl } from '../../../kernel/transport/redact.js';
+
+describe('isCredentialHeader', () => {
+  it.each([
+    'Authorization', 'proxy-authorization', 'Cookie', 'Set-Cookie', 'X-API-Key', 'api-key', 'apikey', 'X-Auth-Token', 'x-access-token',
+    'X-CSRF-Token', 'x-csrftoken', 'Private-Token', 'X-Vault-Token', 'x-amz-security-token', 'X-Client-Secret', 'X-Goog-Api-Key',
+    'Ocp-Apim-Subscription-Key', 'x-functions-key', 'X-Auth', 'X-Session-Id', 'x-hub-signature-256', 'X-Password', 'x-refresh_token',
+  ])('%s is a credential', (name) => expect(isCredentialHeader(name)).toBe(true));
+
+  it.each([
+    'Accept', 'Content-Type', 'User-Agent', 'X-Request-Id', 'Idempotency-Key', 'Sec-WebSocket-Key', 'WWW-Authenticate', 'X-Author',
+    'Accept-Encoding', 'If-None-Match', 'X-Trace',
+  ])('%s is not', (name) => expect(isCredentialHeader(name)).toBe(false));
+});
+
+describe('redaction', () => {
+  it('masks user information and credential query values, keeping names', () => {
+    expect(redactUrl('https://alice:pw@api.example.com:8443/p?q=1&token=abc&api_key=k&page=2#f')).toBe(
+      'https://***@api.example.com:8443/p?q=1&token=***&api_key=***&page=2#f',
+    );
+    expect(redactUrl('http://example.com/cb?code=xyz&state=s')).toBe('http://example.com/cb?code=***&state=s');
+    expect(redactText('failed at http://u:p@h/x?secret=1 then')).toBe('failed at http://***@h/x?secret=*** then');
+  });
+});
+
+describe('helpers', () => {
+  it('formats durations and limits', () => {
+    expect(formatDuration(300)).toBe('300ms');
+    expect(formatDuration(1500)).toBe('1.5s');
+    expect(formatDuration(30_000)).toBe('30s');
+    expect(formatDuration(120_000)).toBe('2m');
+    expect(describeLimit(100 * 1024 * 1024)).toBe('100 MiB');
+    expect(describeLimit(1000)).toBe('0.000954 MiB (1000 bytes)');
+  });
+
+  it('merges header spellings for undici and never writes __proto__ through the prototype', () => {
+    expect(toDispatchHeaders({ Accept: ['a'], accept: ['b'], 'X-One': ['1'], Empty: [] })).toEqual({ Accept: ['a', 'b'], 'X-One': '1' });
+    const parsed = fromRawHeaders([Buffer.from('__proto__'), Buffer.from('x'), Buffer.from('Set-Cookie'), Buffer.from('a=1'), Buffer.from('set-cookie'), Buffer.from('b=2')], 'latin1');
+    expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
+    expect(parsed['__proto__']).toEqual(['x']);
+    expect(parsed['set-cookie']).toEqual(['a=1', 'b=2']);
+  });
+});
+
+describe('translateError for failures not reproduced live', () => {
+  const context: FailureContext = { url: new URL('https://user:pw@api.example.com/v1?token=t'), tlsMinVersion: 'TLSv1.2', clientCertificate: false };
+  const fail = (code: string, extra: Record<string, unknown> = {}) => translateError(Object.assign(new Error(`boom ${code}`), { code, ...extra }), context);
+
+  it.each([
+    ['DEPTH_ZERO_SELF_SIGNED_CERT', 'the certificate of api.example.com is self-signed, and okapi does not trust it'],
+    ['SELF_SIGNED_CERT_IN_CHAIN', 'the certificate of api.example.com is self-signed, and okapi does not trust it'],
+    ['CERT_HAS_EXPIRED', 'the certificate of api.example.com has expired'],
+    ['ERR_TLS_CERT_ALTNAME_INVALID', 'the certificate of api.example.com is not valid for the name api.example.com'],
+  ])('%s', (code, message) => {
+    const error = fail(code);
+    expect(error).toMatchObject({ name: 'OkapiError', exitCode: 1, message });
+    expect(error.hint).toContain('--okapi-ca-cert <file>');
+    expect(error.hint).toContain('--okapi-insecure');
+  });
+
+  it('connection and DNS failures', () => {
+    expect(fail('EAI_AGAIN').message).toBe('could not resolve host api.example.com: the DNS lookup failed temporarily');
+    expect(fail('ECONNRESET').message).toBe('the connection to api.example.com:443 was reset by the server before the response was complete');
+    expect(fail('UND_ERR_CONNECT_TIMEOUT', { message: 'Connect Timeout Error (attempted address: api.example.com:443, timeout: 10000ms)' }).message).toBe(
+      'could not connect to api.example.com:443: no answer within 10s',
+    );
+    expect(fail('EHOSTUNREACH').message).toBe('cannot reach api.example.com:443: no route to host');
+    const aggregate = Object.assign(new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED' })]), {});
+    expect(translateError(aggregate, context).message).toBe('connection refused by api.example.com:443');
+    expect(fail('HPE_INVALID_CONSTANT', { message: 'Expected HTTP/' }).message).toBe('api.example.com:443 sent a response that is not valid HTTP (Expected HTTP/)');
+  });
+
+  it('never echoes user information or credential query values from library messages', () => {
+    const error = translateError(new Error('weird failure for https://user:pw@api.example.com/v1?token=t'), context);
+    expect(error.message).toBe('the request to https://***@api.example.com/v1?token=*** failed: weird failure for https://***@api.example.com/v1?token=***');
+  });
+});

@@ -1,0 +1,181 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeTransport, send } from '../../../kernel/transport/index.js';
+import { nextHop, originOf, RedirectChain, type HopRequest } from '../../../kernel/transport/redirects.js';
+import { httpServer, stopAll, type Running } from './servers.js';
+
+const MiB = 1024 * 1024;
+
+afterAll(async () => {
+  await closeTransport();
+  await stopAll();
+});
+
+/** `/r/<status>?to=<url>` redirects; anything else answers 200 with the method. */
+function redirector(): Promise<Running> {
+  return httpServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const match = /^\/r\/(\d{3})$/.exec(url.pathname);
+    if (match) {
+      res.writeHead(Number(match[1]), { Location: url.searchParams.get('to') ?? '/' });
+      res.end('moved');
+      return;
+    }
+    res.end(`final ${req.method}`);
+  });
+}
+
+const secrets = {
+  Authorization: ['Bearer top'],
+  'Proxy-Authorization': ['Basic cHJveHk='],
+  Cookie: ['session=1'],
+  'X-Api-Key': ['k'],
+  'X-Auth-Token': ['t'],
+  'X-Client-Secret': ['s'],
+  'X-Trace': ['keep-me'],
+};
+
+describe('redirects against a real server', () => {
+  it.each([301, 302, 303])('%i turns POST into a bodiless GET', async (status) => {
+    const server = await redirector();
+    const response = await send(
+      { method: 'POST', url: `${server.origin}/r/${status}?to=/done`, headers: { 'Content-Type': ['application/json'] }, body: new TextEncoder().encode('{"a":1}') },
+      { maxBodySize: MiB },
+    );
+    expect(Buffer.from(await response.bytes()).toString()).toBe('final GET');
+    expect(response.redirects).toEqual([{ status, url: `${server.origin}/r/${status}?to=/done` }]);
+    expect(response.url).toBe(`${server.origin}/done`);
+    const followed = server.received[1]!;
+    expect(followed.method).toBe('GET');
+    expect(followed.body.length).toBe(0);
+    expect(followed.headers['content-type']).toBeUndefined();
+    expect(followed.headers['content-length']).toBeUndefined();
+  });
+
+  it('303 turns PUT into GET too; 301 keeps GET as GET', async () => {
+    const server = await redirector();
+    const put = await send({ method: 'PUT', url: `${server.origin}/r/303?to=/a`, headers: {}, body: new Uint8Array([1, 2]) }, { maxBodySize: MiB });
+    expect(Buffer.from(await put.bytes()).toString()).toBe('final GET');
+    const get = await send({ method: 'GET', url: `${server.origin}/r/301?to=/b`, headers: {} }, { maxBodySize: MiB });
+    expect(Buffer.from(await get.bytes()).toString()).toBe('final GET');
+  });
+
+  it.each([307, 308])('%i keeps the method and the body', async (status) => {
+    const server = await redirector();
+    const response = await send(
+      { method: 'PATCH', url: `${server.origin}/r/${status}?to=/keep`, headers: { 'Content-Type': ['text/plain'] }, body: new TextEncoder().encode('payload') },
+      { maxBodySize: MiB },
+    );
+    expect(Buffer.from(await response.bytes()).toString()).toBe('final PATCH');
+    const followed = server.received[1]!;
+    expect(followed.method).toBe('PATCH');
+    expect(followed.body.toString()).toBe('payload');
+    expect(followed.headers['content-type']).toBe('text/plain');
+  });
+
+  it('resolves a relative Location and follows a chain', async () => {
+    const server = await redirector();
+    const response = await send(
+      { method: 'GET', url: `${server.origin}/r/302?to=${encodeURIComponent('307?to=../final')}`, headers: {} },
+      { maxBodySize: MiB },
+    );
+    expect(response.status).toBe(200);
+    expect(response.redirects.map((r) => r.status)).toEqual([302, 307]);
+    expect(response.url).toBe(`${server.origin}/final`);
+  });
+
+  it('keeps credentials on a same-origin redirect', async () => {
+    const server = await redirector();
+    await (await send({ method: 'GET', url: `${server.origin}/r/302?to=/same`, headers: secrets }, { maxBodySize: MiB })).bytes();
+    const followed = server.received[1]!;
+    expect(followed.headers.authorization).toBe('Bearer top');
+    expect(followed.headers.cookie).toBe('session=1');
+    expect(followed.headers['x-api-key']).toBe('k');
+  });
+
+  it('strips credentials when the origin changes (another port is another origin), for the rest of the chain', async () => {
+    const first = await redirector();
+    const second = await redirector();
+    // first → second (cross-origin) → back to first: the credentials stay dropped.
+    const back = `${first.origin}/home`;
+    const hop2 = `${second.origin}/r/302?to=${encodeURIComponent(back)}`;
+    const response = await send({ method: 'GET', url: `${first.origin}/r/301?to=${encodeURIComponent(hop2)}`, headers: secrets }, { maxBodySize: MiB });
+    expect(response.url).toBe(back);
+    for (const seen of [second.received[0]!, first.received[1]!]) {
+      expect(seen.headers.authorization).toBeUndefined();
+      expect(seen.headers['proxy-authorization']).toBeUndefined();
+      expect(seen.headers.cookie).toBeUndefined();
+      expect(seen.headers['x-api-key']).toBeUndefined();
+      expect(seen.headers['x-auth-token']).toBeUndefined();
+      expect(seen.headers['x-client-secret']).toBeUndefined();
+      expect(seen.headers['x-trace']).toBe('keep-me');
+    }
+  });
+
+  it('returns the 3xx itself when not following redirects', async () => {
+    const server = await redirector();
+    const response = await send({ method: 'GET', url: `${server.origin}/r/302?to=/x`, headers: {} }, { maxBodySize: MiB, followRedirects: false });
+    expect(response.status).toBe(302);
+    expect(response.headers.location).toEqual(['/x']);
+    expect(Buffer.from(await response.bytes()).toString()).toBe('moved');
+    expect(server.received).toHaveLength(1);
+  });
+
+  it('detects a loop', async () => {
+    const server = await httpServer((req, res) => {
+      res.writeHead(302, { Location: req.url === '/a' ? '/b' : '/a' });
+      res.end();
+    });
+    await expect(send({ method: 'GET', url: `${server.origin}/a`, headers: {} }, { maxBodySize: MiB })).rejects.toMatchObject({
+      name: 'OkapiError',
+      exitCode: 1,
+      message: expect.stringMatching(/^redirect loop: 127\.0\.0\.1:\d+ redirected back .*\/a → .*\/b → .*\/a\)$/),
+    });
+  });
+
+  it('stops after maxRedirects', async () => {
+    const server = await httpServer((req, res) => {
+      const n = Number(new URL(req.url ?? '/0', 'http://x').pathname.slice(1));
+      res.writeHead(302, { Location: `/${n + 1}?token=secret` });
+      res.end();
+    });
+    const error = await send({ method: 'GET', url: `${server.origin}/0`, headers: {} }, { maxBodySize: MiB, maxRedirects: 3 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'OkapiError', message: expect.stringMatching(/^too many redirects: stopped after 3 /), hint: expect.stringMatching(/at most 3 redirects/) });
+    expect((error as Error).message).toContain('token=***');
+    expect((error as Error).message).not.toContain('secret');
+    expect(server.received).toHaveLength(4);
+  });
+});
+
+describe('redirect policy (pure)', () => {
+  const hop = (method: string, url: string, headers: HopRequest['headers'] = {}, body?: Uint8Array): HopRequest => ({ method, url: new URL(url), headers, ...(body ? { body } : {}) });
+
+  it('computes origins with effective ports', () => {
+    expect(originOf(new URL('https://a.example/x'))).toBe('https://a.example:443');
+    expect(originOf(new URL('http://a.example:80/x'))).toBe('http://a.example:80');
+  });
+
+  it('treats scheme and port changes as cross-origin and drops a caller-set Host', () => {
+    const next = nextHop(hop('GET', 'https://a.example/x', { Host: ['a.example'], Authorization: ['x'], Accept: ['*/*'] }), 302, 'http://a.example/y')!;
+    expect(next.headers).toEqual({ Accept: ['*/*'] });
+  });
+
+  it('keeps HEAD on 303 and inherits the fragment', () => {
+    const next = nextHop(hop('HEAD', 'http://a.example/x#frag'), 303, '/y')!;
+    expect(next.method).toBe('HEAD');
+    expect(next.url.href).toBe('http://a.example/y#frag');
+  });
+
+  it('does not follow what it cannot', () => {
+    expect(nextHop(hop('GET', 'http://a.example/'), 302, undefined)).toBeUndefined();
+    expect(nextHop(hop('GET', 'http://a.example/'), 300, '/x')).toBeUndefined();
+    expect(nextHop(hop('GET', 'http://a.example/'), 304, '/x')).toBeUndefined();
+    expect(nextHop(hop('GET', 'http://a.example/'), 302, 'myapp://callback?code=1')).toBeUndefined();
+    expect(nextHop(hop('GET', 'http://a.example/'), 302, 'http://[bad')).toBeUndefined();
+  });
+
+  it('a 303 after a POST to the same URL is not a loop', () => {
+    const first = hop('POST', 'http://a.example/form');
+    const chain = new RedirectChain(10, first);
+    expect(() => chain.admit(nextHop(first, 303, '/form')!)).not.toThrow();
+  });
+});

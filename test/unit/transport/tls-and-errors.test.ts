@@ -1,0 +1,133 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeTransport, send, type TransportOptions } from '../../../kernel/transport/index.js';
+import { closedPort, httpServer, httpsServer, pem, stopAll, tlsPath } from './servers.js';
+
+const MiB = 1024 * 1024;
+const ca = tlsPath('ca.pem');
+const get = (url: string, options: Partial<TransportOptions> = {}) => send({ method: 'GET', url, headers: {} }, { maxBodySize: MiB, ...options });
+const failure = (promise: Promise<unknown>): Promise<{ name: string; message: string; hint?: string; exitCode: number }> =>
+  promise.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (error: unknown) => error as { name: string; message: string; hint?: string; exitCode: number },
+  );
+
+afterAll(async () => {
+  await closeTransport();
+  await stopAll();
+});
+
+describe('network failures', () => {
+  it('connection refused names host:port', async () => {
+    const port = await closedPort();
+    const error = await failure(get(`http://user:pw@127.0.0.1:${port}/x?token=abc`));
+    expect(error).toMatchObject({ name: 'OkapiError', exitCode: 1, message: `connection refused by 127.0.0.1:${port}` });
+    expect(error.hint).toMatch(/server is running/);
+    expect(`${error.message} ${error.hint}`).not.toMatch(/pw|abc/);
+  });
+
+  it('unknown host', async () => {
+    const error = await failure(get('https://okapi-test.invalid/'));
+    expect(error).toMatchObject({ name: 'OkapiError', exitCode: 1, message: expect.stringMatching(/^could not resolve host okapi-test\.invalid\b/) });
+    expect(error.hint).toMatch(/host name/);
+  });
+
+  it('a server that drops the connection mid-response', async () => {
+    const server = await httpServer((_req, res) => {
+      res.writeHead(200, { 'Content-Length': '100' });
+      res.write('partial');
+      setTimeout(() => res.socket?.destroy(), 20);
+    });
+    const response = await get(server.origin);
+    const error = await failure(response.bytes());
+    expect(error.message).toBe(`the connection to 127.0.0.1:${server.port} was closed by the server before the response was complete`);
+  });
+
+  it('https:// to a plain HTTP port', async () => {
+    const server = await httpServer((_req, res) => res.end('plain'));
+    const error = await failure(get(`https://127.0.0.1:${server.port}/`));
+    expect(error.message).toBe(`127.0.0.1:${server.port} did not answer with TLS`);
+    expect(error.hint).toMatch(/http:\/\//);
+  });
+});
+
+describe('server certificates', () => {
+  it('fails on a certificate from an unknown CA, then succeeds with caCertPath or insecure', async () => {
+    const server = await httpsServer((_req, res) => res.end('secure'));
+    const error = await failure(get(server.origin));
+    expect(error).toMatchObject({ name: 'OkapiError', exitCode: 1, message: `the certificate of 127.0.0.1:${server.port} was issued by a certificate authority okapi does not trust` });
+    expect(error.hint).toContain('--okapi-ca-cert <file>');
+    expect(error.hint).toContain('--okapi-insecure');
+
+    expect(Buffer.from(await (await get(server.origin, { caCertPath: ca })).bytes()).toString()).toBe('secure');
+    expect(Buffer.from(await (await get(server.origin, { insecure: true })).bytes()).toString()).toBe('secure');
+  });
+
+  it('fails on a certificate that is not a server certificate (the CA itself, self-signed)', async () => {
+    const server = await httpsServer((_req, res) => res.end('x'), { cert: pem('ca.pem'), key: pem('ca-key.pem') });
+    const error = await failure(get(server.origin, { caCertPath: ca }));
+    expect(error.message).toMatch(/is not meant for a TLS server/);
+    expect(error.hint).toContain('--okapi-insecure');
+    expect(Buffer.from(await (await get(server.origin, { insecure: true })).bytes()).toString()).toBe('x');
+  });
+
+  it('TLS 1.3 minimum against a TLS 1.2-only server', async () => {
+    const server = await httpsServer((_req, res) => res.end('old'), { maxVersion: 'TLSv1.2' });
+    const error = await failure(get(server.origin, { caCertPath: ca, tlsMinVersion: 'TLSv1.3' }));
+    expect(error.message).toBe(`127.0.0.1:${server.port} does not support TLS 1.3, the minimum okapi was asked for`);
+    expect(error.hint).toContain('--okapi-tls-min-version TLS1.2');
+    const ok = await get(server.origin, { caCertPath: ca });
+    expect(ok.tls?.protocol).toBe('TLSv1.2');
+  });
+});
+
+describe('client certificates (mTLS)', () => {
+  const mtls = { ca: pem('ca.pem'), requestCert: true, rejectUnauthorized: true };
+
+  it('presents the client certificate', async () => {
+    const server = await httpsServer((_req, res, received) => res.end(`hello ${received.clientCN}`), mtls);
+    const response = await get(server.origin, { caCertPath: ca, clientCertPath: tlsPath('client.pem'), clientKeyPath: tlsPath('client-key.pem') });
+    expect(Buffer.from(await response.bytes()).toString()).toBe('hello okapi-test-client');
+  });
+
+  it('explains a missing client certificate (TLS 1.3 and TLS 1.2)', async () => {
+    const tls13 = await httpsServer((_req, res) => res.end('no'), mtls);
+    const error13 = await failure(get(tls13.origin, { caCertPath: ca }));
+    expect(error13.message).toBe(`127.0.0.1:${tls13.port} requires a client certificate`);
+    expect(error13.hint).toContain('--okapi-client-cert <file>');
+
+    const tls12 = await httpsServer((_req, res) => res.end('no'), { ...mtls, maxVersion: 'TLSv1.2' });
+    const error12 = await failure(get(tls12.origin, { caCertPath: ca }));
+    expect(error12.message).toMatch(/TLS handshake with 127\.0\.0\.1:\d+ failed/);
+    expect(error12.hint).toContain('--okapi-client-cert');
+  });
+
+  it('explains a client certificate the server rejects', async () => {
+    // Node's TLS 1.3 server checks the certificate after the handshake and just closes: no alert.
+    const server = await httpsServer((_req, res) => res.end('no'), { ...mtls, ca: pem('server.pem') });
+    const error = await failure(get(server.origin, { caCertPath: ca, clientCertPath: tlsPath('client.pem'), clientKeyPath: tlsPath('client-key.pem') }));
+    expect(error.message).toBe(`127.0.0.1:${server.port} closed the connection without answering`);
+    expect(error.hint).toMatch(/may not accept this client certificate/);
+  });
+});
+
+describe('TLS files are checked before connecting', () => {
+  // A port nothing listens on: reaching the network would fail differently.
+  const url = 'https://127.0.0.1:1/';
+
+  it.each([
+    [{ caCertPath: '/nonexistent/ca.pem' }, 'cannot read the CA certificate file /nonexistent/ca.pem: no such file', '--okapi-ca-cert'],
+    [{ clientCertPath: '/nonexistent/c.pem', clientKeyPath: tlsPath('client-key.pem') }, 'cannot read the client certificate file /nonexistent/c.pem: no such file', '--okapi-client-cert'],
+    [{ clientCertPath: tlsPath('client.pem'), clientKeyPath: '/nonexistent/k.pem' }, 'cannot read the client key file /nonexistent/k.pem: no such file', '--okapi-client-key'],
+    [{ caCertPath: tlsPath('') }, `cannot read the CA certificate file ${tlsPath('')}: it is a directory`, '--okapi-ca-cert'],
+    [{ caCertPath: tlsPath('client-key.pem') }, `the CA certificate file ${tlsPath('client-key.pem')} does not contain a PEM certificate`, '--okapi-ca-cert'],
+    [{ clientCertPath: tlsPath('client.pem'), clientKeyPath: tlsPath('server-key.pem') }, `the client certificate ${tlsPath('client.pem')} and the key ${tlsPath('server-key.pem')} do not belong together`, 'private key'],
+    [{ clientCertPath: tlsPath('client.pem') }, `the client certificate ${tlsPath('client.pem')} was given without its private key`, '--okapi-client-key'],
+    [{ clientKeyPath: tlsPath('client-key.pem') }, `a client key (${tlsPath('client-key.pem')}) was given without a client certificate`, '--okapi-client-cert'],
+  ] as [Partial<TransportOptions>, string, string][])('%o', async (options, message, hint) => {
+    const error = await failure(get(url, options));
+    expect(error).toMatchObject({ name: 'OkapiError', exitCode: 1, message });
+    expect(error.hint).toContain(hint);
+  });
+});
