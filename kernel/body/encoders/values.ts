@@ -1,0 +1,41 @@
+/** What the form and multipart encoders share: recognising objects and writing a scalar as text. */
+
+import { stringifyJson } from './json.js';
+
+export function isPlainRecord(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/**
+ * A field's text: strings as they are, numbers and booleans as in JSON, `null` as the empty string,
+ * bytes as base64 (as in JSON bodies), dates as ISO 8601.
+ */
+export function scalarText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === null || value === undefined) return '';
+  if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') return stringifyJson(value);
+  return String(value as number | boolean | bigint);
+}
+
+/** "an array", "a string", … for messages about a value of the wrong kind. */
+export function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (value instanceof Uint8Array) return 'bytes';
+  if (isPlainRecord(value)) return 'an object';
+  switch (typeof value) {
+    case 'string':
+      return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value)}`;
+    case 'number':
+    case 'bigint':
+      return `the number ${String(value)}`;
+    case 'boolean':
+      return `the boolean ${String(value)}`;
+    default:
+      return `a ${typeof value}`;
+  }
+}

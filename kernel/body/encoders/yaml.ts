@@ -1,0 +1,30 @@
+/** YAML bodies. Bytes become base64 strings, as in JSON, so servers read both encodings alike. */
+
+import { stringify } from 'yaml';
+
+export function encodeYaml(value: unknown): Uint8Array {
+  return Buffer.from(stringify(bytesToBase64(value)));
+}
+
+function bytesToBase64(value: unknown): unknown {
+  if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
+  if (Array.isArray(value)) return value.map(bytesToBase64);
+  if (typeof value === 'object' && value !== null && isPlain(value)) {
+    const copy: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) {
+      Object.defineProperty(copy, key, {
+        value: bytesToBase64((value as Record<string, unknown>)[key]),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return copy;
+  }
+  return value;
+}
+
+function isPlain(value: object): boolean {
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}

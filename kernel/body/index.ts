@@ -1,0 +1,132 @@
+/**
+ * Request bodies: body args (one shorthand expression), `@file`s and redirected stdin become the
+ * bytes to send and their Content-Type. Everything that can fail (syntax, unreadable files, a value
+ * the encoder cannot take) fails here, before a request is sent.
+ *
+ * - Args only: the expression is the body value.
+ * - Stdin only: a JSON, YAML or CBOR document is the value; in the format `-c` asks for it is sent
+ *   byte for byte (so big integers and formatting survive), otherwise it is converted. Text and
+ *   other bytes are sent as they are: `text/plain; charset=utf-8` or `application/octet-stream`
+ *   by default, or the media type `-c` gives.
+ * - Both: stdin is the base document and the expression patches it, so stdin must be structured.
+ */
+
+import { UsageError } from '../errors.js';
+import { chooseEncoder, describeChoice, type EncoderChoice } from './encoder-choice.js';
+import { encodeCbor } from './encoders/cbor.js';
+import { encodeForm } from './encoders/form.js';
+import { encodeJson } from './encoders/json.js';
+import { encodeMultipart } from './encoders/multipart.js';
+import { encodeRaw } from './encoders/raw.js';
+import { encodeYaml } from './encoders/yaml.js';
+import { evaluateExpression, isBlankExpression, joinArgs } from './input.js';
+import { classifyStdin, isBlank, type StdinDocument } from './stdin.js';
+
+export { BodySyntaxError } from './errors.js';
+export { ENCODER_NAMES } from './encoder-choice.js';
+export { contentTypeForFile } from './mime.js';
+
+export interface BodyRequest {
+  /** The body words after the URL, as typed. */
+  args: string[];
+  /** The bytes of redirected stdin, when the caller read it (never a terminal). */
+  stdin?: Uint8Array;
+  /**
+   * The `-c` value: json | yaml | cbor | form | multipart | a media type such as text/csv.
+   * Leave it undefined when `-c` was not given: text on stdin is then sent as text/plain, while
+   * an explicit `-c json` insists on a JSON, YAML or CBOR document.
+   */
+  encoder?: string;
+  /** Directory for relative `@file` paths; defaults to the process's. */
+  cwd?: string;
+}
+
+export interface EncodedBody {
+  bytes: Uint8Array;
+  contentType: string;
+  /** The value before encoding, for -v / --okapi-print B: data, a string, or bytes. Multipart files appear as FileRefs. */
+  value: unknown;
+}
+
+const TEXT_TYPE = 'text/plain; charset=utf-8';
+const BINARY_TYPE = 'application/octet-stream';
+
+/** The body to send, or undefined when there are no body args and stdin is empty or blank. */
+export function buildBody(request: BodyRequest): EncodedBody | undefined {
+  const encoder = chooseEncoder(request.encoder);
+  const expression = joinArgs(request.args);
+  const hasExpression = !isBlankExpression(expression);
+  const stdin = request.stdin !== undefined && !isBlank(request.stdin) ? request.stdin : undefined;
+  const options = { fileRefs: encoder.format === 'multipart', cwd: request.cwd };
+
+  if (stdin === undefined) {
+    if (!hasExpression) return undefined;
+    const value = evaluateExpression(expression, undefined, options);
+    return value === undefined ? undefined : encodeValue(value, encoder);
+  }
+  if (!hasExpression && encoder.format === 'raw') {
+    // -c text/csv < data.csv: the media type says what stdin is, so it is not interpreted at all.
+    return { bytes: stdin, contentType: encoder.contentType, value: textOrBytes(stdin) };
+  }
+  const document = classifyStdin(stdin);
+  if (hasExpression) {
+    if (document.kind !== 'structured') {
+      throw new UsageError(`body arguments can only patch JSON, YAML or CBOR on stdin, but ${document.why}`, {
+        hint: 'send the text on its own (without body arguments), or pipe a JSON, YAML or CBOR document',
+      });
+    }
+    return encodeValue(evaluateExpression(expression, { value: document.value }, options), encoder);
+  }
+  return stdinOnly(document, encoder);
+}
+
+function stdinOnly(document: StdinDocument, encoder: EncoderChoice): EncodedBody {
+  if (document.kind === 'structured') {
+    if (document.format === encoder.format) {
+      return { bytes: document.bytes, contentType: encoder.contentType, value: document.value };
+    }
+    return encodeValue(document.value, encoder);
+  }
+  const value = document.kind === 'text' ? document.text : document.bytes;
+  if (encoder.given === undefined) {
+    return { bytes: document.bytes, contentType: document.kind === 'text' ? TEXT_TYPE : BINARY_TYPE, value };
+  }
+  // A media type says what the content is (-c application/json < hand-written.json): send it as it is.
+  if (encoder.isMediaType && encoder.format !== 'multipart') {
+    return { bytes: document.bytes, contentType: encoder.contentType, value };
+  }
+  const asIs = encoder.format === 'form' ? 'application/x-www-form-urlencoded' : 'text/plain';
+  throw new UsageError(`${describeChoice(encoder)} encodes data, but stdin is not a JSON, YAML or CBOR document: ${document.why}`, {
+    hint: `to send stdin as it is, name its media type instead, e.g. -c ${asIs}`,
+  });
+}
+
+function encodeValue(value: unknown, encoder: EncoderChoice): EncodedBody {
+  const flag = describeChoice(encoder);
+  switch (encoder.format) {
+    case 'json':
+      return { bytes: encodeJson(value), contentType: encoder.contentType, value };
+    case 'yaml':
+      return { bytes: encodeYaml(value), contentType: encoder.contentType, value };
+    case 'cbor':
+      return { bytes: encodeCbor(value), contentType: encoder.contentType, value };
+    case 'form':
+      return { bytes: encodeForm(value, flag), contentType: encoder.contentType, value };
+    case 'multipart': {
+      const { bytes, boundary } = encodeMultipart(value, flag);
+      return { bytes, contentType: `multipart/form-data; boundary=${boundary}`, value };
+    }
+    case 'raw':
+      return { bytes: encodeRaw(value, flag), contentType: encoder.contentType, value };
+  }
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+function textOrBytes(bytes: Uint8Array): string | Uint8Array {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return bytes;
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * The body value from its two sources: the args, joined with single spaces into one shorthand
+ * expression, and structured stdin, which the expression patches. `@file` values are loaded by the
+ * shorthand parser; here a file that cannot be read becomes a runtime error rather than a syntax one.
+ */
+
+import { readFileSync } from 'node:fs';
+import { ShorthandError, applyShorthand, parseShorthand, type ShorthandOptions } from '../shorthand/index.js';
+import { BodySyntaxError, unreadableFile } from './errors.js';
+
+export interface ExpressionOptions {
+  /** Multipart: `@path` becomes a FileRef, read later by the encoder. */
+  readonly fileRefs: boolean;
+  readonly cwd: string | undefined;
+}
+
+/** The args as one expression; blank (no args, or only empty ones) when there is nothing to parse. */
+export function joinArgs(args: readonly string[]): string {
+  return args.join(' ');
+}
+
+export function isBlankExpression(expression: string): boolean {
+  return expression.trim() === '';
+}
+
+/**
+ * Parses `expression` into a new value, or applies it as a patch to `base` when one is given.
+ * The result is undefined only for an expression without values (comments, say) and no base.
+ */
+export function evaluateExpression(expression: string, base: { value: unknown } | undefined, options: ExpressionOptions): unknown {
+  let failedRead: { path: string; error: unknown } | undefined;
+  const shorthandOptions: ShorthandOptions = {
+    fileRefs: options.fileRefs,
+    readFile: (path) => {
+      try {
+        return readFileSync(path);
+      } catch (error) {
+        failedRead = { path, error };
+        throw error;
+      }
+    },
+  };
+  if (options.cwd !== undefined) shorthandOptions.cwd = options.cwd;
+  try {
+    return base === undefined ? parseShorthand(expression, shorthandOptions) : applyShorthand(base.value, expression, shorthandOptions);
+  } catch (error) {
+    // The parser stops at the first failure, so a recorded read failure is the one being reported.
+    if (failedRead !== undefined) throw unreadableFile(failedRead.path, failedRead.error, 'the request body');
+    if (error instanceof ShorthandError) throw new BodySyntaxError(error);
+    throw error;
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * What redirected stdin holds. JSON, YAML and CBOR documents are data that body arguments can patch;
+ * anything else is text (valid UTF-8) or bytes, sent as it is.
+ *
+ * YAML reads almost any text as a string, so it counts only when it yields a mapping or sequence
+ * (so `Subject: hi` on its own line is YAML: `-c text/plain` sends such text as it is);
+ * CBOR is tried only on bytes that are not UTF-8 (every CBOR map or array starts with such a byte).
+ */
+
+import { Decoder } from 'cbor-x';
+import { parseDocument } from 'yaml';
+
+export type StructuredFormat = 'json' | 'yaml' | 'cbor';
+
+export type StdinDocument =
+  | {
+      readonly kind: 'structured';
+      readonly format: StructuredFormat;
+      readonly value: unknown;
+      /** The document's bytes without a UTF-8 byte order mark, for sending it unchanged. */
+      readonly bytes: Uint8Array;
+    }
+  /** `why` says in a few words why it is not a JSON, YAML or CBOR document. */
+  | { readonly kind: 'text'; readonly text: string; readonly bytes: Uint8Array; readonly why: string }
+  | { readonly kind: 'binary'; readonly bytes: Uint8Array; readonly why: string };
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const cborDecoder = new Decoder({ useRecords: false, mapsAsObjects: true });
+
+/** Whether stdin counts as absent: nothing at all, or only blank lines (`echo | okapi …`). */
+export function isBlank(bytes: Uint8Array): boolean {
+  for (const byte of bytes) {
+    if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d) return false;
+  }
+  return true;
+}
+
+export function classifyStdin(bytes: Uint8Array): StdinDocument {
+  const text = decodeUtf8(bytes);
+  if (text === undefined) return classifyBinary(bytes);
+  const bom = text.startsWith('\uFEFF');
+  const content = bom ? text.slice(1) : text;
+  const withoutBom = bom ? bytes.subarray(3) : bytes;
+
+  let jsonError: string;
+  try {
+    return { kind: 'structured', format: 'json', value: JSON.parse(content), bytes: withoutBom };
+  } catch (error) {
+    jsonError = (error as Error).message;
+  }
+  // Text opening like JSON is broken JSON: YAML's flow syntax would accept much of it and misread
+  // the rest (a comment becomes a key), so it stays text and JSON's complaint explains why.
+  const first = content.trimStart().charAt(0);
+  if (first === '{' || first === '[') return { kind: 'text', text, bytes, why: `it is not valid JSON: ${jsonError}` };
+  const yaml = parseYamlContainer(content);
+  if (yaml !== undefined) return { kind: 'structured', format: 'yaml', value: yaml, bytes: withoutBom };
+  return { kind: 'text', text, bytes, why: 'it is plain text' };
+}
+
+/** The mapping or sequence a YAML text describes; undefined for invalid YAML and for scalars. */
+function parseYamlContainer(text: string): object | undefined {
+  try {
+    const document = parseDocument(text);
+    if (document.errors.length > 0) return undefined;
+    const value: unknown = document.toJS();
+    return typeof value === 'object' && value !== null ? value : undefined;
+  } catch {
+    // toJS refuses documents with too many aliases (a "billion laughs" expansion).
+    return undefined;
+  }
+}
+
+function classifyBinary(bytes: Uint8Array): StdinDocument {
+  try {
+    const value: unknown = cborDecoder.decode(bytes);
+    if (typeof value === 'object' && value !== null && !(value instanceof Uint8Array)) {
+      return { kind: 'structured', format: 'cbor', value, bytes };
+    }
+  } catch {
+    // Not CBOR: binary data such as an image.
+  }
+  return { kind: 'binary', bytes, why: 'it is binary data that is neither UTF-8 text nor a CBOR map or array' };
+}
+
+function decodeUtf8(bytes: Uint8Array): string | undefined {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
