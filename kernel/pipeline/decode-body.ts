@@ -1,31 +1,74 @@
-/** Response bytes to a value by media type: JSON (and +json), text by charset, otherwise bytes. */
+/**
+ * Response bytes to a value, by media type: JSON (and +json, sequences), YAML, CBOR, NDJSON, text
+ * by charset. Without a content type, JSON-looking or plain UTF-8 bodies are recognised; anything
+ * else stays bytes. Each format's decoder lives in decoders/; this module picks one.
+ */
+import { cborDecoder } from './decoders/cbor.js';
+import type { AcceptEntry, BodyDecoder } from './decoders/decoder.js';
+import { isJsonType, jsonDecoder, parseJson } from './decoders/json.js';
+import { ndjsonDecoder } from './decoders/ndjson.js';
+import { plainTextOf, textDecoder } from './decoders/text.js';
+import { yamlDecoder } from './decoders/yaml.js';
 
-export function isJsonType(mediaType: string): boolean {
-  return mediaType === 'application/json' || mediaType.endsWith('+json');
+export { isJsonType };
+
+/** In order of preference; the first whose `handles` accepts a media type decodes it. */
+const DECODERS: readonly BodyDecoder[] = [jsonDecoder, yamlDecoder, ndjsonDecoder, cborDecoder, textDecoder];
+
+/** Anything else is still welcome, as bytes. */
+const ANY: AcceptEntry = { range: '*/*', q: 0.1 };
+
+/**
+ * The `Accept` header okapi sends: what its decoders read, most preferred first, e.g.
+ * `application/json, application/*+json;q=0.9, …, text/*;q=0.2, *\/*;q=0.1`.
+ */
+export const ACCEPT_HEADER: string = acceptHeader([...DECODERS.flatMap((d) => d.accept), ANY]);
+
+function acceptHeader(entries: readonly AcceptEntry[]): string {
+  const seen = new Set<string>();
+  return [...entries]
+    .sort((a, b) => b.q - a.q) // stable: equal preferences keep the decoders' order
+    .filter((entry) => !seen.has(entry.range) && seen.add(entry.range))
+    .map((entry) => (entry.q >= 1 ? entry.range : `${entry.range};q=${entry.q}`))
+    .join(', ');
 }
 
 export function mediaTypeOf(contentType: string | undefined): string {
   return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
+/** The `charset` parameter of a Content-Type, unquoted, or undefined. */
+export function charsetOf(contentType: string | undefined): string | undefined {
+  if (contentType === undefined) return undefined;
+  for (const param of contentType.split(';').slice(1)) {
+    const eq = param.indexOf('=');
+    if (eq < 0 || param.slice(0, eq).trim().toLowerCase() !== 'charset') continue;
+    const value = param.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1').trim();
+    return value === '' ? undefined : value;
+  }
+  return undefined;
+}
+
 export function decodeBody(bytes: Uint8Array, contentType: string | undefined): unknown {
   if (bytes.length === 0) return null;
   const type = mediaTypeOf(contentType);
-  if (isJsonType(type)) {
-    const text = Buffer.from(bytes).toString('utf8');
-    try {
-      return JSON.parse(text);
-    } catch {
-      return text;
-    }
-  }
-  const charset = /charset="?([\w-]+)"?/i.exec(contentType ?? '')?.[1];
-  if (type.startsWith('text/') || charset) {
-    try {
-      return new TextDecoder(charset ?? 'utf-8').decode(bytes);
-    } catch {
-      return Buffer.from(bytes).toString('utf8');
-    }
-  }
+  const charset = charsetOf(contentType);
+  const decoder = DECODERS.find((d) => d.handles(type));
+  if (decoder) return decoder.decode(bytes, type, charset);
+  // `file --mime` says charset=binary for bytes that are not text.
+  if (charset !== undefined && charset.toLowerCase() !== 'binary') return textDecoder.decode(bytes, type, charset);
+  if (type === '') return sniff(bytes);
   return bytes;
+}
+
+/** A body without a content type: JSON if it looks like and parses as JSON, text if plainly text. */
+function sniff(bytes: Uint8Array): unknown {
+  const text = plainTextOf(bytes);
+  if (text === undefined) return bytes;
+  const first = text.search(/\S/);
+  if (text[first] === '{' || text[first] === '[') {
+    const json = parseJson(text);
+    if (json.ok) return json.value;
+  }
+  return text;
 }

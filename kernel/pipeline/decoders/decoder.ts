@@ -1,0 +1,30 @@
+/** What every response body decoder provides, and the text decoding they share. */
+
+/** A media range okapi advertises in `Accept`, with its preference (q, 0 to 1). */
+export interface AcceptEntry {
+  range: string;
+  q: number;
+}
+
+export interface BodyDecoder {
+  /** Media ranges for the `Accept` header; empty when the decoder only reads what it is sent. */
+  accept: readonly AcceptEntry[];
+  /** Whether this decoder reads the media type (lower-case, no parameters). */
+  handles(mediaType: string): boolean;
+  decode(bytes: Uint8Array, mediaType: string, charset: string | undefined): unknown;
+}
+
+const UTF8_LABELS = new Set(['utf-8', 'utf8', 'unicode-1-1-utf-8']);
+
+/** Bytes to text in the given charset; UTF-8 when none is given or the label is unknown. A BOM is dropped. */
+export function decodeText(bytes: Uint8Array, charset: string | undefined): string {
+  if (charset !== undefined && !UTF8_LABELS.has(charset.toLowerCase())) {
+    try {
+      return new TextDecoder(charset).decode(bytes);
+    } catch {
+      // An unknown label: fall through to UTF-8.
+    }
+  }
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}

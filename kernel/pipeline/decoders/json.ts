@@ -1,0 +1,112 @@
+/**
+ * JSON bodies: application/json and every `+json` type. A JSON text sequence (RFC 7464, records
+ * opened by 0x1E) or two or more concatenated values decode to an array of the values.
+ */
+import { decodeText, type BodyDecoder } from './decoder.js';
+
+/** Types that are JSON though neither application/json nor a `+json` suffix, seen in the wild. */
+const JSON_ALIASES = new Set(['application/json', 'text/json', 'application/x-json', 'text/x-json']);
+
+export function isJsonType(mediaType: string): boolean {
+  return JSON_ALIASES.has(mediaType) || mediaType.endsWith('+json');
+}
+
+export type JsonResult = { ok: true; value: unknown } | { ok: false };
+
+const RS = '\x1e';
+
+/** Parses one JSON value, a JSON text sequence, or concatenated JSON values. */
+export function parseJson(text: string): JsonResult {
+  if (text[text.search(/\S/)] === RS) return parseRecords(text.split(RS));
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    const parts = splitConcatenated(text);
+    return parts && parts.length >= 2 ? parseRecords(parts) : { ok: false };
+  }
+}
+
+function parseRecords(records: string[]): JsonResult {
+  const values: unknown[] = [];
+  for (const record of records) {
+    if (record.trim() === '') continue;
+    try {
+      values.push(JSON.parse(record));
+    } catch {
+      return { ok: false };
+    }
+  }
+  return { ok: true, value: values };
+}
+
+/**
+ * Cuts text into the spans of consecutive JSON values (`{..} {..}`, `1 2`, `[..][..]`), or
+ * undefined when it cannot be cut. Only finds the boundaries; JSON.parse judges each span.
+ */
+function splitConcatenated(text: string): string[] | undefined {
+  const parts: string[] = [];
+  let i = skipSpace(text, 0);
+  while (i < text.length) {
+    const end = valueEnd(text, i);
+    if (end < 0) return undefined;
+    parts.push(text.slice(i, end));
+    i = skipSpace(text, end);
+  }
+  return parts;
+}
+
+function valueEnd(text: string, start: number): number {
+  const first = text[start];
+  if (first === '"') return stringEnd(text, start);
+  if (first === '{' || first === '[') {
+    let depth = 0;
+    for (let i = start; i < text.length; i++) {
+      const c = text[i];
+      if (c === '"') {
+        i = stringEnd(text, i) - 1;
+        if (i < 0) return -1;
+      } else if (c === '{' || c === '[') depth++;
+      else if (c === '}' || c === ']') {
+        depth--;
+        if (depth === 0) return i + 1;
+      }
+    }
+    return -1;
+  }
+  let i = start;
+  while (i < text.length && !isSpace(text.charCodeAt(i)) && !'{}[]"'.includes(text[i]!)) i++;
+  return i === start ? -1 : i;
+}
+
+/** The index just past the string opening at `start`, or -1 when it never closes. */
+function stringEnd(text: string, start: number): number {
+  for (let i = start + 1; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x5c) i++;
+    else if (c === 0x22) return i + 1;
+  }
+  return -1;
+}
+
+function skipSpace(text: string, from: number): number {
+  let i = from;
+  while (i < text.length && isSpace(text.charCodeAt(i))) i++;
+  return i;
+}
+
+function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+export const jsonDecoder: BodyDecoder = {
+  accept: [
+    { range: 'application/json', q: 1 },
+    { range: 'application/*+json', q: 0.9 },
+  ],
+  handles: isJsonType,
+  decode(bytes, _mediaType, charset) {
+    const text = decodeText(bytes, charset);
+    const result = parseJson(text);
+    return result.ok ? result.value : text;
+  },
+};

@@ -1,0 +1,38 @@
+/**
+ * Line-delimited JSON (NDJSON, JSON Lines) and JSON text sequences (RFC 7464): an array of the
+ * records. Blank lines are skipped; a record that is not JSON stays a string.
+ */
+import { decodeText, type BodyDecoder } from './decoder.js';
+
+const NDJSON_TYPES = new Set([
+  'application/x-ndjson',
+  'application/ndjson',
+  'application/jsonl',
+  'application/jsonlines',
+  'application/x-jsonlines',
+  'application/json-seq',
+]);
+
+const RS = '\x1e';
+
+export function parseRecords(text: string): unknown[] {
+  // Records of a JSON text sequence open with RS and may span lines; otherwise one per line.
+  const records = text[text.search(/\S/)] === RS ? text.split(RS) : text.split('\n');
+  const values: unknown[] = [];
+  for (const raw of records) {
+    const record = raw.trim();
+    if (record === '') continue;
+    try {
+      values.push(JSON.parse(record));
+    } catch {
+      values.push(record);
+    }
+  }
+  return values;
+}
+
+export const ndjsonDecoder: BodyDecoder = {
+  accept: [{ range: 'application/x-ndjson', q: 0.8 }],
+  handles: (mediaType) => NDJSON_TYPES.has(mediaType) || mediaType.endsWith('+json-seq'),
+  decode: (bytes, _mediaType, charset) => parseRecords(decodeText(bytes, charset)),
+};

@@ -1,0 +1,45 @@
+/**
+ * The `auto` format: a body as a person at a terminal wants it. Structured values as indented JSON
+ * (coloured when colour is on), text as it came, and a one-line notice instead of binary bytes.
+ */
+import { definePlugin } from '../../sdk/define.js';
+import type { FormatterStart } from '../../sdk/types.js';
+import { bytesAsBase64 } from '../../sdk/json-bytes.js';
+import { highlightJson } from './highlight-json.js';
+import meta from './manifest.js';
+
+const DIM = '\x1b[2m';
+const RESET = '\x1b[0m';
+
+export default definePlugin({
+  ...meta,
+  hooks: {
+    async formatter(start, items, ctx) {
+      for await (const item of items) {
+        const text = render(item, start);
+        if (text) ctx.write(text);
+      }
+    },
+  },
+});
+
+function render(value: unknown, start: FormatterStart): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value === '' || value.endsWith('\n') ? value : `${value}\n`;
+  if (value instanceof Uint8Array) return value.length === 0 ? '' : binaryNotice(value.length, start);
+  const json = JSON.stringify(value, replacer, 2) ?? 'null';
+  return `${start.color ? highlightJson(json) : json}\n`;
+}
+
+function binaryNotice(size: number, start: FormatterStart): string {
+  const what = start.document ? 'binary body' : 'binary item';
+  const bytes = size === 1 ? '1 byte' : `${size} bytes`;
+  const advice = start.tty ? 'not shown on a terminal; redirect to a file or use -o raw' : 'not shown; use -o raw for the bytes';
+  const notice = `(${what}, ${bytes}: ${advice})`;
+  return start.color ? `${DIM}${notice}${RESET}\n` : `${notice}\n`;
+}
+
+/** Bytes inside a structure as base64, as in JSON output; integers too large for a double as digit strings. */
+function replacer(key: string, value: unknown): unknown {
+  return typeof value === 'bigint' ? value.toString() : bytesAsBase64(key, value);
+}

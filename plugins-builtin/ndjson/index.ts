@@ -1,0 +1,36 @@
+/**
+ * The `ndjson` format: one compact JSON value per line. A document that is an array is written one
+ * element per line, which is what asking for NDJSON of a list means.
+ */
+import { definePlugin } from '../../sdk/define.js';
+import { bytesAsBase64 } from '../../sdk/json-bytes.js';
+import meta from './manifest.js';
+
+/** Output is handed on in pieces of about this many characters, so large arrays stream. */
+const CHUNK = 64 * 1024;
+
+export default definePlugin({
+  ...meta,
+  hooks: {
+    async formatter(start, items, ctx) {
+      let pending = '';
+      const line = (value: unknown) => {
+        pending += `${JSON.stringify(value, replacer) ?? 'null'}\n`;
+        if (pending.length >= CHUNK) {
+          ctx.write(pending);
+          pending = '';
+        }
+      };
+      for await (const item of items) {
+        if (start.document && Array.isArray(item)) item.forEach((element) => line(element));
+        else line(item);
+      }
+      if (pending) ctx.write(pending);
+    },
+  },
+});
+
+/** Bytes as base64, as in every JSON output; integers too large for a double (from CBOR) as digit strings. */
+function replacer(key: string, value: unknown): unknown {
+  return typeof value === 'bigint' ? value.toString() : bytesAsBase64(key, value);
+}
