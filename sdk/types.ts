@@ -130,6 +130,8 @@ export interface FormatterStart extends HookCommon {
   format: string;
   /** True when the items form one document (a single response); false for records (pages, streams). */
   document: boolean;
+  /** Readable layout asked for (`--okapi-print` p); compact otherwise. An okapi extension. */
+  pretty: boolean;
   tty: boolean;
   color: boolean;
   width: number;

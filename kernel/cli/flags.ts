@@ -4,6 +4,7 @@
  * gives it its behaviour.
  */
 import { UsageError } from '../errors.js';
+import { parseDuration } from '../plugins/duration.js';
 
 export type FlagKind = 'boolean' | 'string' | 'strings' | 'count';
 
@@ -44,7 +45,28 @@ export const GLOBAL_FLAGS: readonly FlagSpec[] = [
     kind: 'string',
     common: true,
     valueName: 'format',
-    description: 'Output format: json or a plugin format (see okapi plugin list)',
+    description: 'Output format: auto, json, yaml, cbor, ndjson, lines, raw, or a plugin format',
+  },
+  {
+    long: 'okapi-print',
+    kind: 'string',
+    common: false,
+    valueName: 'letters',
+    description: 'What to print: auto, or letters H request headers, B request body, h response head, b body, p pretty, c colour',
+    check: (value, flag) => {
+      if (value !== 'auto' && !/^[HBhbpc]+$/.test(value)) {
+        throw new UsageError(`${flag} "${value}" is not auto or a set of the letters H, B, h, b, p, c`);
+      }
+    },
+  },
+  { long: 'okapi-silent', short: 'S', kind: 'boolean', common: true, description: 'Print nothing; only the exit code tells the result' },
+  { long: 'okapi-status', kind: 'boolean', common: false, description: 'Print only the response status code' },
+  { long: 'okapi-headers', kind: 'boolean', common: false, description: 'Print only the response headers' },
+  {
+    long: 'okapi-ignore-status-code',
+    kind: 'boolean',
+    common: false,
+    description: 'Exit 0 whatever the HTTP status (otherwise 3xx/4xx/5xx exit 3/4/5)',
   },
   {
     long: 'okapi-header',
@@ -70,7 +92,64 @@ export const GLOBAL_FLAGS: readonly FlagSpec[] = [
       if (!value.includes('=')) throw new UsageError(`${flag} "${value}" is not a query parameter: write it as "key=value"`);
     },
   },
+  {
+    long: 'okapi-content-type',
+    short: 'c',
+    kind: 'string',
+    common: true,
+    valueName: 'encoder',
+    description: 'Request body encoding: json (default), yaml, cbor, form, multipart, or a MIME type sent as-is',
+  },
+  {
+    long: 'okapi-server',
+    short: 's',
+    kind: 'string',
+    common: false,
+    valueName: 'url',
+    description: 'Send every request to this scheme://host:port (a path on it prefixes the request path)',
+    check: (value, flag) => {
+      if (!/^https?:\/\/[^/?#]+/i.test(value)) throw new UsageError(`${flag} "${value}" is not a server URL such as https://staging.example.com`);
+    },
+  },
+  {
+    long: 'okapi-timeout',
+    short: 't',
+    kind: 'string',
+    common: true,
+    valueName: 'duration',
+    description: 'Give up on a request after this long, e.g. 10s, 2m (streams: the wait for headers)',
+    check: positiveDuration,
+  },
+  {
+    long: 'okapi-max-body-size',
+    kind: 'string',
+    common: false,
+    valueName: 'MiB',
+    description: 'Largest response body to accept, in MiB (0 means the default, 100)',
+    check: (value, flag) => {
+      if (!/^\d+$/.test(value)) throw new UsageError(`${flag} "${value}" is not a whole number of MiB`);
+    },
+  },
+  { long: 'okapi-insecure', kind: 'boolean', common: false, description: 'Do not verify TLS certificates' },
+  { long: 'okapi-ca-cert', kind: 'string', common: false, valueName: 'file', description: 'PEM CA certificate to trust besides the system ones' },
+  { long: 'okapi-client-cert', kind: 'string', common: false, valueName: 'file', description: 'PEM client certificate for mutual TLS' },
+  { long: 'okapi-client-key', kind: 'string', common: false, valueName: 'file', description: 'PEM private key of the client certificate' },
+  {
+    long: 'okapi-tls-min-version',
+    kind: 'string',
+    common: false,
+    valueName: 'version',
+    description: 'Lowest TLS version to accept: TLS1.2 (default) or TLS1.3',
+    check: (value, flag) => {
+      if (value !== 'TLS1.2' && value !== 'TLS1.3') throw new UsageError(`${flag} "${value}" must be TLS1.2 or TLS1.3`);
+    },
+  },
 ];
+
+function positiveDuration(value: string, flag: string): void {
+  const ms = parseDuration(value);
+  if (ms === undefined || ms <= 0) throw new UsageError(`${flag} "${value}" is not a duration such as 500ms, 10s or 2m`);
+}
 
 export function flagLabel(spec: FlagSpec): string {
   return spec.short ? `-${spec.short}, --${spec.long}` : `--${spec.long}`;

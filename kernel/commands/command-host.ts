@@ -8,11 +8,10 @@ import { OkapiError } from '../errors.js';
 import type { Invocation } from '../invocation.js';
 import type { PluginRegistry } from '../plugins/registry.js';
 import { performExchange } from '../pipeline/exchange.js';
-import { planRequest } from './request.js';
+import { planRequest } from '../pipeline/plan-request.js';
+import { transportOptionsFor } from '../pipeline/transport-options.js';
 import { applyFieldUpdate } from '../pipeline/request-fields.js';
 import { buildCommandTable } from './command-table.js';
-
-const DEFAULT_MAX_BODY = 100 * 1024 * 1024;
 
 export function commandHost(inv: Invocation, registry: PluginRegistry): CommandContext {
   return {
@@ -31,7 +30,7 @@ async function httpRequest(inv: Invocation, registry: PluginRegistry, request: H
   const plan = planRequest(inv, request.method.toUpperCase(), request.url);
   plan.headers = applyFieldUpdate(plan.headers, request.headers, true);
   if (request.body) plan.body = request.body;
-  const exchange = await performExchange(plan, registry, { maxBodySize: DEFAULT_MAX_BODY });
+  const exchange = await performExchange(plan, registry, transportOptionsFor(inv));
   if (!exchange.response) throw new OkapiError(`a response-middleware plugin dropped the response to ${request.method} ${request.url}`);
   const { status, headers, body } = exchange.response;
   return { status, headers, body };

@@ -1,53 +1,41 @@
 /**
- * `okapi [method] <url>`: phases 1–2 of the pipeline (the target and the plan), then the exchange
- * and the rendering.
+ * `okapi [method] <url> [body…]`: a generic request. The body comes from shorthand arguments and
+ * redirected stdin; a bare URL is GET, or POST when a body is given.
  */
 import { HTTP_METHODS } from './methods.js';
 import { UsageError } from '../errors.js';
 import type { Invocation } from '../invocation.js';
-import { splitEnvList } from '../cli/env-lists.js';
 import { unknownOptions } from '../cli/argv.js';
-import { performExchange, type RequestPlan } from '../pipeline/exchange.js';
-import { mergeLayers, parseHeaderEntry, parseQueryEntry } from '../pipeline/request-fields.js';
-import { appendQuery, normalizeTargetUrl } from '../pipeline/target-url.js';
-import { exitCodeForStatus, renderResponse } from '../output/render.js';
-import { OKAPI_VERSION } from '../version.js';
+import { readAll, stdinIsRedirected } from '../cli/stdin.js';
+import { buildBody } from '../body/index.js';
+import { performExchange } from '../pipeline/exchange.js';
+import { planRequest } from '../pipeline/plan-request.js';
+import { transportOptionsFor } from '../pipeline/transport-options.js';
+import { exitCodeForStatus, renderExchange } from '../output/render.js';
 
-const DEFAULT_MAX_BODY = 100 * 1024 * 1024;
+/** Methods whose stdin is a body even without body arguments. */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 export async function runRequest(inv: Invocation, words: string[]): Promise<number> {
   const unknown = unknownOptions(inv.argv);
   if (unknown.length > 0) {
-    throw new UsageError(`unknown flag ${unknown[0]}`, { hint: "see 'okapi --help-all' for every flag; put -- before values that start with -" });
+    throw new UsageError(`unknown flag ${unknown[0]}`, { hint: "see 'okapi --help-all' for every flag; put -- before body values that start with -" });
   }
-  const methodWord = words[0] !== undefined && HTTP_METHODS.has(words[0].toLowerCase()) ? words[0] : undefined;
-  const [target, ...body] = methodWord ? words.slice(1) : words;
-  if (target === undefined) throw new UsageError(`${methodWord ?? 'a request'} needs a URL`, { hint: 'okapi get https://api.example.com/items' });
-  if (body.length > 0) throw new UsageError(`unexpected argument "${body[0]}" after the URL`, { hint: 'request bodies are not supported by this command yet' });
+  const methodWord = words[0] !== undefined && HTTP_METHODS.has(words[0].toLowerCase()) ? words[0].toUpperCase() : undefined;
+  const [target, ...bodyArgs] = methodWord ? words.slice(1) : words;
+  if (target === undefined) {
+    throw new UsageError(`${methodWord ?? 'a request'} needs a URL`, { hint: 'okapi get https://api.example.com/items' });
+  }
+  const takesStdin = methodWord === undefined || BODY_METHODS.has(methodWord) || bodyArgs.length > 0;
+  const stdin = takesStdin && stdinIsRedirected(inv.io.stdin) ? await readAll(inv.io.stdin) : undefined;
+  const encoder = inv.string('okapi-content-type');
+  const body = buildBody({ args: bodyArgs, ...(stdin ? { stdin } : {}), ...(encoder ? { encoder } : {}), cwd: process.cwd() });
+  const method = methodWord ?? (body ? 'POST' : 'GET');
 
-  const plan = planRequest(inv, (methodWord ?? 'GET').toUpperCase(), target);
+  const plan = planRequest(inv, method, target, body);
   const registry = await inv.registry();
-  const exchange = await performExchange(plan, registry, { maxBodySize: DEFAULT_MAX_BODY });
-  if (!exchange.response) return 0;
-  await renderResponse(exchange.response, inv, registry);
+  const exchange = await performExchange(plan, registry, transportOptionsFor(inv));
+  await renderExchange(exchange, inv, registry);
+  if (!exchange.response || inv.flag('okapi-ignore-status-code')) return 0;
   return exitCodeForStatus(exchange.response.status);
-}
-
-export function planRequest(inv: Invocation, method: string, target: string): RequestPlan {
-  const headers = mergeLayers(
-    [
-      [['User-Agent', `okapi/${OKAPI_VERSION}`], ['Accept', 'application/json, */*;q=0.5']],
-      splitEnvList(inv.env.OKAPI_HEADER).map((e) => parseHeaderEntry(e, 'OKAPI_HEADER entry')),
-      inv.strings('okapi-header').map((e) => parseHeaderEntry(e, '-H')),
-    ],
-    true,
-  );
-  const query = mergeLayers(
-    [
-      splitEnvList(inv.env.OKAPI_QUERY).map((e) => parseQueryEntry(e, 'OKAPI_QUERY entry')),
-      inv.strings('okapi-query').map((e) => parseQueryEntry(e, '-q')),
-    ],
-    false,
-  );
-  return { method, url: appendQuery(normalizeTargetUrl(target), query), headers };
 }

@@ -118,7 +118,8 @@ export class PluginRegistry {
   summaries(): PluginSummary[] {
     return this.records.map((r) => ({
       name: r.name,
-      ...(r.manifest?.version ? { version: r.manifest.version } : {}),
+      // Built-ins ship with okapi, so they carry its version.
+      ...(r.manifest?.version ? { version: r.manifest.version } : r.builtin ? { version: this.options.okapiVersion } : {}),
       ...(r.manifest?.description ? { description: r.manifest.description } : {}),
       hooks: r.manifest?.hooks ?? [],
       path: r.path,

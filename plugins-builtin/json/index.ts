@@ -1,4 +1,4 @@
-/** The `json` format: one pretty document, or one compact value per line for records. */
+/** The `json` format: indented when pretty output is asked for, one compact value per line otherwise. */
 import { definePlugin } from '../../sdk/define.js';
 import { bytesAsBase64 } from '../../sdk/json-bytes.js';
 import meta from './manifest.js';
@@ -8,7 +8,7 @@ export default definePlugin({
   hooks: {
     async formatter(start, items, ctx) {
       for await (const item of items) {
-        ctx.write(`${JSON.stringify(item, bytesAsBase64, start.document ? 2 : undefined) ?? 'null'}\n`);
+        ctx.write(`${JSON.stringify(item, bytesAsBase64, start.pretty ? 2 : undefined) ?? 'null'}\n`);
       }
     },
   },

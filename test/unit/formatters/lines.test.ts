@@ -88,7 +88,7 @@ describe('lines formatter: objects are refused with a way out', () => {
       yield ['c', { id: 1 }];
     }
     const run = plugin.hooks.formatter(
-      { hook: 'formatter', protocol_version: 2, features: [], format: 'lines', document: false, tty: false, color: false, width: 80 },
+      { hook: 'formatter', protocol_version: 2, features: [], format: 'lines', document: false, pretty: false, tty: false, color: false, width: 80 },
       records(),
       { write: (data) => written.push(String(data)), log: () => undefined },
     );

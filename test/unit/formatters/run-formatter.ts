@@ -14,6 +14,7 @@ export type FormatName = keyof typeof PLUGINS;
 export interface RunOptions {
   /** One response body (true, the default) or records such as pages or stream events (false). */
   document?: boolean;
+  pretty?: boolean;
   color?: boolean;
   tty?: boolean;
 }
@@ -33,6 +34,7 @@ export function start(format: string, options: RunOptions = {}): FormatterStart 
     features: [],
     format,
     document: options.document ?? true,
+    pretty: options.pretty ?? true,
     tty: options.tty ?? false,
     color: options.color ?? false,
     width: 80,

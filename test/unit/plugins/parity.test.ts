@@ -41,13 +41,13 @@ describe('built-in plugins in-process and out-of-process', () => {
     const results = new Map<string, string[]>();
     for (const [how, runtime] of await both('json')) {
       const rendered: string[] = [];
-      for (const document of [true, false]) {
+      for (const [document, pretty] of [[true, true], [true, false], [false, false]]) {
         for (const value of DOCUMENTS) {
           let out = '';
           async function* items() {
             yield value;
           }
-          await runtime.format({ format: 'json', document, tty: false, color: false, width: 80 }, items(), {
+          await runtime.format({ format: 'json', document: document!, pretty: pretty!, tty: false, color: false, width: 80 }, items(), {
             write: (data) => (out += typeof data === 'string' ? data : Buffer.from(data).toString('utf8')),
           });
           rendered.push(out);
