@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { LogLevel } from '../sdk/types.js';
 import type { FlagValue, ScannedArgv } from './cli/argv.js';
 import { configDir, resolveConfigLocation, type ConfigLocation } from './config/paths.js';
-import { readConfig } from './config/store.js';
+import { readConfig } from './config/read.js';
 import type { OkapiConfig } from './config/document.js';
 import { pluginDirectories } from './plugins/discovery.js';
 import { PluginRegistry } from './plugins/registry.js';

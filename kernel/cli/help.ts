@@ -18,7 +18,8 @@ export function rootHelp({ all, version, table, formats }: RootHelpInput): strin
   const cli = cac('okapi');
   cli.usage('[method] <url> [options]\n  $ okapi <command> [args] [options]');
   cli.command('[method] <url>', 'Send a request; method is get, head, options, post, put, patch or delete (default get)');
-  for (const [name, entry] of [...table.commands].sort(([a], [b]) => a.localeCompare(b))) {
+  // Code-unit order: localeCompare would load ICU's collator, about 8 ms at start-up.
+  for (const [name, entry] of [...table.commands].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const origin = entry.plugin.builtin ? '' : ` (plugin ${entry.plugin.name})`;
     cli.command(name, `${entry.declaration.short ?? ''}${origin}`);
   }

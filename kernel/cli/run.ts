@@ -6,11 +6,11 @@ import { ExitCode, exitCodeOf, formatError } from '../errors.js';
 import { Invocation, type Streams } from '../invocation.js';
 import { OKAPI_VERSION } from '../version.js';
 import { scanArgv } from './argv.js';
-import { commandHelp, rootHelp } from './help.js';
 import { buildCommandTable } from '../commands/command-table.js';
-import { runPluginCommand } from '../commands/plugin-command.js';
-import { runRequest } from '../commands/request.js';
 import { HTTP_METHODS } from '../commands/methods.js';
+
+// Each path loads only its own code: a request never loads help, help never loads the transport.
+const request = () => import('../commands/request.js');
 
 export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, io: Streams = process): Promise<number> {
   let inv: Invocation | undefined;
@@ -25,7 +25,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
     const wantsHelp = Boolean(scanned.flags.get('help') || scanned.flags.get('help-all'));
     const first = words[0];
 
-    if (first !== undefined && HTTP_METHODS.has(first.toLowerCase()) && !wantsHelp) return await runRequest(inv, words);
+    if (first !== undefined && HTTP_METHODS.has(first.toLowerCase()) && !wantsHelp) return await (await request()).runRequest(inv, words);
 
     const registry = await inv.registry();
     const table = buildCommandTable(registry);
@@ -33,14 +33,15 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
     const entry = first === undefined ? undefined : table.commands.get(first);
 
     if (wantsHelp || first === undefined) {
+      const { commandHelp, rootHelp } = await import('./help.js');
       const help = entry
         ? commandHelp(entry.declaration, entry.plugin.name, entry.plugin.builtin)
         : rootHelp({ all: Boolean(scanned.flags.get('help-all')), version: OKAPI_VERSION, table, formats: registry.formatNames() });
       io.stdout.write(help);
       return ExitCode.ok;
     }
-    if (entry) return await runPluginCommand(inv, registry, entry, words.slice(1));
-    return await runRequest(inv, words);
+    if (entry) return await (await import('../commands/plugin-command.js')).runPluginCommand(inv, registry, entry, words.slice(1));
+    return await (await request()).runRequest(inv, words);
   } catch (error) {
     if (!inv?.flag('okapi-silent')) io.stderr.write(`${formatError(error)}\n`);
     return exitCodeOf(error);

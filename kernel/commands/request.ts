@@ -7,7 +7,6 @@ import { UsageError } from '../errors.js';
 import type { Invocation } from '../invocation.js';
 import { unknownOptions } from '../cli/argv.js';
 import { readAll, stdinIsRedirected } from '../cli/stdin.js';
-import { buildBody } from '../body/index.js';
 import { performExchange } from '../pipeline/exchange.js';
 import { planRequest } from '../pipeline/plan-request.js';
 import { transportOptionsFor } from '../pipeline/transport-options.js';
@@ -29,7 +28,11 @@ export async function runRequest(inv: Invocation, words: string[]): Promise<numb
   const takesStdin = methodWord === undefined || BODY_METHODS.has(methodWord) || bodyArgs.length > 0;
   const stdin = takesStdin && stdinIsRedirected(inv.io.stdin) ? await readAll(inv.io.stdin) : undefined;
   const encoder = inv.string('okapi-content-type');
-  const body = buildBody({ args: bodyArgs, ...(stdin ? { stdin } : {}), ...(encoder ? { encoder } : {}), cwd: process.cwd() });
+  // The body machinery (shorthand, YAML, CBOR, multipart) loads only when there is a body.
+  const body =
+    bodyArgs.length > 0 || stdin
+      ? (await import('../body/index.js')).buildBody({ args: bodyArgs, ...(stdin ? { stdin } : {}), ...(encoder ? { encoder } : {}), cwd: process.cwd() })
+      : undefined;
   const method = methodWord ?? (body ? 'POST' : 'GET');
 
   const plan = planRequest(inv, method, target, body);

@@ -8,28 +8,10 @@ import { constants as fsConstants } from 'node:fs';
 import { mkdir, open, realpath, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { OkapiError } from '../errors.js';
+import { describeFsError } from './fs-errors.js';
 
-export function describeFsError(error: unknown): string {
-  if (error instanceof Error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reasons: Record<string, string> = {
-      EACCES: 'permission denied',
-      EPERM: 'operation not permitted',
-      EROFS: 'read-only file system',
-      ENOSPC: 'no space left on device',
-      EDQUOT: 'disk quota exceeded',
-      EISDIR: 'it is a directory',
-      ENOTDIR: 'a parent of the path is not a directory',
-      ENOENT: 'no such file or directory',
-      ELOOP: 'too many levels of symbolic links',
-      EMFILE: 'too many open files',
-    };
-    const reason = code === undefined ? undefined : reasons[code];
-    if (reason !== undefined) return `${reason} (${code})`;
-    return error.message;
-  }
-  return String(error);
-}
+export { describeFsError };
+
 
 /**
  * The file a write to `path` should replace: a symlinked config (dotfile managers do this) is

@@ -4,26 +4,14 @@
  * formatting the user chose survive `okapi` changing one value.
  */
 
-import { readFileSync, realpathSync } from 'node:fs';
-import { OkapiError } from '../errors.js';
-import { writeFileAtomic, describeFsError } from './atomic-write.js';
+import { realpathSync } from 'node:fs';
+import { writeFileAtomic } from './atomic-write.js';
 import { parseConfigText, type OkapiConfig } from './document.js';
+import { readConfig } from './read.js';
 import { deepEqual, editConfigText } from './edit.js';
 import { withFileLock } from './lock.js';
 
-export function readConfig(path: string): { config: OkapiConfig; text: string | undefined } {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { config: {}, text: undefined };
-    throw new OkapiError(`cannot read config file ${path}: ${describeFsError(error)}`, {
-      hint: 'check the file and its permissions, or choose another config file with --okapi-config or OKAPI_CONFIG',
-      cause: error,
-    });
-  }
-  return { config: parseConfigText(text, path), text };
-}
+export { readConfig };
 
 /**
  * Changes the config under the lock: the file is re-read, a deep copy is handed to `mutate` (which

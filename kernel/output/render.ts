@@ -34,7 +34,7 @@ export async function renderExchange(exchange: Exchange, inv: Invocation, regist
 }
 
 async function renderBody(response: ReceivedResponse, inv: Invocation, registry: PluginRegistry, plan: PrintPlan, format: string): Promise<void> {
-  const envelope = toEnvelope(response);
+  const envelope = await toEnvelope(response);
   const value = inv.flag('okapi-status') ? envelope.status : inv.flag('okapi-headers') ? envelope.headers : envelope.body;
   const formatter = registry.formatterFor(format);
   if (!formatter) {

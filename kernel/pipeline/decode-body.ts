@@ -49,7 +49,7 @@ export function charsetOf(contentType: string | undefined): string | undefined {
   return undefined;
 }
 
-export function decodeBody(bytes: Uint8Array, contentType: string | undefined): unknown {
+export async function decodeBody(bytes: Uint8Array, contentType: string | undefined): Promise<unknown> {
   if (bytes.length === 0) return null;
   const type = mediaTypeOf(contentType);
   const charset = charsetOf(contentType);

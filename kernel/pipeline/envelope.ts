@@ -13,7 +13,7 @@ export interface Envelope {
   body: unknown;
 }
 
-export function toEnvelope(response: ReceivedResponse): Envelope {
+export async function toEnvelope(response: ReceivedResponse): Promise<Envelope> {
   const headers: Record<string, string> = {};
   for (const [name, values] of Object.entries(response.headers)) {
     const key = name.toLowerCase();
@@ -24,6 +24,6 @@ export function toEnvelope(response: ReceivedResponse): Envelope {
     status: response.status,
     headers,
     links: {},
-    body: decodeBody(response.body, headers['content-type']),
+    body: await decodeBody(response.body, headers['content-type']),
   };
 }

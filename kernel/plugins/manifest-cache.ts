@@ -6,7 +6,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { WireEncoding } from '../../sdk/codec.js';
 import type { CommandDeclaration, PluginManifest } from '../../sdk/types.js';
-import { writeFileAtomic } from '../config/atomic-write.js';
 
 export interface CachedPlugin {
   size: number;
@@ -77,6 +76,7 @@ export class ManifestCache {
 
   async save(): Promise<void> {
     if (!this.dirty) return;
+    const { writeFileAtomic } = await import('../config/atomic-write.js');
     await writeFileAtomic(this.path, JSON.stringify(this.file) + '\n');
     this.dirty = false;
   }

@@ -9,7 +9,6 @@ import { InProcessRuntime } from './in-process-runtime.js';
 import { ManifestCache, stampOf, type CachedPlugin } from './manifest-cache.js';
 import { ManifestError, validateCommandDiscovery, validateManifest } from './manifest.js';
 import { PluginError } from './plugin-error.js';
-import { probe } from './probe.js';
 import type { PluginLogger, PluginRuntime } from './runtime.js';
 import { SubprocessRuntime, type SubprocessRuntimeOptions } from './subprocess-runtime.js';
 
@@ -156,6 +155,8 @@ async function loadExternals(options: RegistryOptions): Promise<PluginRecord[]> 
 }
 
 async function inspectExecutable(path: string): Promise<Omit<CachedPlugin, 'size' | 'mtime_ns'>> {
+  // Asking executables is the slow path of a cache miss; its code loads only then.
+  const { probe } = await import('./probe.js');
   try {
     const answer = await probe(path, '--okapi-plugin-manifest');
     const manifest = validateManifest(answer.value);

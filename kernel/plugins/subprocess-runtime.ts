@@ -12,7 +12,7 @@ import type { WireMessage } from '../../sdk/codec.js';
 import { parseDuration } from './duration.js';
 import { PluginError } from './plugin-error.js';
 import type { CallHookName, CallHooks, FormatterOptions, FormatterSink, PluginLogger, PluginRuntime } from './runtime.js';
-import { SubprocessSession, type SessionTarget } from './subprocess-session.js';
+import type { SessionTarget, SubprocessSession } from './subprocess-session.js';
 
 const DEFAULT_DEADLINE_MS = 30_000;
 const AUTH_DEADLINE_MS = 5 * 60_000;
@@ -34,7 +34,7 @@ export class SubprocessRuntime implements PluginRuntime {
   ) {}
 
   async call<H extends CallHookName>(hook: H, input: CallHooks[H]['input']): Promise<CallHooks[H]['output']> {
-    const session = this.open(hook);
+    const session = await this.open(hook);
     try {
       await session.send({ type: 'hook', hook, protocol_version: PROTOCOL_GENERATION, features: [...HOST_FEATURES], ...input });
       return (await this.awaitResult(session)) as CallHooks[H]['output'];
@@ -44,7 +44,7 @@ export class SubprocessRuntime implements PluginRuntime {
   }
 
   async format(options: FormatterOptions, items: AsyncIterable<unknown>, sink: FormatterSink): Promise<void> {
-    const session = this.open('formatter');
+    const session = await this.open('formatter');
     try {
       await session.send({
         type: 'hook',
@@ -66,7 +66,7 @@ export class SubprocessRuntime implements PluginRuntime {
   }
 
   async command(init: CommandInit, host: CommandContext): Promise<number> {
-    const session = this.open('command');
+    const session = await this.open('command');
     const log = this.options.logger(this.target.name);
     try {
       await session.send({ type: 'init', ...init });
@@ -160,7 +160,9 @@ export class SubprocessRuntime implements PluginRuntime {
     }
   }
 
-  private open(hook: HookName): SubprocessSession {
+  /** The session machinery (and the CBOR codec) loads only when an external plugin actually runs. */
+  private async open(hook: HookName): Promise<SubprocessSession> {
+    const { SubprocessSession } = await import('./subprocess-session.js');
     return new SubprocessSession(this.target, {
       hook,
       deadlineMs: this.deadline(hook),

@@ -7,7 +7,9 @@
  *   changes nothing. http:// targets are sent to the proxy in absolute form, as curl does; https://
  *   targets go through a CONNECT tunnel.
  */
-import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+// undici's index loads fetch, WebSocket, caches and mocks (~70 ms); okapi needs only the agents.
+import Agent from 'undici/lib/dispatcher/agent.js';
 import type { TlsConnectOptions } from './tls-material.js';
 
 const PROXY_VARIABLES = ['http_proxy', 'HTTP_PROXY', 'https_proxy', 'HTTPS_PROXY'] as const;
@@ -31,20 +33,21 @@ export function proxyFor(protocol: string): string | undefined {
   return protocol === 'https:' ? (env.https_proxy ?? env.HTTPS_PROXY ?? http) : http;
 }
 
-export function dispatcherFor(tls: TlsConnectOptions): Dispatcher {
+export async function dispatcherFor(tls: TlsConnectOptions): Promise<Dispatcher> {
   const proxies = proxyEnvironment();
   const key = JSON.stringify([tls.rejectUnauthorized, tls.minVersion, tls.ca?.at(-1) ?? null, tls.ca?.length ?? 0, tls.cert ?? null, tls.key ?? null, proxies]);
   let dispatcher = dispatchers.get(key);
   if (!dispatcher) {
-    dispatcher = create(tls, PROXY_VARIABLES.some((name) => name in proxies));
+    dispatcher = await create(tls, PROXY_VARIABLES.some((name) => name in proxies));
     dispatchers.set(key, dispatcher);
   }
   return dispatcher;
 }
 
-function create(tls: TlsConnectOptions, proxied: boolean): Dispatcher {
+async function create(tls: TlsConnectOptions, proxied: boolean): Promise<Dispatcher> {
   const connect = { ...tls };
   if (!proxied) return new Agent({ allowH2: true, connect });
+  const { default: EnvHttpProxyAgent } = await import('undici/lib/dispatcher/env-http-proxy-agent.js');
   return new EnvHttpProxyAgent({
     allowH2: true,
     connect,

@@ -35,7 +35,7 @@ export async function send(request: TransportRequest, options: TransportOptions)
     clientKeyPath: options.clientKeyPath,
     minVersion: tlsMinVersion,
   });
-  const dispatcher = dispatcherFor(tls);
+  const dispatcher = await dispatcherFor(tls);
   const maxBodySize = options.maxBodySize > 0 ? options.maxBodySize : DEFAULT_MAX_BODY_SIZE;
   const follow = options.followRedirects !== false;
   const timeoutMs = options.timeoutMs !== undefined && options.timeoutMs > 0 ? options.timeoutMs : undefined;

@@ -1,12 +1,12 @@
 // `npm run bench`: the figures the issues name, as ratios against baselines measured in the same
 // run, printed as a table. Runs against the built dist/okapi.mjs.
-import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, openSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { startExampleApi } from '../../fixtures/example-api/index.mjs';
+import { startExampleApiProcess } from './example-api-process.mjs';
 import { Report, timeTogether } from './measure.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -54,7 +54,7 @@ await runPlugin(definePlugin({ manifest: { name: ${JSON.stringify(name)}, okapi_
   }
   const env = { ...cleanEnv, OKAPI_CONFIG: join(home, 'config.json') };
   execFileSync(node, [okapi, 'plugin', 'list'], { env, stdio: 'ignore' }); // fills the manifest cache
-  const api = await startExampleApi();
+  const api = await startExampleApiProcess();
   const [bare, version, help, request] = timeTogether(
     [
       { label: 'node -e 0', command: node, args: ['-e', '0'] },
@@ -64,7 +64,7 @@ await runPlugin(definePlugin({ manifest: { name: ${JSON.stringify(name)}, okapi_
     ],
     { runs: 15 },
   );
-  await api.close();
+  api.close();
   report.ratio('okapi --version, 20 plugins cached', version, 'node -e 0', bare, 1.15);
   report.ratio('okapi --help, 20 plugins cached', help, 'node -e 0', bare, 1.3);
   const started = readdirSync(spawned).length;
@@ -120,4 +120,56 @@ process.stdin.on('data', (chunk) => {
   }
 }
 
+// Requests: a 1 KiB GET, and 50 MiB of JSON raw and rendered.
+{
+  const api = await startExampleApiProcess();
+  const oneKiB = `${api.url}/bytes/1024`;
+  const baseline = join(repo, 'test/bench/baseline-get.mjs');
+  const commands = [
+    { label: 'node:http', command: node, args: [baseline, oneKiB] },
+    { label: 'okapi get', command: node, args: [okapi, 'get', oneKiB], env: cleanEnv },
+  ];
+  const httpie = whichSync('http');
+  if (httpie) commands.push({ label: 'httpie', command: httpie, args: ['--ignore-stdin', '--body', 'GET', oneKiB], env: { ...process.env, HOME: work } });
+  const [plain, ours, theirs] = timeTogether(commands, { runs: 20 });
+  report.ratio('1 KiB GET', ours, 'node:http script', plain, 1.2);
+  if (theirs !== undefined) report.ratio('1 KiB GET vs HTTPie (okapi/httpie)', ours, 'httpie', theirs, 1 / 2.5);
+  else report.fact('1 KiB GET vs HTTPie', 'httpie not installed (apt-get install httpie)', '≥ 2.5× faster', true);
+
+  const size = 50 * 1024 * 1024;
+  const big = `${api.url}/large?size=${size}`;
+  const file = join(work, 'large.json');
+  execFileSync(node, [baseline, big], { stdio: ['ignore', openSync(file, 'w'), 'inherit'] });
+  const toFile = (args, label, env) => ({ label, command: node, args, env, stdout: openSync(join(work, `${label}.out`), 'w') });
+  const [rawPlain, rawOurs, prettyPlain, prettyOurs] = timeTogether(
+    [
+      toFile([baseline, big], 'raw-node'),
+      toFile([okapi, 'get', big], 'raw-okapi', cleanEnv),
+      toFile([join(repo, 'test/bench/baseline-pretty.mjs'), file], 'pretty-node'),
+      toFile([okapi, 'get', big, '-o', 'json'], 'pretty-okapi', cleanEnv),
+    ],
+    { runs: 5, warmup: 1 },
+  );
+  report.ratio('50 MiB JSON, raw to a file', rawOurs, 'node:http script', rawPlain, 1.3);
+  report.ratio('50 MiB JSON, -o json to a file', prettyOurs, 'JSON.parse+stringify', prettyPlain, 1.5);
+  const rss = peakRssMiB([okapi, 'get', big, '-o', 'json'], cleanEnv);
+  report.fact('50 MiB JSON, -o json peak RSS', `${rss.toFixed(0)} MiB (${(rss / 50).toFixed(2)}× the body)`, '≤ 4× the body', rss <= 200);
+  api.close();
+}
+
 report.print();
+
+function whichSync(command) {
+  try {
+    return execFileSync('which', [command], { encoding: 'utf8' }).trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Peak resident memory of a run, as GNU time reports it (`/usr/bin/time`, Debian package `time`). */
+function peakRssMiB(args, env) {
+  const result = spawnSync('/usr/bin/time', ['-f', '%M', node, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  if (result.status !== 0) return Number.NaN;
+  return Number(result.stderr.trim().split('\n').pop()) / 1024;
+}

@@ -1,29 +1,36 @@
 /** CBOR bodies: application/cbor and `+cbor`; CBOR sequences (RFC 8742) decode to an array. */
-import { Decoder } from 'cbor-x';
+import type { Decoder } from 'cbor-x';
 import type { BodyDecoder } from './decoder.js';
 
-// As the wire codec (sdk/codec.ts): no record extension, maps as plain objects.
-const decoder = new Decoder({ useRecords: false, mapsAsObjects: true });
+let decoder: Decoder | undefined;
+
+/** cbor-x is loaded only when a CBOR body arrives; configured as the wire codec (sdk/codec.ts). */
+async function cborDecoderInstance(): Promise<Decoder> {
+  const { Decoder } = await import('cbor-x');
+  decoder ??= new Decoder({ useRecords: false, mapsAsObjects: true });
+  return decoder;
+}
 
 function isSequenceType(mediaType: string): boolean {
   return mediaType === 'application/cbor-seq' || mediaType.endsWith('+cbor-seq');
 }
 
-function decodeSequence(bytes: Uint8Array): unknown[] {
+function decodeSequence(decoder: Decoder, bytes: Uint8Array): unknown[] {
   return (decoder.decodeMultiple(bytes) as unknown[] | undefined) ?? [];
 }
 
 export const cborDecoder: BodyDecoder = {
   accept: [{ range: 'application/cbor', q: 0.6 }],
   handles: (mediaType) => mediaType === 'application/cbor' || mediaType.endsWith('+cbor') || isSequenceType(mediaType),
-  decode(bytes, mediaType) {
+  async decode(bytes, mediaType) {
+    const decoder = await cborDecoderInstance();
     try {
-      if (isSequenceType(mediaType)) return decodeSequence(bytes);
+      if (isSequenceType(mediaType)) return decodeSequence(decoder, bytes);
       try {
         return decoder.decode(bytes);
       } catch {
         // Several items under application/cbor: read them as the sequence they are.
-        const items = decodeSequence(bytes);
+        const items = decodeSequence(decoder, bytes);
         if (items.length < 2) throw new Error('not CBOR');
         return items;
       }

@@ -11,6 +11,7 @@ export interface BodyDecoder {
   accept: readonly AcceptEntry[];
   /** Whether this decoder reads the media type (lower-case, no parameters). */
   handles(mediaType: string): boolean;
+  /** May be async: decoders of rarer formats load their library only when such a body arrives. */
   decode(bytes: Uint8Array, mediaType: string, charset: string | undefined): unknown;
 }
 

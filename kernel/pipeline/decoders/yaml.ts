@@ -1,5 +1,4 @@
 /** YAML bodies: application/yaml and its older spellings, and every `+yaml` type. */
-import { parseAllDocuments } from 'yaml';
 import { decodeText, type BodyDecoder } from './decoder.js';
 
 const YAML_TYPES = new Set(['application/yaml', 'application/x-yaml', 'text/yaml', 'text/x-yaml']);
@@ -8,7 +7,8 @@ const YAML_TYPES = new Set(['application/yaml', 'application/x-yaml', 'text/yaml
  * One document decodes to its value; a stream of several to an array of them, like a JSON
  * sequence. YAML that does not parse stays text.
  */
-export function parseYaml(text: string): { ok: true; value: unknown } | { ok: false } {
+export async function parseYaml(text: string): Promise<{ ok: true; value: unknown } | { ok: false }> {
+  const { parseAllDocuments } = await import('yaml');
   try {
     const documents = parseAllDocuments(text, { customTags: ['binary'] });
     if (documents.some((doc) => doc.errors.length > 0)) return { ok: false };
@@ -23,9 +23,9 @@ export function parseYaml(text: string): { ok: true; value: unknown } | { ok: fa
 export const yamlDecoder: BodyDecoder = {
   accept: [{ range: 'application/yaml', q: 0.8 }],
   handles: (mediaType) => YAML_TYPES.has(mediaType) || mediaType.endsWith('+yaml'),
-  decode(bytes, _mediaType, charset) {
+  async decode(bytes, _mediaType, charset) {
     const text = decodeText(bytes, charset);
-    const result = parseYaml(text);
+    const result = await parseYaml(text);
     return result.ok ? result.value : text;
   },
 };

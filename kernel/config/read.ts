@@ -1,0 +1,22 @@
+/**
+ * Reading the config file: on every request, so it loads nothing the write path needs (locks,
+ * comment-preserving edits).
+ */
+import { readFileSync } from 'node:fs';
+import { OkapiError } from '../errors.js';
+import { describeFsError } from './fs-errors.js';
+import { parseConfigText, type OkapiConfig } from './document.js';
+
+export function readConfig(path: string): { config: OkapiConfig; text: string | undefined } {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { config: {}, text: undefined };
+    throw new OkapiError(`cannot read config file ${path}: ${describeFsError(error)}`, {
+      hint: 'check the file and its permissions, or choose another config file with --okapi-config or OKAPI_CONFIG',
+      cause: error,
+    });
+  }
+  return { config: parseConfigText(text, path), text };
+}
