@@ -87,7 +87,7 @@ export class Invocation {
       disabled,
       logger: this.pluginLogger,
       subprocess: {
-        stdin: this.io.stdin,
+        stdin: () => this.io.stdin,
         ...(this.verbose > 0
           ? { onStderr: (plugin: string, text: string) => this.io.stderr.write(prefixLines(`[${plugin}] `, text)) }
           : {}),

@@ -1,9 +1,8 @@
 /**
- * The `okapi` executable. `--version` is answered before anything else is imported: start-up time
- * is a feature, and this path must cost no more than Node itself.
+ * The `okapi` executable, built as CommonJS on purpose: on Node 20 an ES module entry costs ~9 ms
+ * of start-up by itself and each further module file ~0.5 ms (docs/design/003-start-up.md).
+ * `--version` is answered before anything else is loaded, hence `require` in the other branch.
  */
-import module from 'node:module';
-
 declare const __OKAPI_VERSION__: string;
 
 const argv = process.argv.slice(2);
@@ -11,10 +10,10 @@ const argv = process.argv.slice(2);
 if (argv.length === 1 && argv[0] === '--version') {
   process.stdout.write(`okapi ${__OKAPI_VERSION__}\n`);
 } else {
-  // Node 22+ caches compiled code between runs; Node 20 has no such cache and skips this.
-  (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
-  const { run } = await import('./cli/run.js');
-  const { shutdown } = await import('./shutdown.js');
-  process.exitCode = await run(argv);
-  await shutdown();
+  // Node 22+ caches compiled code between runs; on Node 20 code-cache.ts does it for our files.
+  (require('node:module') as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+  const { requireCached } = require('./startup/code-cache.js') as typeof import('./startup/code-cache.js');
+  const { join } = require('node:path') as typeof import('node:path');
+  const kernel = requireCached(join(__dirname, 'kernel.cjs')) as typeof import('./entry.js');
+  void kernel.main(argv);
 }

@@ -10,6 +10,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const pluginsDir = join(root, 'plugins-builtin');
 const dist = join(root, 'dist');
+// The V8 code-cache loader that built files use to load each other on Node 20.
+const codeCache = join(root, 'kernel/startup/code-cache.ts');
 
 const plugins = readdirSync(pluginsDir, { withFileTypes: true })
   .filter((d) => d.isDirectory() && existsSync(join(pluginsDir, d.name, 'manifest.ts')))
@@ -21,43 +23,82 @@ rmSync(dist, { recursive: true, force: true });
 
 const common = {
   absWorkingDir: root,
-  outExtension: { '.js': '.mjs' },
   bundle: true,
-  format: 'esm',
   platform: 'node',
   target: 'node20',
-  // ESM builds first: jsonc-parser's UMD build requires its files at run time, which a bundle cannot serve.
+  // ESM builds first where a package has both (jsonc-parser's UMD build cannot be bundled).
   mainFields: ['module', 'main'],
   minify: true,
   legalComments: 'none',
-  // cbor-x loads its optional native accelerator at run time; bundled, it falls back to plain JS.
-  external: ['cbor-extract'],
   define: { __OKAPI_VERSION__: JSON.stringify(pkg.version) },
-  // Bundled CommonJS dependencies (undici, yaml) call require() for Node built-ins.
-  banner: { js: "import{createRequire as __okapiRequire}from'node:module';const require=__okapiRequire(import.meta.url);" },
   logLevel: 'warning',
 };
 
-// Three builds, so no entry shares chunks with another: the CLI splits only where its code is
-// imported lazily, which keeps the files read at start-up few.
-await build({ ...common, entryPoints: { okapi: 'kernel/main.ts' }, outdir: dist, splitting: true, chunkNames: 'chunks/[name]-[hash]' });
-await build({ ...common, entryPoints: { sdk: 'sdk/index.ts' }, outdir: dist });
-// Each built-in as a standalone module, for running it out-of-process (the parity test).
+// Packages loaded from node_modules when first used, so start-up never parses them. The small
+// ones used on every run (cac, jsonc-parser) are bundled into the kernel instead.
+const runtimeDependencies = ['yaml', 'cbor-x', 'execa', 'undici'];
+
+// The CLI is CommonJS: on Node 20 an ES module entry alone costs ~9 ms and every further ES
+// module file ~0.5 ms (docs/design/003-start-up.md). Four kinds of file:
+// import() becomes require(): loading through the ES module loader is what this build avoids.
+const cjs = { ...common, format: 'cjs', outExtension: { '.js': '.cjs' }, supported: { 'dynamic-import': false } };
+// the entry, which answers --version by itself;
+await build({ ...cjs, entryPoints: { okapi: 'kernel/main.ts' }, outdir: dist });
+// the kernel;
+await build({ ...cjs, entryPoints: { kernel: 'kernel/entry.ts' }, outdir: dist, external: runtimeDependencies, plugins: [undiciVendor(), builtinLoader()] });
+// each built-in plugin, loaded on its first hook call;
 await build({
-  ...common,
-  entryPoints: Object.fromEntries(plugins.map((name) => [name, `plugins-builtin/${name}/index.ts`])),
-  outdir: join(dist, 'plugins'),
-  splitting: true,
-  chunkNames: 'chunks/[name]-[hash]',
+  ...cjs,
+  entryPoints: Object.fromEntries(plugins.map((name) => [`plugins/${name}`, `plugins-builtin/${name}/index.ts`])),
+  outdir: dist,
+  external: runtimeDependencies,
+});
+// and undici's agent, one file instead of undici's forty.
+await build({
+  ...cjs,
+  entryPoints: {
+    'vendor/undici-agent': 'node_modules/undici/lib/dispatcher/agent.js',
+  },
+  outdir: dist,
 });
 
-const cli = join(dist, 'okapi.mjs');
-writeFileSync(cli, `#!/usr/bin/env node\n${readFileSync(cli, 'utf8')}`);
-chmodSync(cli, 0o755);
+// The SDK for plugin authors, as an ES module (`import { definePlugin } from 'okapi/sdk'`).
+await build({ ...common, format: 'esm', entryPoints: { sdk: 'sdk/index.ts' }, outdir: dist, outExtension: { '.js': '.mjs' }, external: runtimeDependencies });
 
-execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'sdk', 'tsconfig.json')], {
-  stdio: 'inherit',
-});
+/** The kernel imports undici's agents by path; built, they come from the vendor files. */
+function undiciVendor() {
+  return {
+    name: 'undici-vendor',
+    setup(b) {
+      b.onResolve({ filter: /^undici\/lib\/dispatcher\/agent\.js$/ }, (args) => ({
+        path: args.path.split('/').pop().replace('.js', ''),
+        namespace: 'undici-vendor',
+      }));
+      b.onLoad({ filter: /.*/, namespace: 'undici-vendor' }, (args) => ({
+        contents: `const { requireCached } = require(${JSON.stringify(codeCache)});
+module.exports = requireCached(require('node:path').join(__dirname, 'vendor', 'undici-${args.path}.cjs'));`,
+        resolveDir: root,
+        loader: 'js',
+      }));
+    },
+  };
+}
+
+/** Built, a built-in plugin is loaded from its own file (see kernel/plugins/load-builtin.ts). */
+function builtinLoader() {
+  return {
+    name: 'builtin-loader',
+    setup(b) {
+      b.onLoad({ filter: /kernel[\\/]plugins[\\/]load-builtin\.ts$/ }, () => ({
+        contents: `import { requireCached } from ${JSON.stringify(codeCache)};
+import { join } from 'node:path';
+export async function loadBuiltin(name) { return requireCached(join(__dirname, 'plugins', name + '.cjs')); }`,
+        resolveDir: root,
+        loader: 'js',
+      }));
+    },
+  };
+}
 
 /**
  * The static index: each built-in's manifest and commands as literal data (read at start-up, so
@@ -67,10 +108,11 @@ async function writeBuiltinIndex(names) {
   const metas = await Promise.all(names.map((name) => loadMeta(join(pluginsDir, name, 'manifest.ts'))));
   const lines = [
     '// Generated by scripts/build.mjs from the folders of plugins-builtin/: do not edit.',
+    "import { loadBuiltin } from '../kernel/plugins/load-builtin.js';",
     "import type { BuiltinEntry } from '../kernel/plugins/registry.js';",
     '',
     'export const builtins: BuiltinEntry[] = [',
-    ...names.map((name, i) => `  { ...${JSON.stringify(metas[i])}, load: () => import('./${name}/index.js') },`),
+    ...names.map((name, i) => `  { ...${JSON.stringify(metas[i])}, load: () => loadBuiltin(${JSON.stringify(name)}) },`),
     '];',
     '',
   ];

@@ -1,6 +1,7 @@
 /**
- * Redirected standard input, read only when it is a file or a pipe: okapi never waits on a
- * terminal, and a closed or /dev/null stdin is no body.
+ * Redirected standard input, read only when it is a file, a pipe or a socket (programs spawning
+ * okapi pass socket pairs): okapi never waits on a terminal, and /dev/null or a closed stdin is
+ * no body.
  */
 import { fstatSync } from 'node:fs';
 
@@ -8,7 +9,7 @@ export function stdinIsRedirected(stdin: NodeJS.ReadStream): boolean {
   if (stdin.isTTY) return false;
   try {
     const stat = fstatSync(0);
-    return stat.isFIFO() || stat.isFile();
+    return stat.isFIFO() || stat.isFile() || stat.isSocket();
   } catch {
     return false;
   }

@@ -21,8 +21,9 @@ export interface SubprocessRuntimeOptions {
   logger: PluginLogger;
   /** Receives plugin stderr as it arrives; set when the user asked for -v. */
   onStderr?: (plugin: string, text: string) => void;
-  /** Standard input forwarded to commands that declare passthrough_stdio. */
-  stdin?: NodeJS.ReadableStream;
+  /** Standard input forwarded to commands that declare passthrough_stdio; a function because
+   *  touching process.stdin costs milliseconds of start-up. */
+  stdin?: () => NodeJS.ReadableStream;
   commands?: CommandDeclaration[];
 }
 
@@ -109,7 +110,7 @@ export class SubprocessRuntime implements PluginRuntime {
 
   private async forwardStdin(session: SubprocessSession): Promise<void> {
     try {
-      for await (const chunk of this.options.stdin!) {
+      for await (const chunk of this.options.stdin!()) {
         await session.send({ type: 'stdin', data: typeof chunk === 'string' ? Buffer.from(chunk) : chunk });
       }
       await session.send({ type: 'stdin-end' });

@@ -47,7 +47,9 @@ export async function dispatcherFor(tls: TlsConnectOptions): Promise<Dispatcher>
 async function create(tls: TlsConnectOptions, proxied: boolean): Promise<Dispatcher> {
   const connect = { ...tls };
   if (!proxied) return new Agent({ allowH2: true, connect });
-  const { default: EnvHttpProxyAgent } = await import('undici/lib/dispatcher/env-http-proxy-agent.js');
+  // The proxy agent tunnels with the API methods that undici's index attaches to every
+  // dispatcher, so a proxied run loads the whole package.
+  const { EnvHttpProxyAgent } = await import('undici');
   return new EnvHttpProxyAgent({
     allowH2: true,
     connect,

@@ -22,9 +22,6 @@ const DEFAULT_MAX_BODY_SIZE = 100 * 1024 * 1024;
 const DRAIN_LIMIT = 64 * 1024;
 
 export async function send(request: TransportRequest, options: TransportOptions): Promise<TransportResponse> {
-  lowerWasmTiering();
-  trackConnections(restoreWasmTiering);
-
   const first = firstHop(request);
   const tlsMinVersion = options.tlsMinVersion ?? 'TLSv1.2';
   // Reads and checks the PEM files: a bad path fails here, before any connection.
@@ -36,6 +33,9 @@ export async function send(request: TransportRequest, options: TransportOptions)
     minVersion: tlsMinVersion,
   });
   const dispatcher = await dispatcherFor(tls);
+  // After undici is loaded: V8 rejects a code cache made under other flags (startup/code-cache.ts).
+  lowerWasmTiering();
+  trackConnections(restoreWasmTiering);
   const maxBodySize = options.maxBodySize > 0 ? options.maxBodySize : DEFAULT_MAX_BODY_SIZE;
   const follow = options.followRedirects !== false;
   const timeoutMs = options.timeoutMs !== undefined && options.timeoutMs > 0 ? options.timeoutMs : undefined;

@@ -10,6 +10,7 @@
  * leave other WebAssembly in the process (a jq engine, say) with V8's normal tiering.
  */
 import v8 from 'node:v8';
+import { noteV8FlagsChanged } from '../startup/v8-flags.js';
 
 let state: 'untouched' | 'lowered' | 'restored' = 'untouched';
 
@@ -21,6 +22,7 @@ export function lowerWasmTiering(): void {
     return;
   }
   v8.setFlagsFromString('--liftoff-only');
+  noteV8FlagsChanged();
   state = 'lowered';
 }
 

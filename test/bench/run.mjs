@@ -1,5 +1,5 @@
 // `npm run bench`: the figures the issues name, as ratios against baselines measured in the same
-// run, printed as a table. Runs against the built dist/okapi.mjs.
+// run, printed as a table. Runs against the built dist/okapi.cjs.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, openSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,7 @@ import { startExampleApiProcess } from './example-api-process.mjs';
 import { Report, timeTogether } from './measure.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const okapi = join(repo, 'dist/okapi.mjs');
+const okapi = join(repo, 'dist/okapi.cjs');
 const sdk = join(repo, 'dist/sdk.mjs');
 const node = process.execPath;
 const report = new Report();

@@ -139,7 +139,7 @@ describe('plugin list', () => {
     writeFileSync(join(home.plugins, 'okapi-notexec'), '#!/bin/sh\n');
     const result = await runOkapi(['plugin', 'list'], { env: home.env });
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/json\s+-\s+formatter\s+builtin:json\s+active/);
+    expect(result.stdout).toMatch(/json\s+\d+\.\d+\.\d+\s+formatter\s+builtin:json\s+active/);
     expect(result.stdout).toContain('refused: built for plugin protocol generation 1');
     expect(result.stdout).toContain('rebuild');
     expect(result.stdout).toContain('"warp.drive"');

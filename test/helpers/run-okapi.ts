@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-export const OKAPI_BIN = resolve(import.meta.dirname, '../../dist/okapi.mjs');
+export const OKAPI_BIN = resolve(import.meta.dirname, '../../dist/okapi.cjs');
 
 export interface OkapiResult {
   code: number | null;

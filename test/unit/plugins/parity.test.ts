@@ -21,7 +21,8 @@ async function both(name: string): Promise<[string, PluginRuntime][]> {
   for (const encoding of ['cbor', 'json'] as const) {
     const dir = mkdtempSync(join(tmpdir(), 'okapi-parity-'));
     // The built chunk of the built-in, run as an external executable.
-    const path = writeSdkPlugin(dir, name, `(await import(${JSON.stringify(join(dist, `${name}.mjs`))})).default`, encoding);
+    const built = join(dist, `${name}.cjs`);
+    const path = writeSdkPlugin(dir, name, `(await import('node:module')).createRequire(import.meta.url)(${JSON.stringify(built)}).default`, encoding);
     runtimes.push([encoding, new SubprocessRuntime({ name, path, encoding }, definition.manifest, { logger: silentLogger, ...(definition.commands ? { commands: definition.commands } : {}) })]);
   }
   return runtimes;

@@ -1,0 +1,13 @@
+/** Runs one invocation and finishes the process's work (open connections) before it ends. */
+import { run } from './cli/run.js';
+import { shutdown } from './shutdown.js';
+
+export async function main(argv: string[]): Promise<void> {
+  // `okapi URL | head`: once the reader has what it wants, stop quietly, as Unix tools do.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+  process.exitCode = await run(argv);
+  await shutdown();
+}

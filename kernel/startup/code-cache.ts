@@ -1,0 +1,71 @@
+/**
+ * Loads one of okapi's own built CommonJS files with a V8 code cache, so later runs skip compiling it.
+ * Node 22+ does this for every module once module.enableCompileCache() is on; Node 20 has no such
+ * cache, and compiling the kernel alone costs ~5 ms of each run there. The cache lives beside
+ * Node's own default compile cache, in the temporary directory, one folder per user; V8 checks
+ * each entry against the source and the flags, and a rejected one is simply rewritten.
+ */
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import Module from 'node:module';
+import { tmpdir, userInfo } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { Script, constants as vmConstants } from 'node:vm';
+import { v8FlagsChanged } from './v8-flags.js';
+
+declare const __OKAPI_VERSION__: string;
+
+const builtinCache = typeof (Module as { enableCompileCache?: unknown }).enableCompileCache === 'function';
+
+export function requireCached(file: string): unknown {
+  if (builtinCache) return require(file);
+  const source = readFileSync(file, 'utf8');
+  const cachePath = join(cacheDirectory(), `${basename(file)}-${__OKAPI_VERSION__}-${process.version}-${process.arch}.v8`);
+  let cachedData: Buffer | undefined;
+  try {
+    cachedData = readFileSync(cachePath);
+  } catch {
+    // First run of this version: compiled normally, cached at exit.
+  }
+  const wrapper = (Module as unknown as { wrap(source: string): string }).wrap(source);
+  const script = new Script(wrapper, {
+    filename: file,
+    // import() inside the file works as in any module of the main context.
+    importModuleDynamically: vmConstants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+    ...(cachedData ? { cachedData } : {}),
+  });
+  const module = { exports: {} as unknown, filename: file, id: file, loaded: false };
+  const compiled = script.runInThisContext() as (e: unknown, r: NodeJS.Require, m: unknown, f: string, d: string) => void;
+  compiled(module.exports, Module.createRequire(file), module, file, dirname(file));
+  module.loaded = true;
+  if (!cachedData || script.cachedDataRejected) {
+    // A cache made now always matches the default flags; one made at exit also holds every
+    // function this run compiled, but only if the run left V8's flags alone.
+    writeQuietly(cachePath, script.createCachedData());
+    process.once('exit', () => {
+      if (!v8FlagsChanged()) writeQuietly(cachePath, script.createCachedData());
+    });
+  }
+  return module.exports;
+}
+
+function cacheDirectory(): string {
+  let user = 'user';
+  try {
+    user = String(userInfo().uid);
+  } catch {
+    // No passwd entry (some containers): one shared name is still correct, only less tidy.
+  }
+  return join(tmpdir(), `okapi-compile-cache-${user}`);
+}
+
+/** A cache is an optimisation: failing to write one must never fail the command. */
+function writeQuietly(path: string, data: Buffer): void {
+  try {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    const temporary = `${path}.${process.pid}.tmp`;
+    writeFileSync(temporary, data, { mode: 0o600 });
+    renameSync(temporary, path);
+  } catch {
+    // Read-only or full temporary directory: run without a cache.
+  }
+}
