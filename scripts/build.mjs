@@ -36,7 +36,7 @@ const common = {
 
 // Packages loaded from node_modules when first used, so start-up never parses them. The small
 // ones used on every run (cac, jsonc-parser) are bundled into the kernel instead.
-const runtimeDependencies = ['yaml', 'cbor-x', 'execa', 'undici'];
+const runtimeDependencies = Object.keys(pkg.dependencies).filter((name) => name !== 'cac' && name !== 'jsonc-parser');
 
 // The CLI is CommonJS: on Node 20 an ES module entry alone costs ~9 ms and every further ES
 // module file ~0.5 ms (docs/design/003-start-up.md). Four kinds of file:
