@@ -61,7 +61,13 @@ export class Invocation {
   }
 
   registry(): Promise<PluginRegistry> {
-    this.registryCache ??= this.loadRegistry();
+    this.registryCache ??= this.loadRegistry().then((registry) => {
+      // A refused plugin breaks nothing that does not need it; -v says why it was refused.
+      for (const record of registry.records) {
+        if (record.refused) this.diagnostic('info', `plugin ${record.name} (${record.path}) was refused: ${record.refused}`);
+      }
+      return registry;
+    });
     return this.registryCache;
   }
 
