@@ -15,6 +15,8 @@ const sdk = join(repo, 'dist/sdk.mjs');
 const node = process.execPath;
 const report = new Report();
 const work = mkdtempSync(join(tmpdir(), 'okapi-bench-'));
+// One environment for every command, baselines included: variables such as NODE_EXTRA_CA_CERTS
+// (set on some machines) slow every Node start and would skew the ratios.
 const cleanEnv = { PATH: process.env.PATH, HOME: work, OKAPI_CONFIG: join(work, 'config.json'), XDG_CACHE_HOME: join(work, 'cache') };
 
 console.log(`okapi benchmarks — node ${process.version}, ${process.platform}/${process.arch}\n`);
@@ -22,7 +24,7 @@ console.log(`okapi benchmarks — node ${process.version}, ${process.platform}/$
 // Start-up.
 {
   const [bare, version, help] = timeTogether([
-    { label: 'node -e 0', command: node, args: ['-e', '0'] },
+    { label: 'node -e 0', command: node, args: ['-e', '0'], env: cleanEnv },
     { label: 'okapi --version', command: node, args: [okapi, '--version'], env: cleanEnv },
     { label: 'okapi --help', command: node, args: [okapi, '--help'], env: cleanEnv },
   ]);
@@ -57,7 +59,7 @@ await runPlugin(definePlugin({ manifest: { name: ${JSON.stringify(name)}, okapi_
   const api = await startExampleApiProcess();
   const [bare, version, help, request] = timeTogether(
     [
-      { label: 'node -e 0', command: node, args: ['-e', '0'] },
+      { label: 'node -e 0', command: node, args: ['-e', '0'], env: cleanEnv },
       { label: 'okapi --version', command: node, args: [okapi, '--version'], env },
       { label: 'okapi --help', command: node, args: [okapi, '--help'], env },
       { label: 'okapi get', command: node, args: [okapi, 'get', `${api.url}/anything`], env },
@@ -126,7 +128,7 @@ process.stdin.on('data', (chunk) => {
   const oneKiB = `${api.url}/bytes/1024`;
   const baseline = join(repo, 'test/bench/baseline-get.mjs');
   const commands = [
-    { label: 'node:http', command: node, args: [baseline, oneKiB] },
+    { label: 'node:http', command: node, args: [baseline, oneKiB], env: cleanEnv },
     { label: 'okapi get', command: node, args: [okapi, 'get', oneKiB], env: cleanEnv },
   ];
   const httpie = whichSync('http');
@@ -143,9 +145,9 @@ process.stdin.on('data', (chunk) => {
   const toFile = (args, label, env) => ({ label, command: node, args, env, stdout: openSync(join(work, `${label}.out`), 'w') });
   const [rawPlain, rawOurs, prettyPlain, prettyOurs] = timeTogether(
     [
-      toFile([baseline, big], 'raw-node'),
+      toFile([baseline, big], 'raw-node', cleanEnv),
       toFile([okapi, 'get', big], 'raw-okapi', cleanEnv),
-      toFile([join(repo, 'test/bench/baseline-pretty.mjs'), file], 'pretty-node'),
+      toFile([join(repo, 'test/bench/baseline-pretty.mjs'), file], 'pretty-node', cleanEnv),
       toFile([okapi, 'get', big, '-o', 'json'], 'pretty-okapi', cleanEnv),
     ],
     { runs: 5, warmup: 1 },
