@@ -3,7 +3,7 @@
  * (coloured when colour is on), text as it came, and a one-line notice instead of binary bytes.
  */
 import { definePlugin } from '../../sdk/define.js';
-import type { FormatterStart } from '../../sdk/types.js';
+import type { FormatterStart, HookContext } from '../../sdk/types.js';
 import { bytesAsBase64 } from '../../sdk/json-bytes.js';
 import { highlightJson } from './highlight-json.js';
 import meta from './manifest.js';
@@ -16,12 +16,29 @@ export default definePlugin({
   hooks: {
     async formatter(start, items, ctx) {
       for await (const item of items) {
-        const text = render(item, start);
+        const text = (await terminalImage(item, start, ctx)) ?? render(item, start);
         if (text) ctx.write(text);
       }
     },
   },
 });
+
+/**
+ * On a terminal, PNG, JPEG and GIF bytes are drawn by the image format's code, loaded only then.
+ * When drawing fails (a damaged image, a bad OKAPI_IMAGE_PROTOCOL) a warning says why and the
+ * binary notice is shown instead.
+ */
+async function terminalImage(value: unknown, start: FormatterStart, ctx: HookContext): Promise<string | undefined> {
+  if (!start.tty || !(value instanceof Uint8Array) || value.length === 0) return undefined;
+  const image = await import('../image/draw.js');
+  if (!image.imageFormatOf(value)) return undefined;
+  try {
+    return await image.drawImage(value, start, process.env);
+  } catch (error) {
+    ctx.log('warn', `image not drawn: ${(error as Error).message}`);
+    return undefined;
+  }
+}
 
 function render(value: unknown, start: FormatterStart): string {
   if (value === null || value === undefined) return '';
