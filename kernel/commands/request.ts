@@ -38,7 +38,11 @@ export async function runRequest(inv: Invocation, words: string[]): Promise<numb
   const plan = planRequest(inv, method, target, body);
   const registry = await inv.registry();
   const exchange = await performExchange(plan, registry, transportOptionsFor(inv));
-  await renderExchange(exchange, inv, registry);
+  try {
+    await renderExchange(exchange, inv, registry);
+  } finally {
+    exchange.response?.body.discard();
+  }
   if (!exchange.response || inv.flag('okapi-ignore-status-code')) return 0;
   return exitCodeForStatus(exchange.response.status);
 }

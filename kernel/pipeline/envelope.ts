@@ -24,6 +24,6 @@ export async function toEnvelope(response: ReceivedResponse): Promise<Envelope> 
     status: response.status,
     headers,
     links: {},
-    body: await decodeBody(response.body, headers['content-type']),
+    body: await decodeBody(await response.body.bytes(), headers['content-type']),
   };
 }

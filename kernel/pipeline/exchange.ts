@@ -9,6 +9,7 @@ import { requestForPlugin } from '../plugins/plugin-secrets.js';
 import { closeTransport, send, type TransportOptions, type TlsDetails } from '../transport/index.js';
 import { onShutdown } from '../shutdown.js';
 import { applyFieldUpdate } from './request-fields.js';
+import { ResponseBody } from './response-body.js';
 
 export interface RequestPlan {
   method: string;
@@ -19,7 +20,10 @@ export interface RequestPlan {
   profile?: string;
 }
 
-export interface ReceivedResponse extends WireResponse {
+export interface ReceivedResponse {
+  status: number;
+  headers: HeaderMap;
+  body: ResponseBody;
   statusText: string;
   httpVersion: string;
   url: string;
@@ -54,7 +58,7 @@ export async function performExchange(plan: RequestPlan, registry: PluginRegistr
   for (const plugin of registry.withHook('response-middleware')) {
     const output = await registry
       .runtime(plugin)
-      .call('response-middleware', { ...scope, request: requestForPlugin(request, plugin.manifest!), response: wireOf(response) });
+      .call('response-middleware', { ...scope, request: requestForPlugin(request, plugin.manifest!), response: await wireOf(response) });
     if ('drop' in output && output.drop) return { request, response: undefined };
     if ('follow' in output && output.follow) {
       // A follow-up skips middleware, so a plugin cannot loop the pipeline into itself.
@@ -68,7 +72,7 @@ export async function performExchange(plan: RequestPlan, registry: PluginRegistr
         ...response,
         ...(output.response.status !== undefined ? { status: output.response.status } : {}),
         ...(output.response.headers ? { headers: output.response.headers } : {}),
-        ...(output.response.body ? { body: output.response.body } : {}),
+        ...(output.response.body ? { body: ResponseBody.of(output.response.body) } : {}),
       };
     }
   }
@@ -105,13 +109,13 @@ async function transmit(request: WireRequest, transport: TransportOptions): Prom
     status: sent.status,
     statusText: sent.statusText,
     headers: sent.headers,
-    body: await sent.bytes(),
+    body: new ResponseBody(sent.body, () => sent.bytes(), () => sent.discard()),
     httpVersion: sent.httpVersion,
     url: sent.url,
     ...(sent.tls ? { tls: sent.tls } : {}),
   };
 }
 
-function wireOf(response: ReceivedResponse): WireResponse {
-  return { status: response.status, headers: response.headers, body: response.body };
+async function wireOf(response: ReceivedResponse): Promise<WireResponse> {
+  return { status: response.status, headers: response.headers, body: await response.body.bytes() };
 }

@@ -159,6 +159,8 @@ function finalResponse(
     }
   }
 
+  // A body nobody reads is destroyed at shutdown; its error must not crash the process.
+  raw.on('error', () => undefined);
   let consumed = false;
   const body: AsyncIterable<Uint8Array> = {
     [Symbol.asyncIterator]() {
@@ -180,6 +182,12 @@ function finalResponse(
       const chunks: Uint8Array[] = [];
       for await (const chunk of body) chunks.push(chunk);
       return Buffer.concat(chunks);
+    },
+    discard() {
+      if (consumed) return;
+      consumed = true;
+      deadline.release();
+      if (!raw.readableEnded) raw.destroy();
     },
   };
 }

@@ -58,6 +58,8 @@ export interface TransportResponse {
   tls?: TlsDetails;
   /** Decoded and size-capped; consume once. */
   body: AsyncIterable<Uint8Array>;
+  /** Drops a body that will not be read, closing its stream and timers. */
+  discard(): void;
   /** Reads the whole body (capped). */
   bytes(): Promise<Uint8Array>;
 }

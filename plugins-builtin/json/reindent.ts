@@ -1,0 +1,208 @@
+/**
+ * Re-lays out JSON text as it streams by, without parsing it into values: memory stays at one
+ * chunk whatever the body size, and numbers and string escapes pass through exactly as the server
+ * wrote them (no precision lost on big integers). The layout matches JSON.stringify: two-space
+ * indentation when pretty, none otherwise, `{}` and `[]` for empty containers.
+ */
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+const OUTPUT_CHUNK = 64 * 1024;
+
+/** Bytes that end a run of scalar text (a number, true, false, null). */
+const SCALAR_END = new Uint8Array(256);
+for (const byte of [0x20, 0x0a, 0x0d, 0x09, QUOTE, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET, COMMA, COLON]) {
+  SCALAR_END[byte] = 1;
+}
+
+/** Thrown when the text stops being JSON; `offset` counts bytes from the start of the body. */
+export class JsonSyntaxError extends Error {
+  constructor(
+    message: string,
+    readonly offset: number,
+  ) {
+    super(`${message} at byte ${offset}`);
+  }
+}
+
+export class JsonReindenter {
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+  /** An opening bracket waiting to learn whether its container is empty. */
+  private pendingOpen = 0;
+  private consumed = 0;
+  private buffer = new Uint8Array(OUTPUT_CHUNK * 2);
+  private length = 0;
+  private readonly stack: number[] = [];
+
+  constructor(
+    private readonly pretty: boolean,
+    private readonly emit: (chunk: Uint8Array) => void,
+  ) {}
+
+  push(chunk: Uint8Array): void {
+    const n = chunk.length;
+    let i = 0;
+    while (i < n) {
+      if (this.inString) {
+        i = this.copyString(chunk, i);
+        continue;
+      }
+      const byte = chunk[i]!;
+      if (!SCALAR_END[byte]) {
+        let end = i + 1;
+        while (end < n && !SCALAR_END[chunk[end]!]) end++;
+        this.flushPendingOpen();
+        this.copy(chunk, i, end);
+        i = end;
+        continue;
+      }
+      this.structural(byte, this.consumed + i);
+      i++;
+      if (this.length >= OUTPUT_CHUNK) this.drain();
+    }
+    this.consumed += n;
+    this.drain();
+  }
+
+  /** Ends the document: complains if it stopped in the middle. */
+  end(): void {
+    if (this.inString || this.stack.length > 0 || this.pendingOpen) {
+      throw new JsonSyntaxError('the JSON text ends before its last value does', this.consumed);
+    }
+    this.put(0x0a);
+    this.drain();
+  }
+
+  /** Copies string content up to and including its closing quote; returns where it stopped. */
+  private copyString(chunk: Uint8Array, start: number): number {
+    let i = start;
+    if (this.escaped) {
+      this.escaped = false;
+      i++;
+    }
+    const n = chunk.length;
+    while (i < n) {
+      const byte = chunk[i]!;
+      if (byte === BACKSLASH) {
+        if (i + 1 < n) i += 2;
+        else {
+          this.escaped = true;
+          i++;
+        }
+      } else if (byte === QUOTE) {
+        this.inString = false;
+        i++;
+        break;
+      } else {
+        i++;
+      }
+    }
+    this.copy(chunk, start, Math.min(i, n));
+    return i;
+  }
+
+  private structural(byte: number, offset: number): void {
+    switch (byte) {
+      case 0x20:
+      case 0x0a:
+      case 0x0d:
+      case 0x09:
+        return;
+      case CLOSE_BRACE:
+      case CLOSE_BRACKET: {
+        const open = this.stack.pop();
+        if (open === undefined || (open === OPEN_BRACE) !== (byte === CLOSE_BRACE)) {
+          throw new JsonSyntaxError(`unexpected "${String.fromCharCode(byte)}"`, offset);
+        }
+        this.depth--;
+        if (this.pendingOpen) {
+          this.put(this.pendingOpen);
+          this.pendingOpen = 0;
+        } else {
+          this.newline();
+        }
+        this.put(byte);
+        return;
+      }
+      case OPEN_BRACE:
+      case OPEN_BRACKET:
+        this.flushPendingOpen();
+        this.stack.push(byte);
+        this.depth++;
+        this.pendingOpen = byte;
+        return;
+      case COMMA:
+        if (this.stack.length === 0) throw new JsonSyntaxError('unexpected ","', offset);
+        this.put(COMMA);
+        this.newline();
+        return;
+      case COLON:
+        this.put(COLON);
+        if (this.pretty) this.put(0x20);
+        return;
+      default:
+        // The opening quote of a string.
+        this.flushPendingOpen();
+        this.put(QUOTE);
+        this.inString = true;
+    }
+  }
+
+  private flushPendingOpen(): void {
+    if (!this.pendingOpen) return;
+    this.put(this.pendingOpen);
+    this.pendingOpen = 0;
+    this.newline();
+  }
+
+  private newline(): void {
+    if (!this.pretty) return;
+    this.reserve(1 + 2 * this.depth);
+    this.buffer[this.length++] = 0x0a;
+    this.buffer.fill(0x20, this.length, this.length + 2 * this.depth);
+    this.length += 2 * this.depth;
+  }
+
+  private put(byte: number): void {
+    this.reserve(1);
+    this.buffer[this.length++] = byte;
+  }
+
+  private copy(chunk: Uint8Array, start: number, end: number): void {
+    const count = end - start;
+    if (count <= 0) return;
+    this.reserve(count);
+    const buffer = this.buffer;
+    if (count < 32) {
+      // Most keys and values are short: a loop beats creating a subarray view for each.
+      let at = this.length;
+      for (let i = start; i < end; i++) buffer[at++] = chunk[i]!;
+      this.length = at;
+    } else {
+      buffer.set(chunk.subarray(start, end), this.length);
+      this.length += count;
+    }
+    if (this.length >= OUTPUT_CHUNK) this.drain();
+  }
+
+  private reserve(bytes: number): void {
+    if (this.length + bytes <= this.buffer.length) return;
+    const bigger = new Uint8Array(Math.max(this.buffer.length * 2, this.length + bytes));
+    bigger.set(this.buffer.subarray(0, this.length));
+    this.buffer = bigger;
+  }
+
+  private drain(): void {
+    if (this.length === 0) return;
+    this.emit(this.buffer.slice(0, this.length));
+    this.length = 0;
+  }
+}
