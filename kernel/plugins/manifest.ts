@@ -21,6 +21,7 @@ const MIME_TYPE = /^[\w.+-]+\/[\w.+*-]+$/;
 /** Fields that only make sense with their hook, and must be present when the hook is. */
 const HOOK_FIELDS: { field: keyof PluginManifest; hook: HookName; required: boolean }[] = [
   { field: 'formatter_names', hook: 'formatter', required: true },
+  { field: 'formatter_raw_types', hook: 'formatter', required: false },
   { field: 'loader_content_types', hook: 'loader', required: true },
   { field: 'auth_api_names', hook: 'auth', required: false },
 ];
@@ -83,6 +84,11 @@ export function validateManifest(raw: unknown): PluginManifest {
   }
   for (const format of optionalStringList(m, 'formatter_names') ?? []) {
     if (!PLUGIN_NAME.test(format)) throw new ManifestError(`formatter name "${format}" may hold only lower-case letters, digits, "-" and "_"`);
+  }
+  for (const type of optionalStringList(m, 'formatter_raw_types') ?? []) {
+    if (!MIME_TYPE.test(type) && !/^\+[\w.-]+$/.test(type)) {
+      throw new ManifestError(`"${type}" in "formatter_raw_types" is not a media type such as application/json or a suffix such as +json`);
+    }
   }
   for (const type of optionalStringList(m, 'loader_content_types') ?? []) {
     if (!MIME_TYPE.test(type)) throw new ManifestError(`"${type}" in "loader_content_types" is not a MIME type such as application/yaml`);

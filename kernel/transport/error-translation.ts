@@ -50,7 +50,7 @@ export function timeoutError(context: FailureContext, phase: 'request' | 'header
 export function translateError(error: unknown, context: FailureContext): OkapiError {
   if (error instanceof OkapiError) return error;
   const err = primary(error);
-  // OpenSSL 3.2+ (Node 22.?/24) names TLS alerts SSL/TLS_ALERT_*, older ones SSLV3_ALERT_*.
+  // OpenSSL 3.2 and later (Node 24) name TLS alerts SSL/TLS_ALERT_*, older ones SSLV3_ALERT_*.
   const code = typeof err.code === 'string' ? err.code.replace('ERR_SSL_SSL/TLS_ALERT_', 'ERR_SSL_SSLV3_ALERT_') : '';
   const message = typeof err.message === 'string' ? err.message : String(error);
   const url = context.url;

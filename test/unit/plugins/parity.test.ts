@@ -61,6 +61,27 @@ describe('built-in plugins in-process and out-of-process', () => {
     expect(results.get('in-process')![0]).toContain('"name": "okapi"');
   });
 
+  it('json formatter re-lays out a raw body identically', async () => {
+    const text = JSON.stringify({ list: [1, 2.50, { deep: 'x' }], big: 12345678901234567890n.toString(), empty: [] }).replace('"12345678901234567890"', '12345678901234567890');
+    const outputs = new Map<string, string>();
+    for (const [how, runtime] of await both('json')) {
+      let out = '';
+      async function* chunks() {
+        const bytes = Buffer.from(text);
+        for (let i = 0; i < bytes.length; i += 5) yield new Uint8Array(bytes.subarray(i, i + 5));
+      }
+      await runtime.format(
+        { format: 'json', document: true, raw: true, content_type: 'application/json', pretty: true, tty: false, color: false, width: 80 },
+        chunks(),
+        { write: (data) => (out += typeof data === 'string' ? data : Buffer.from(data).toString('utf8')) },
+      );
+      outputs.set(how, out);
+    }
+    expect(outputs.get('in-process')).toContain('"big": 12345678901234567890');
+    expect(outputs.get('cbor')).toBe(outputs.get('in-process'));
+    expect(outputs.get('json')).toBe(outputs.get('in-process'));
+  });
+
   it('plugin list command answers identically', async () => {
     const plugins: PluginSummary[] = [
       { name: 'json', hooks: ['formatter'], path: 'builtin:json', builtin: true, enabled: true },
