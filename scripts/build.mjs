@@ -53,13 +53,14 @@ await build({
   outdir: dist,
   external: runtimeDependencies,
 });
-// and undici's agent, one file instead of undici's forty.
+// and undici's agent, one file instead of undici's forty, loading node:http2 only for HTTP/2.
 await build({
   ...cjs,
   entryPoints: {
     'vendor/undici-agent': 'node_modules/undici/lib/dispatcher/agent.js',
   },
   outdir: dist,
+  plugins: [lazyHttp2()],
 });
 
 // The SDK for plugin authors, as an ES module (`import { definePlugin } from 'okapi/sdk'`).
@@ -80,6 +81,27 @@ module.exports = requireCached(require('node:path').join(__dirname, 'vendor', 'u
         resolveDir: root,
         loader: 'js',
       }));
+    },
+  };
+}
+
+/**
+ * undici's HTTP/2 client requires node:http2 (~9 ms) when loaded, though only HTTP/2 connections
+ * use it. Built, the module gets the constants it reads up front (copied from node:http2 at build
+ * time) and loads node:http2 on its first connection. The build fails if undici's code changes.
+ */
+function lazyHttp2() {
+  const original = "http2 = require('node:http2')";
+  return {
+    name: 'lazy-http2',
+    setup(b) {
+      b.onLoad({ filter: /undici[\\/]lib[\\/]dispatcher[\\/]client-h2\.js$/ }, async (args) => {
+        const source = readFileSync(args.path, 'utf8');
+        if (!source.includes(original)) throw new Error(`${args.path} no longer contains ${original}: update lazyHttp2() in scripts/build.mjs`);
+        const { constants } = await import('node:http2');
+        const lazy = `http2 = { constants: ${JSON.stringify(constants)}, connect: (...args) => require('node:http2').connect(...args) }`;
+        return { contents: source.replace(original, lazy), loader: 'js' };
+      });
     },
   };
 }

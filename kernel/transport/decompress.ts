@@ -4,15 +4,20 @@
  * code rather than undici's decompress interceptor, which is experimental and warns at run time.
  */
 import { Readable, pipeline, type Transform } from 'node:stream';
-import zlib from 'node:zlib';
 
 type DecoderFactory = () => Transform;
 
-/** `zlib.createZstdDecompress` exists from Node 22.15 / 23.8; @types/node 20 does not declare it. */
-const createZstd = (zlib as unknown as { createZstdDecompress?: DecoderFactory }).createZstdDecompress;
+/** node:zlib loads only for a compressed body: most responses to a CLI are not. */
+function zlibModule(): typeof import('node:zlib') {
+  return process.getBuiltinModule('node:zlib');
+}
 
+/**
+ * Node bundles zstd, and zlib decodes it, from 22.15 / 23.8 (not 20); process.versions says so
+ * without loading zlib. @types/node 20 does not declare `createZstdDecompress`.
+ */
 export function canDecodeZstd(): boolean {
-  return typeof createZstd === 'function';
+  return process.versions.zstd !== undefined;
 }
 
 /** The Accept-Encoding okapi sends when the caller did not set one. */
@@ -94,6 +99,7 @@ async function* prepend(head: Buffer, rest: AsyncIterator<Buffer> | undefined): 
 }
 
 function createDecoder(coding: string, head: Buffer): Transform {
+  const zlib = zlibModule();
   const zlibFlush = { flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH };
   switch (coding) {
     case 'gzip':
@@ -108,9 +114,11 @@ function createDecoder(coding: string, head: Buffer): Transform {
         flush: zlib.constants.BROTLI_OPERATION_FLUSH,
         finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
       });
-    case 'zstd':
+    case 'zstd': {
+      const createZstd = (zlib as unknown as { createZstdDecompress?: DecoderFactory }).createZstdDecompress;
       if (createZstd) return createZstd();
       break;
+    }
   }
   throw new Error(`unsupported content coding ${coding}`);
 }
