@@ -63,8 +63,15 @@ await build({
   plugins: [lazyHttp2()],
 });
 
-// The SDK for plugin authors, as an ES module (`import { definePlugin } from 'okapi/sdk'`).
+// The SDK for plugin authors, as an ES module (`import { definePlugin } from 'okapi/sdk'`), with
+// its type declarations.
 await build({ ...common, format: 'esm', entryPoints: { sdk: 'sdk/index.ts' }, outdir: dist, outExtension: { '.js': '.mjs' }, external: runtimeDependencies });
+execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'sdk', 'tsconfig.json')], { stdio: 'inherit' });
+
+// The executable `okapi` (package.json "bin"), for npx, npm link and global installs.
+const cli = join(dist, 'okapi.cjs');
+writeFileSync(cli, `#!/usr/bin/env node\n${readFileSync(cli, 'utf8')}`);
+chmodSync(cli, 0o755);
 
 /** The kernel imports undici's agents by path; built, they come from the vendor files. */
 function undiciVendor() {

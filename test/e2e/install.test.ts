@@ -1,0 +1,32 @@
+/** What `npm ci` leaves behind works the way npm users run it: bin, npm link, the SDK's types. */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const repo = resolve(import.meta.dirname, '../..');
+const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
+
+describe('installation', () => {
+  it('the bin named in package.json runs directly (shebang and executable mode)', () => {
+    const bin = join(repo, pkg.bin.okapi);
+    const result = spawnSync(bin, ['--version'], { encoding: 'utf8' });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe(`okapi ${pkg.version}\n`);
+  });
+
+  it('npm link puts a working okapi on the PATH of a project', () => {
+    const project = mkdtempSync(join(tmpdir(), 'okapi-link-'));
+    execFileSync('npm', ['link', '--no-audit', '--no-fund', repo], { cwd: project, stdio: 'ignore' });
+    const result = spawnSync(join(project, 'node_modules/.bin/okapi'), ['--help'], { encoding: 'utf8' });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('okapi');
+  });
+
+  it('ships the SDK with its type declarations (okapi/sdk)', () => {
+    const sdk = pkg.exports['./sdk'];
+    expect(existsSync(join(repo, sdk.default))).toBe(true);
+    expect(existsSync(join(repo, sdk.types))).toBe(true);
+  });
+});
