@@ -1,0 +1,11 @@
+import type { PluginMeta } from '../plugin-meta.js';
+
+export default {
+  manifest: {
+    name: 'gron',
+    description: 'Renders responses as greppable assignments',
+    okapi_api_version: 2,
+    hooks: ['formatter'],
+    formatter_names: ['gron'],
+  },
+} satisfies PluginMeta;

@@ -1,0 +1,20 @@
+/**
+ * The `table` format, for people: one row per element of an array (one for a single value), the
+ * columns from the data or `--okapi-columns`, rows sorted by `--okapi-sort-by`, fitted to the
+ * terminal width. Records (pages, stream events) are gathered into one table.
+ */
+import { definePlugin } from '../../sdk/define.js';
+import { addRows, renderTable, tableOptions } from './layout.js';
+import meta from './manifest.js';
+
+export default definePlugin({
+  ...meta,
+  hooks: {
+    async formatter(start, items, ctx) {
+      const options = tableOptions(start);
+      const rows: unknown[] = [];
+      for await (const item of items) addRows(rows, item);
+      renderTable(rows, options, (text) => ctx.write(text), (message) => ctx.log('warn', message));
+    },
+  },
+});

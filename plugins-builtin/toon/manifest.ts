@@ -1,0 +1,11 @@
+import type { PluginMeta } from '../plugin-meta.js';
+
+export default {
+  manifest: {
+    name: 'toon',
+    description: 'Renders responses as TOON for language models',
+    okapi_api_version: 2,
+    hooks: ['formatter'],
+    formatter_names: ['toon'],
+  },
+} satisfies PluginMeta;

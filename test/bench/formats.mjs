@@ -1,0 +1,57 @@
+// The table, gron and toon formats against -o json of the same response, whole process, stdout
+// redirected to a file. `measure` adds the rows to run.mjs's report; run alone
+// (`node test/bench/formats.mjs`, after a build) it starts the example API and prints them.
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Report, timeTogether } from './measure.mjs';
+
+/**
+ * @param {Report} report
+ * @param {{ work: string, node: string, okapi: string, cleanEnv: NodeJS.ProcessEnv, apiUrl: string }} context
+ */
+export async function measure(report, { work, node, okapi, cleanEnv, apiUrl }) {
+  const files = [];
+  // Each command writes to its own file (appending run after run), never to a terminal.
+  const toFile = (label, url, format) => {
+    const path = join(work, `format-${label}.out`);
+    const fd = openSync(path, 'w');
+    files.push({ path, fd });
+    return { label, command: node, args: [okapi, 'get', url, '-o', format], env: cleanEnv, stdout: fd };
+  };
+  try {
+    const items = `${apiUrl}/items?count=10000`;
+    const [json, table] = timeTogether([toFile('items-json', items, 'json'), toFile('items-table', items, 'table')], { runs: 15, warmup: 2 });
+    report.ratio('-o table, 10,000 rows, to a file', table, '-o json', json, 2);
+
+    const large = `${apiUrl}/large?size=${10 * 1024 * 1024}`;
+    const [largeJson, gron, toon] = timeTogether(
+      [toFile('large-json', large, 'json'), toFile('large-gron', large, 'gron'), toFile('large-toon', large, 'toon')],
+      { runs: 7, warmup: 1 },
+    );
+    report.ratio('-o gron, 10 MiB JSON, to a file', gron, '-o json', largeJson, 2);
+    report.ratio('-o toon, 10 MiB JSON, to a file', toon, '-o json', largeJson, 2);
+  } finally {
+    for (const { path, fd } of files) {
+      closeSync(fd);
+      rmSync(path, { force: true });
+    }
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { startExampleApiProcess } = await import('./example-api-process.mjs');
+  const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+  const work = mkdtempSync(join(tmpdir(), 'okapi-bench-formats-'));
+  const cleanEnv = { PATH: process.env.PATH, HOME: work, OKAPI_CONFIG: join(work, 'config.json'), XDG_CACHE_HOME: join(work, 'cache') };
+  const api = await startExampleApiProcess();
+  const report = new Report();
+  try {
+    await measure(report, { work, node: process.execPath, okapi: join(repo, 'dist/okapi.cjs'), cleanEnv, apiUrl: api.url });
+  } finally {
+    api.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+  report.print();
+}
