@@ -1,0 +1,53 @@
+/**
+ * What `-f` (and its shortcuts `--okapi-status`, `--okapi-headers`) asks of the output: which
+ * filter runs over the normalised response, and how results print under `-o raw`. The filter
+ * languages themselves load only when a filter is actually run.
+ */
+
+import { bytesAsBase64 } from '../../sdk/json-bytes.js';
+import type { Invocation } from '../invocation.js';
+import type { Envelope } from '../pipeline/envelope.js';
+import type { FilterLanguage } from './index.js';
+
+export interface RequestedFilter {
+  expression: string;
+  /** Forced by `--okapi-filter-lang`; detected from the expression when undefined. */
+  lang: FilterLanguage | undefined;
+}
+
+/** `-f`; otherwise `--okapi-status` and `--okapi-headers`, which are exactly `-f status` and `-f headers`. */
+export function requestedFilter(inv: Invocation): RequestedFilter | undefined {
+  const expression = inv.string('okapi-filter');
+  if (expression !== undefined) return { expression, lang: inv.string('okapi-filter-lang') as FilterLanguage | undefined };
+  if (inv.flag('okapi-status')) return { expression: 'status', lang: 'shorthand' };
+  if (inv.flag('okapi-headers')) return { expression: 'headers', lang: 'shorthand' };
+  return undefined;
+}
+
+/** The filter's results over the response: one for shorthand, zero or more for jq. */
+export async function filterResults(filter: RequestedFilter, envelope: Envelope): Promise<unknown[]> {
+  const { applyFilter } = await import('./index.js');
+  return applyFilter(filter.expression, envelope, filter.lang);
+}
+
+/**
+ * `-o raw` with a filter, as `jq -r` prints: bytes exactly as they are, a string as its text, any
+ * other value as compact JSON, each but bytes followed by a newline.
+ */
+export function rawResults(results: readonly unknown[]): Uint8Array {
+  const chunks: Uint8Array[] = [];
+  for (const result of results) {
+    if (result instanceof Uint8Array) {
+      chunks.push(result);
+      continue;
+    }
+    const text = typeof result === 'string' ? result : (JSON.stringify(result, rawReplacer) ?? 'null');
+    chunks.push(Buffer.from(`${text}\n`, 'utf8'));
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Big integers as their digits, bytes as base64, as every JSON output of okapi writes them. */
+function rawReplacer(key: string, value: unknown): unknown {
+  return typeof value === 'bigint' ? value.toString() : bytesAsBase64(key, value);
+}

@@ -1,0 +1,161 @@
+/**
+ * Character-level reading of a query: the path grammar and the filter-expression grammar read
+ * different tokens from the same text (`content-type` is one name in a path, `a - b` a subtraction
+ * in a filter), so both parsers share this cursor and ask it for the token they expect next.
+ */
+
+import { QueryError } from './errors.js';
+
+const JSON_ESCAPES: Readonly<Record<string, string>> = {
+  '"': '"',
+  '\\': '\\',
+  '/': '/',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+};
+
+const HEX4 = /^[0-9a-fA-F]{4}$/;
+
+/**
+ * Characters of an unquoted name: ASCII letters, digits, `_`, `-`, `$`, `@`, and anything outside
+ * ASCII. Every other character needs quotes (`"a/b"`), which keeps mistakes reportable.
+ */
+export function isNameChar(code: number): boolean {
+  return (
+    (code >= 0x61 && code <= 0x7a) || // a-z
+    (code >= 0x41 && code <= 0x5a) || // A-Z
+    (code >= 0x30 && code <= 0x39) || // 0-9
+    code === 0x5f || // _
+    code === 0x2d || // -
+    code === 0x24 || // $
+    code === 0x40 || // @
+    code > 0x7f
+  );
+}
+
+export function isDigit(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
+}
+
+/** How a character is shown in an error: quoted, or named when it would be invisible. */
+export function describeChar(char: string): string {
+  if (char === '') return 'the end of the filter';
+  if (char === ' ') return 'a space';
+  if (char === '\t') return 'a tab';
+  if (char === '\n' || char === '\r') return 'a line break';
+  return `'${char}'`;
+}
+
+/** Brackets, braces, parentheses and prefix operators nested deeper than this are refused, not overflowed. */
+const MAX_NESTING = 200;
+
+export class Cursor {
+  readonly text: string;
+  pos = 0;
+  private depth = 0;
+
+  constructor(text: string) {
+    this.text = text;
+  }
+
+  /** Runs a nested parse, refusing nesting that would exhaust the stack. */
+  nested<T>(position: number, parse: () => T): T {
+    if (++this.depth > MAX_NESTING) this.fail(`the filter is nested more than ${MAX_NESTING} levels deep`, position);
+    try {
+      return parse();
+    } finally {
+      this.depth--;
+    }
+  }
+
+  atEnd(): boolean {
+    return this.pos >= this.text.length;
+  }
+
+  /** The current character, or '' at the end. */
+  peek(offset = 0): string {
+    return this.text.charAt(this.pos + offset);
+  }
+
+  code(offset = 0): number {
+    return this.text.charCodeAt(this.pos + offset);
+  }
+
+  fail(reason: string, position: number = this.pos, hint?: string): never {
+    throw new QueryError(reason, position, this.text, hint === undefined ? {} : { hint });
+  }
+
+  /** Consumes `char` if it is next. */
+  eat(char: string): boolean {
+    if (this.text.charAt(this.pos) !== char) return false;
+    this.pos++;
+    return true;
+  }
+
+  /**
+   * Consumes the bracket closing the one opened at `openedAt`. At the end of the text the error
+   * points at the opening bracket; elsewhere at what stands where the closing one should.
+   */
+  close(char: string, openedAt: number, what = `'${char}'`): void {
+    if (this.eat(char)) return;
+    if (this.atEnd()) this.fail(`unclosed '${this.text.charAt(openedAt)}': expected ${what}`, openedAt);
+    this.fail(`expected ${what} but found ${describeChar(this.peek())}`);
+  }
+
+  skipSpace(): void {
+    const { text } = this;
+    while (this.pos < text.length) {
+      const c = text.charCodeAt(this.pos);
+      if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return;
+      this.pos++;
+    }
+  }
+
+  /** An unquoted name at the cursor, possibly empty. */
+  readName(): string {
+    const { text } = this;
+    const start = this.pos;
+    while (this.pos < text.length && isNameChar(text.charCodeAt(this.pos))) this.pos++;
+    return text.slice(start, this.pos);
+  }
+
+  /** A JSON string literal; the cursor must be on its opening quote. */
+  readQuoted(): string {
+    const { text } = this;
+    const open = this.pos;
+    let out = '';
+    let chunk = open + 1;
+    let i = chunk;
+    for (;;) {
+      if (i >= text.length) this.fail('unterminated string', open, 'close it with a double quote');
+      const char = text.charAt(i);
+      if (char === '"') {
+        this.pos = i + 1;
+        return out + text.slice(chunk, i);
+      }
+      if (char !== '\\') {
+        i++;
+        continue;
+      }
+      out += text.slice(chunk, i);
+      const escape = text.charAt(i + 1);
+      if (escape === 'u') {
+        const hex = text.slice(i + 2, i + 6);
+        if (!HEX4.test(hex)) this.fail('\\u must be followed by four hex digits', i);
+        out += String.fromCharCode(Number.parseInt(hex, 16));
+        i += 6;
+      } else if (escape !== '' && JSON_ESCAPES[escape] !== undefined) {
+        out += JSON_ESCAPES[escape];
+        i += 2;
+      } else if (escape === '') {
+        this.fail('unterminated string', open, 'close it with a double quote');
+      } else {
+        this.fail(`unknown escape \\${escape}`, i, 'escapes are those of JSON: \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX');
+      }
+      chunk = i;
+    }
+  }
+}
