@@ -24,7 +24,8 @@ export class ShorthandError extends UsageError {
 
 /** Two indented lines: the input line holding `position`, and a caret beneath that character. */
 function pointAt(input: string, position: number): string {
-  const lineStart = input.lastIndexOf('\n', position - 1) + 1;
+  // lastIndexOf treats a negative start as 0, which would find a newline at 0 for position 0.
+  const lineStart = position === 0 ? 0 : input.lastIndexOf('\n', position - 1) + 1;
   const newline = input.indexOf('\n', position);
   const lineEnd = newline === -1 ? input.length : newline;
   const from = Math.max(lineStart, position - EXCERPT_RADIUS);

@@ -130,3 +130,11 @@ describe('shorthand errors', () => {
     expect(errorOf('a: ' + '{b: '.repeat(200_000)).position).toBe(4000);
   });
 });
+
+describe('error excerpts at the very start', () => {
+  it('points at position 0 of input that starts with a newline', () => {
+    const error = new ShorthandError('unexpected start', 0, '\nabc');
+    expect(error.message).toContain('unexpected start');
+    expect(error.position).toBe(0);
+  });
+});
