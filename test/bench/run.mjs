@@ -159,6 +159,20 @@ process.stdin.on('data', (chunk) => {
   api.close();
 }
 
+// The figures of filters, formats and the API registry, each measured by its own module.
+{
+  const api = await startExampleApiProcess();
+  const context = { work, node, repo, okapi, cleanEnv, apiUrl: api.url };
+  try {
+    for (const module of ['./formats.mjs', './shorthand-query.mjs', './jq.mjs', './api.mjs']) {
+      const { measure } = await import(module);
+      await measure(report, context);
+    }
+  } finally {
+    api.close();
+  }
+}
+
 report.print();
 
 function whichSync(command) {
