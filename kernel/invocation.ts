@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import type { LogLevel } from '../sdk/types.js';
 import type { FlagValue, ScannedArgv } from './cli/argv.js';
-import { configDir, resolveConfigLocation, type ConfigLocation } from './config/paths.js';
+import { configDir, resolveCacheDir, resolveConfigLocation, type ConfigLocation } from './config/paths.js';
 import { readConfig } from './config/read.js';
 import type { OkapiConfig } from './config/document.js';
 import { pluginDirectories } from './plugins/discovery.js';
@@ -23,6 +23,7 @@ export interface Streams {
 export class Invocation {
   readonly configLocation: ConfigLocation;
   private configCache: OkapiConfig | undefined;
+  private cacheDirCache: string | undefined;
   private registryCache: Promise<PluginRegistry> | undefined;
 
   constructor(
@@ -53,6 +54,18 @@ export class Invocation {
 
   get configPath(): string {
     return this.configLocation.path;
+  }
+
+  /** okapi's cache directory (DESIGN.md §4); computed on first use. */
+  get cacheDir(): string {
+    this.cacheDirCache ??= resolveCacheDir(this.configLocation, this.env);
+    return this.cacheDirCache;
+  }
+
+  /** The profile asked for: `-p`, else OKAPI_PROFILE; undefined means `default`. */
+  get profileName(): string | undefined {
+    const fromEnv = this.env.OKAPI_PROFILE;
+    return this.string('okapi-profile') ?? (fromEnv !== undefined && fromEnv !== '' ? fromEnv : undefined);
   }
 
   config(): OkapiConfig {

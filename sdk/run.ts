@@ -11,8 +11,8 @@ import type {
   HookContext,
   LogLevel,
   PluginDefinition,
+  HttpResponse,
   SignRequest,
-  WireResponse,
 } from './types.js';
 
 export interface RunOptions {
@@ -112,8 +112,9 @@ async function* itemsFrom(peer: Peer): AsyncGenerator<unknown> {
   for (;;) {
     const message = await peer.next();
     if (!message || message.type === 'end') return;
-    if (message.type !== 'item') throw new Error(`expected an item or end message, got "${message.type}"`);
-    yield message.value;
+    if (message.type === 'chunk') yield message.data;
+    else if (message.type === 'item') yield message.value;
+    else throw new Error(`expected an item, chunk or end message, got "${message.type}"`);
   }
 }
 
@@ -177,7 +178,12 @@ async function serveCommand(
     stderr: (data) => void peer.send({ type: 'stderr', data: toBytes(data) }),
     async httpRequest(request) {
       const reply = await ask({ type: 'http-request', ...request });
-      return { status: reply.status, headers: reply.headers, body: reply.body } as WireResponse;
+      return {
+        status: reply.status,
+        headers: reply.headers,
+        body: reply.body,
+        ...(typeof reply.url === 'string' ? { url: reply.url } : {}),
+      } as HttpResponse;
     },
     async listApis() {
       return (await ask({ type: 'list-apis' })).apis as never;
@@ -187,6 +193,9 @@ async function serveCommand(
     },
     async prompt(message, options) {
       return String((await ask({ type: 'prompt', message, secret: options?.secret ?? false })).value);
+    },
+    async loadDocument(request) {
+      return (await ask({ type: 'load-document', ...request })).document;
     },
     stdin: stdin(),
   };

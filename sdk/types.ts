@@ -34,6 +34,12 @@ export interface PluginManifest {
   hooks?: HookName[];
   required_features?: string[];
   formatter_names?: string[];
+  /**
+   * Media types (or `+suffix` patterns such as `+json`) this formatter also accepts as the raw
+   * response bytes, streamed as they arrive, when nothing needs the decoded value. An okapi
+   * extension: it lets a formatter render bodies of any size in constant memory.
+   */
+  formatter_raw_types?: string[];
   loader_content_types?: string[];
   auth_api_names?: string[];
   needs_auth_secrets?: boolean;
@@ -132,9 +138,22 @@ export interface FormatterStart extends HookCommon {
   document: boolean;
   /** Readable layout asked for (`--okapi-print` p); compact otherwise. An okapi extension. */
   pretty: boolean;
+  /**
+   * True when the items are chunks of the raw body (`Uint8Array`) of type `content_type`, which
+   * the formatter listed in `formatter_raw_types`; on the wire they travel as `chunk` messages.
+   * An okapi extension.
+   */
+  raw?: boolean;
+  content_type?: string;
   tty: boolean;
   color: boolean;
   width: number;
+  /**
+   * Formatter-specific options from the command line, present only when one is given: for example
+   * `{ columns: 'id,user.login', sort_by: '-score' }` from `--okapi-columns` and `--okapi-sort-by`.
+   * A formatter ignores the options it does not know. An okapi extension.
+   */
+  options?: Record<string, string>;
 }
 
 export interface CommandInit {
@@ -144,6 +163,12 @@ export interface CommandInit {
   width: number;
   /** The config file this invocation uses (an okapi extension of the init message). */
   config_path?: string;
+  /** okapi's cache directory: HTTP responses, API specs and operation indexes (an okapi extension). */
+  cache_dir?: string;
+  /** The `-o` value the user gave; the kernel consumes it from argv (an okapi extension). */
+  output_format?: string;
+  /** The profile asked for with `-p` or OKAPI_PROFILE, when one was (an okapi extension). */
+  profile?: string;
 }
 
 export interface SignerInit {
@@ -199,16 +224,38 @@ export interface HttpRequest {
   body?: Uint8Array;
   /** Resolve relative URLs, profile and auth against this registered API. */
   api?: string;
+  /** Give up after this many milliseconds unless the user chose `-t` (an okapi extension). */
+  timeout_ms?: number;
+  /** Largest response body to accept, in bytes, unless the user chose `--okapi-max-body-size` (an okapi extension). */
+  max_body_size?: number;
+}
+
+/** What `httpRequest` answers: the response, and the URL that answered it after redirects (an okapi extension). */
+export interface HttpResponse extends WireResponse {
+  url?: string;
+}
+
+/** API description bytes for `loadDocument`: the `loader` hook's input without the protocol fields. */
+export interface LoadDocumentRequest {
+  body: Uint8Array;
+  content_type?: string;
+  source_url?: string;
+  local_path?: string;
 }
 
 export interface CommandContext extends HookContext {
   stdout(data: Uint8Array | string): void;
   stderr(data: Uint8Array | string): void;
   /** Runs through okapi's full request pipeline (middleware, auth, TLS, retries). */
-  httpRequest(request: HttpRequest): Promise<WireResponse>;
+  httpRequest(request: HttpRequest): Promise<HttpResponse>;
   listApis(): Promise<ApiSummary[]>;
   listPlugins(): Promise<PluginSummary[]>;
   prompt(message: string, options?: { secret?: boolean }): Promise<string>;
+  /**
+   * Turns API description bytes into an OpenAPI 3 document: the host runs the `loader` hook of the
+   * plugin that handles the content type (an okapi extension; absent from hosts without it).
+   */
+  loadDocument?(request: LoadDocumentRequest): Promise<unknown>;
   /** Forwarded standard input; empty unless the command declares `passthrough_stdio`. */
   stdin: AsyncIterable<Uint8Array>;
 }

@@ -40,6 +40,17 @@ export const GLOBAL_FLAGS: readonly FlagSpec[] = [
     description: 'Config file to use (overrides OKAPI_CONFIG)',
   },
   {
+    long: 'okapi-profile',
+    short: 'p',
+    kind: 'string',
+    common: true,
+    valueName: 'name',
+    description: 'Profile of a registered API to use (also OKAPI_PROFILE; default "default")',
+    check: (value, flag) => {
+      if (value.trim() === '') throw new UsageError(`${flag} needs a profile name, got an empty value`);
+    },
+  },
+  {
     long: 'okapi-output-format',
     short: 'o',
     kind: 'string',
@@ -59,9 +70,47 @@ export const GLOBAL_FLAGS: readonly FlagSpec[] = [
       }
     },
   },
+  {
+    long: 'okapi-columns',
+    kind: 'string',
+    common: false,
+    valueName: 'list',
+    description: 'Columns for -o table, comma-separated; dotted paths reach into objects (id,user.login)',
+  },
+  {
+    long: 'okapi-sort-by',
+    kind: 'string',
+    common: false,
+    valueName: 'column',
+    description: 'Sort -o table rows by this column (numbers numerically); a leading - sorts descending',
+  },
   { long: 'okapi-silent', short: 'S', kind: 'boolean', common: true, description: 'Print nothing; only the exit code tells the result' },
-  { long: 'okapi-status', kind: 'boolean', common: false, description: 'Print only the response status code' },
-  { long: 'okapi-headers', kind: 'boolean', common: false, description: 'Print only the response headers' },
+  { long: 'okapi-status', kind: 'boolean', common: false, description: 'Print only the response status code (same as -f status)' },
+  { long: 'okapi-headers', kind: 'boolean', common: false, description: 'Print only the response headers (same as -f headers)' },
+  {
+    long: 'okapi-filter',
+    short: 'f',
+    kind: 'string',
+    common: true,
+    valueName: 'expression',
+    description: 'Filter {status, headers, links, body}: shorthand (body.items[age > 30].name) or jq (.body.items | length)',
+  },
+  {
+    long: 'okapi-filter-lang',
+    kind: 'string',
+    common: false,
+    valueName: 'lang',
+    description: 'Language of -f: shorthand or jq (default: jq when the filter starts with ".", except "..name")',
+    check: (value, flag) => {
+      if (value !== 'shorthand' && value !== 'jq') throw new UsageError(`${flag} "${value}" must be shorthand or jq`);
+    },
+  },
+  {
+    long: 'okapi-collect',
+    kind: 'boolean',
+    common: false,
+    description: 'Collect paginated or streamed items into one document before filtering (a single response already is one)',
+  },
   {
     long: 'okapi-ignore-status-code',
     kind: 'boolean',

@@ -8,6 +8,9 @@ import { OKAPI_VERSION } from '../version.js';
 import { scanArgv } from './argv.js';
 import { buildCommandTable } from '../commands/command-table.js';
 import { HTTP_METHODS } from '../commands/methods.js';
+import { apiEntry } from '../api/api-config.js';
+import { RESERVED_COMMANDS } from '../api/names.js';
+import { builtins } from '../../plugins-builtin/index.generated.js';
 
 // Each path loads only its own code: a request never loads help, help never loads the transport.
 const request = () => import('../commands/request.js');
@@ -26,6 +29,11 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
     const first = words[0];
 
     if (first !== undefined && HTTP_METHODS.has(first.toLowerCase()) && !wantsHelp) return await (await request()).runRequest(inv, words);
+    // `okapi <api>` and `okapi <api> --help`: the API's help from its small cached index, before
+    // (and without) the plugin registry. Built-in command names are never API names.
+    if (first !== undefined && words.length === 1 && !isBuiltinCommand(first) && apiEntry(inv.config(), first)) {
+      return await (await import('../api/api-help.js')).printApiHelp(inv, first);
+    }
 
     const registry = await inv.registry();
     const table = buildCommandTable(registry);
@@ -46,4 +54,8 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
     if (!inv?.flag('okapi-silent')) io.stderr.write(`${formatError(error)}\n`);
     return exitCodeOf(error);
   }
+}
+
+function isBuiltinCommand(word: string): boolean {
+  return RESERVED_COMMANDS.includes(word) || builtins.some((b) => b.commands?.some((c) => c.name === word));
 }

@@ -3,7 +3,7 @@
  * through the full pipeline, the registered APIs and plugins, and prompts on the terminal.
  */
 import { createInterface } from 'node:readline';
-import type { ApiSummary, CommandContext, HttpRequest, PluginSummary, WireResponse } from '../../sdk/types.js';
+import type { ApiSummary, CommandContext, HttpRequest, HttpResponse, PluginSummary } from '../../sdk/types.js';
 import { OkapiError } from '../errors.js';
 import type { Invocation } from '../invocation.js';
 import type { PluginRegistry } from '../plugins/registry.js';
@@ -22,18 +22,25 @@ export function commandHost(inv: Invocation, registry: PluginRegistry): CommandC
     listApis: async () => listApis(inv),
     listPlugins: async () => summariesWithConflicts(registry),
     prompt: (message, options) => prompt(inv, message, options?.secret ?? false),
+    loadDocument: async (request) => (await import('../api/load-document.js')).loadDocument(registry, request),
     stdin: inv.io.stdin,
   };
 }
 
-async function httpRequest(inv: Invocation, registry: PluginRegistry, request: HttpRequest): Promise<WireResponse> {
-  const plan = planRequest(inv, request.method.toUpperCase(), request.url);
+async function httpRequest(inv: Invocation, registry: PluginRegistry, request: HttpRequest): Promise<HttpResponse> {
+  const plan = planRequest(inv, request.method.toUpperCase(), request.url, undefined, request.api ? { api: request.api } : {});
   plan.headers = applyFieldUpdate(plan.headers, request.headers, true);
   if (request.body) plan.body = request.body;
-  const exchange = await performExchange(plan, registry, transportOptionsFor(inv));
+  // The command's own limits apply unless the user chose -t / --okapi-max-body-size.
+  const transport = transportOptionsFor(inv);
+  if (request.timeout_ms !== undefined && request.timeout_ms > 0 && inv.string('okapi-timeout') === undefined) transport.timeoutMs = request.timeout_ms;
+  if (request.max_body_size !== undefined && request.max_body_size > 0 && inv.string('okapi-max-body-size') === undefined) {
+    transport.maxBodySize = request.max_body_size;
+  }
+  const exchange = await performExchange(plan, registry, transport);
   if (!exchange.response) throw new OkapiError(`a response-middleware plugin dropped the response to ${request.method} ${request.url}`);
-  const { status, headers, body } = exchange.response;
-  return { status, headers, body };
+  const { status, headers, body, url } = exchange.response;
+  return { status, headers, body: await body.bytes(), url };
 }
 
 function summariesWithConflicts(registry: PluginRegistry): PluginSummary[] {

@@ -13,6 +13,9 @@ export async function runPluginCommand(inv: Invocation, registry: PluginRegistry
       tty: { stdin: Boolean(stdin.isTTY), stdout: Boolean(stdout.isTTY), stderr: Boolean(stderr.isTTY) },
       width: stdout.columns ?? 80,
       config_path: inv.configPath,
+      cache_dir: inv.cacheDir,
+      ...(inv.string('okapi-output-format') !== undefined ? { output_format: inv.string('okapi-output-format') } : {}),
+      ...(inv.profileName !== undefined ? { profile: inv.profileName } : {}),
     },
     commandHost(inv, registry),
   );

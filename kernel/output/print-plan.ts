@@ -20,7 +20,10 @@ export interface PrintPlan {
 export function printPlanFor(inv: Invocation): PrintPlan {
   const requested = inv.string('okapi-print') ?? 'auto';
   const stdout = inv.io.stdout;
-  const rendering = inv.string('okapi-output-format') !== undefined || Boolean(inv.flag('okapi-status') || inv.flag('okapi-headers'));
+  const rendering =
+    inv.string('okapi-output-format') !== undefined ||
+    inv.string('okapi-filter') !== undefined ||
+    Boolean(inv.flag('okapi-status') || inv.flag('okapi-headers') || inv.flag('okapi-collect'));
   const letters =
     requested !== 'auto'
       ? requested

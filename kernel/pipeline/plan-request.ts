@@ -1,7 +1,8 @@
 /**
  * Phase 2 of the pipeline: from what the user gave (method, URL text, body) to the request plan —
  * the final URL (server override, query layers) and headers in precedence order: okapi's defaults,
- * then OKAPI_HEADER/OKAPI_QUERY, then -H/-q.
+ * then the registered API's profile (an `<api>/<path>` target), then OKAPI_HEADER/OKAPI_QUERY,
+ * then -H/-q. The API's `url_overrides` rewrite the URL last.
  */
 import type { Invocation } from '../invocation.js';
 import { splitEnvList } from '../cli/env-lists.js';
@@ -12,14 +13,22 @@ import type { RequestPlan } from './exchange.js';
 import { applyFieldUpdate, headerValue, mergeLayers, parseHeaderEntry, parseQueryEntry } from './request-fields.js';
 import { applyServerOverride } from './server-override.js';
 import { appendQuery, normalizeTargetUrl } from './target-url.js';
+import { applyUrlOverrides, resolveApiTarget } from '../api/api-target.js';
 
-export function planRequest(inv: Invocation, method: string, target: string, body?: EncodedBody): RequestPlan {
+export interface PlanOptions {
+  /** Resolve the target against this registered API (a command plugin's `api` field). */
+  api?: string;
+}
+
+export function planRequest(inv: Invocation, method: string, target: string, body?: EncodedBody, options: PlanOptions = {}): RequestPlan {
+  const apiTarget = resolveApiTarget(inv.config(), target, inv.profileName, options.api);
   let headers = mergeLayers(
     [
       [
         ['User-Agent', `okapi/${OKAPI_VERSION}`],
         ['Accept', ACCEPT_HEADER],
       ],
+      apiTarget?.headers ?? [],
       splitEnvList(inv.env.OKAPI_HEADER).map((e) => parseHeaderEntry(e, 'OKAPI_HEADER entry')),
       inv.strings('okapi-header').map((e) => parseHeaderEntry(e, '-H')),
     ],
@@ -30,11 +39,19 @@ export function planRequest(inv: Invocation, method: string, target: string, bod
   }
   const query = mergeLayers(
     [
+      apiTarget?.query ?? [],
       splitEnvList(inv.env.OKAPI_QUERY).map((e) => parseQueryEntry(e, 'OKAPI_QUERY entry')),
       inv.strings('okapi-query').map((e) => parseQueryEntry(e, '-q')),
     ],
     false,
   );
-  const url = appendQuery(applyServerOverride(normalizeTargetUrl(target), inv.string('okapi-server')), query);
-  return { method, url, headers, ...(body ? { body: body.bytes } : {}) };
+  let url = appendQuery(applyServerOverride(apiTarget?.url ?? normalizeTargetUrl(target), inv.string('okapi-server')), query);
+  if (apiTarget) url = applyUrlOverrides(url, apiTarget.overrides, `url_overrides of API ${apiTarget.api}`);
+  return {
+    method,
+    url,
+    headers,
+    ...(body ? { body: body.bytes } : {}),
+    ...(apiTarget ? { api: apiTarget.api, profile: apiTarget.profile } : {}),
+  };
 }

@@ -54,7 +54,9 @@ export class SubprocessRuntime implements PluginRuntime {
         features: [...HOST_FEATURES],
         ...options,
       });
-      for await (const value of items) await session.send({ type: 'item', value });
+      for await (const value of items) {
+        await session.send(options.raw ? { type: 'chunk', data: value as Uint8Array } : { type: 'item', value });
+      }
       await session.send({ type: 'end' });
       await this.awaitResult(session, (message) => {
         if (message.type !== 'stdout') return false;
@@ -92,10 +94,11 @@ export class SubprocessRuntime implements PluginRuntime {
           case 'list-apis':
           case 'list-plugins':
           case 'prompt':
+          case 'load-document':
             void this.answer(session, message, host);
             break;
           default:
-            throw session.unexpected(message, 'a command message (stdout, stderr, http-request, list-apis, prompt, done)');
+            throw session.unexpected(message, 'a command message (stdout, stderr, http-request, list-apis, prompt, load-document, done)');
         }
       }
     } finally {
@@ -137,6 +140,19 @@ export class SubprocessRuntime implements PluginRuntime {
         case 'prompt': {
           const value = await host.prompt(String(message.message), { secret: message.secret === true });
           await session.send({ type: 'prompt-response', id, value });
+          return;
+        }
+        case 'load-document': {
+          if (!host.loadDocument) throw new Error('this host cannot load documents');
+          const body = message.body;
+          if (!(body instanceof Uint8Array)) throw new Error('load-document needs "body" as bytes');
+          const document = await host.loadDocument({
+            body,
+            ...(typeof message.content_type === 'string' ? { content_type: message.content_type } : {}),
+            ...(typeof message.source_url === 'string' ? { source_url: message.source_url } : {}),
+            ...(typeof message.local_path === 'string' ? { local_path: message.local_path } : {}),
+          });
+          await session.send({ type: 'document', id, document });
           return;
         }
       }

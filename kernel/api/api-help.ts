@@ -1,0 +1,97 @@
+/**
+ * `okapi <api>` and `okapi <api> --help`: the API's title, base URL, profiles and operations, from
+ * the small help index alone (never the spec, never the network). A missing or stale index is
+ * rebuilt offline from the cached spec copy; when a local spec file changed, the API is re-synced
+ * from it (local files only, so still offline).
+ */
+import { ExitCode } from '../errors.js';
+import type { Invocation } from '../invocation.js';
+import { configDir } from '../config/paths.js';
+import { apiEntry, localSpecSources, profilesOf, type ApiEntry } from './api-config.js';
+import { DEFAULT_PROFILE } from './api-target.js';
+import { expectedKey, readHelpIndex, staleness, type StoredHelpIndex } from './index-read.js';
+
+export async function printApiHelp(inv: Invocation, api: string): Promise<number> {
+  const entry = apiEntry(inv.config(), api)!;
+  const help = await currentHelpIndex(inv, api, entry);
+  const stdout = inv.io.stdout;
+  const width = stdout.isTTY ? stdout.columns : undefined;
+  for (const part of renderApiHelp(api, entry, help, inv.profileName, width)) stdout.write(part);
+  return ExitCode.ok;
+}
+
+async function currentHelpIndex(inv: Invocation, api: string, entry: ApiEntry): Promise<StoredHelpIndex | undefined> {
+  if (entry.discovery === undefined) return undefined; // connected with --no-discover
+  const sources = localSpecSources(entry, configDir(inv.configLocation));
+  const help = readHelpIndex(inv.cacheDir, api);
+  const verdict = staleness(help?.header.key, expectedKey(entry, sources));
+  if (!verdict.stale) return help;
+  try {
+    if (verdict.sources) {
+      inv.diagnostic('warn', `${verdict.reason}; re-syncing ${api} from its spec files`);
+      const code = await resyncFromFiles(inv, api);
+      const after = readHelpIndex(inv.cacheDir, api);
+      if (code === 0 && after) return after;
+      return help;
+    }
+    inv.diagnostic('info', `rebuilding the operation index of ${api}: ${verdict.reason}`);
+    const { rebuildFromSpecCopy } = await import('./index-store.js');
+    await rebuildFromSpecCopy(inv.cacheDir, api, entry, sources);
+    return readHelpIndex(inv.cacheDir, api) ?? help;
+  } catch (error) {
+    inv.diagnostic('warn', `${error instanceof Error ? error.message : String(error)}${help ? '; showing the operations okapi indexed before' : ''}`);
+    return help;
+  }
+}
+
+/** `okapi api sync <api>` through the built-in api command, as if the user had typed it. */
+async function resyncFromFiles(inv: Invocation, api: string): Promise<number> {
+  const registry = await inv.registry();
+  const { buildCommandTable } = await import('../commands/command-table.js');
+  const entry = buildCommandTable(registry).commands.get('api');
+  if (!entry?.plugin.builtin) return ExitCode.runtime;
+  const { runPluginCommand } = await import('../commands/plugin-command.js');
+  // Its report goes to stderr: stdout is for the help that follows.
+  const quiet = { ...inv.io, stdout: inv.io.stderr };
+  const { Invocation: Inv } = await import('../invocation.js');
+  const child = new Inv(inv.argv, inv.env, quiet);
+  return runPluginCommand(child, registry, entry, ['sync', api]);
+}
+
+function fitLines(text: string, width: number): string {
+  return text.replace(/^.*$/gm, (line) => (line.length > width ? `${line.slice(0, width - 1)}…` : line));
+}
+
+/**
+ * The help, in parts to write in order. The operations come from the help index as stored: bytes
+ * copied out as they are, or cut to the terminal's width on a terminal.
+ */
+export function renderApiHelp(
+  api: string,
+  entry: ApiEntry,
+  stored: StoredHelpIndex | undefined,
+  profile: string | undefined,
+  width?: number,
+): (string | Uint8Array)[] {
+  const help = stored?.header;
+  const lines: string[] = [];
+  const title = help?.title ? `${help.title}${help.version ? ` ${help.version}` : ''}` : undefined;
+  lines.push(title ? `${api}: ${title}` : api);
+  if (help?.description) lines.push('', help.description);
+  lines.push('', 'Usage:', `  okapi ${api}/<path> [body...] [flags]     a request to the API (method words work too: okapi post ${api}/<path>)`);
+  lines.push('', `Base URL: ${typeof entry.base_url === 'string' ? entry.base_url : '(none)'}`);
+  const profiles = Object.keys(profilesOf(entry));
+  const selected = profile ?? DEFAULT_PROFILE;
+  if (profiles.length > 0) lines.push(`Profiles: ${profiles.map((p) => (p === selected ? `${p} (selected)` : p)).join(', ')}`);
+  if (!stored || !help) {
+    const why = entry.discovery === undefined ? 'it was connected with --no-discover' : 'its operation index is missing';
+    lines.push('', `No operations: ${why}. Run: okapi api sync ${api}`);
+    return [`${lines.join('\n')}\n`];
+  }
+  const hidden = help.operations - help.commands;
+  lines.push('', `Operations (${help.commands}${hidden > 0 ? `, ${hidden} hidden or ignored` : ''}):`);
+  const operations = width !== undefined && width > 20 ? fitLines(stored.text.toString('utf8'), width) : stored.text;
+  const parts: (string | Uint8Array)[] = [`${lines.join('\n')}\n`, operations];
+  if (help.webhooks > 0) parts.push(`\nThe API also describes ${help.webhooks} webhook${help.webhooks === 1 ? '' : 's'}.\n`);
+  return parts;
+}

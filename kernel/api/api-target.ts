@@ -1,0 +1,188 @@
+/**
+ * API-aware requests (SPEC.md "What the service does" 2): a target `<api>/<path>` whose first
+ * segment names a registered API goes to that API's base URL (the profile's wins), with the
+ * selected profile's headers and query as the lowest layer, and `url_overrides` applied last.
+ * Only the one API named is read from the config.
+ */
+import type { OkapiConfig } from '../config/document.js';
+import { OkapiError, UsageError } from '../errors.js';
+import { apiEntry, profilesOf, stringList, stringMap, type ApiEntry, type Profile } from './api-config.js';
+
+export interface ApiTarget {
+  api: string;
+  profile: string;
+  url: URL;
+  /** Lowest-precedence layers, as [name, value] pairs. */
+  headers: [string, string][];
+  query: [string, string][];
+  /** API-level `url_overrides`, extended and overridden by the profile's. */
+  overrides: Record<string, string>;
+}
+
+export const DEFAULT_PROFILE = 'default';
+
+const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+/** The registered API a target names by its first segment (`example/items` → `example`), if any. */
+export function apiNameOf(target: string, config: OkapiConfig): string | undefined {
+  const text = target.trim();
+  if (text === '' || text.startsWith(':') || HAS_SCHEME.test(text)) return undefined;
+  const end = text.search(/[/?#]/);
+  const name = end === -1 ? text : text.slice(0, end);
+  return apiEntry(config, name) ? name : undefined;
+}
+
+/**
+ * Resolves `target` against a registered API: the one its first segment names, or `explicitApi`
+ * (a command plugin's `api` field), for which a relative target is relative to the base URL and an
+ * absolute one gets the profile's headers only on the API's own origin. Undefined: not API-aware.
+ */
+export function resolveApiTarget(
+  config: OkapiConfig,
+  target: string,
+  profileName: string | undefined,
+  explicitApi?: string,
+): ApiTarget | undefined {
+  let api = explicitApi;
+  let rest: string;
+  if (api !== undefined) {
+    if (!apiEntry(config, api)) {
+      throw new OkapiError(`there is no registered API named "${api}"`, { hint: "see 'okapi api list'" });
+    }
+    rest = target.trim();
+  } else {
+    api = apiNameOf(target, config);
+    if (api === undefined) return undefined;
+    rest = target.trim().slice(api.length);
+  }
+  const entry = apiEntry(config, api)!;
+  const profileKey = profileName ?? DEFAULT_PROFILE;
+  const profile = selectProfile(api, entry, profileKey, profileName !== undefined);
+  const base = baseUrlOf(api, entry, profile);
+
+  let url: URL;
+  let sameOrigin = true;
+  if (HAS_SCHEME.test(rest)) {
+    url = parseUrl(rest, target);
+    sameOrigin = url.origin === base.origin;
+  } else {
+    url = joinBase(base, rest, target);
+  }
+  const overrides = { ...stringMap(entry.url_overrides), ...stringMap(profile.url_overrides) };
+  return {
+    api,
+    profile: profileKey,
+    url,
+    // Credentials in profile headers never go to another origin.
+    headers: sameOrigin ? stringList(profile.headers).map((h) => headerPair(h, api!, profileKey)) : [],
+    query: sameOrigin ? stringList(profile.query).map((q) => queryPair(q, api!, profileKey)) : [],
+    overrides,
+  };
+}
+
+function selectProfile(api: string, entry: ApiEntry, name: string, explicit: boolean): Profile {
+  const profiles = profilesOf(entry);
+  const profile = Object.hasOwn(profiles, name) ? profiles[name] : undefined;
+  if (profile !== undefined && profile !== null && typeof profile === 'object') return profile;
+  if (explicit && name !== DEFAULT_PROFILE) {
+    const known = Object.keys(profiles);
+    throw new UsageError(`API ${api} has no profile "${name}"`, {
+      hint: known.length > 0 ? `its profiles: ${known.join(', ')}` : `add one with: okapi api set ${api} 'profiles.${name}: {}'`,
+    });
+  }
+  return {};
+}
+
+function baseUrlOf(api: string, entry: ApiEntry, profile: Profile): URL {
+  const text = typeof profile.base_url === 'string' && profile.base_url !== '' ? profile.base_url : entry.base_url;
+  const hint = `set it with: okapi api set ${api} 'base_url: https://api.example.com'`;
+  if (typeof text !== 'string' || text === '') throw new OkapiError(`API ${api} has no base_url`, { hint });
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new OkapiError(`the base_url of API ${api} ("${text}") is not an absolute URL`, { hint });
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new OkapiError(`the base_url of API ${api} ("${text}") is not an http or https URL`, { hint });
+  }
+  return url;
+}
+
+/** `base` + `/items?x=1`, joined as text so nothing already escaped is escaped twice. */
+function joinBase(base: URL, rest: string, typed: string): URL {
+  const prefix = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
+  let tail = rest;
+  if (tail !== '' && !tail.startsWith('/') && !tail.startsWith('?') && !tail.startsWith('#')) tail = `/${tail}`;
+  if (tail === '' || tail.startsWith('?') || tail.startsWith('#')) tail = `${base.pathname.endsWith('/') ? '/' : ''}${tail}`;
+  const url = parseUrl(`${prefix}${tail}`, typed);
+  if (url.search === '' && base.search !== '') url.search = base.search;
+  return url;
+}
+
+function parseUrl(text: string, typed: string): URL {
+  try {
+    return new URL(text);
+  } catch {
+    throw new UsageError(`"${typed}" does not make a valid URL`);
+  }
+}
+
+function headerPair(entry: string, api: string, profile: string): [string, string] {
+  const colon = entry.indexOf(':');
+  const name = colon === -1 ? '' : entry.slice(0, colon).trim();
+  if (name === '' || /\s/.test(name)) {
+    throw new OkapiError(`profile ${profile} of API ${api} has a header "${entry}" that is not "Name: value"`, {
+      hint: `fix it with: okapi api set ${api} ...`,
+    });
+  }
+  return [name, entry.slice(colon + 1).trim()];
+}
+
+function queryPair(entry: string, api: string, profile: string): [string, string] {
+  const eq = entry.indexOf('=');
+  if (eq <= 0) {
+    throw new OkapiError(`profile ${profile} of API ${api} has a query entry "${entry}" that is not "key=value"`, {
+      hint: `fix it with: okapi api set ${api} ...`,
+    });
+  }
+  return [entry.slice(0, eq), entry.slice(eq + 1)];
+}
+
+/**
+ * `url_overrides`: the longest source prefix that matches the URL (at a path boundary) is replaced
+ * by its target prefix. Keys and values are absolute http(s) prefixes without userinfo, query or
+ * fragment; a bad entry is a config error naming it.
+ */
+export function applyUrlOverrides(url: URL, overrides: Record<string, string>, owner = 'url_overrides'): URL {
+  const href = url.href;
+  let best: [string, string] | undefined;
+  for (const [from, to] of Object.entries(overrides)) {
+    const source = checkPrefix(from, `${owner} key "${from}"`);
+    const boundary = source.endsWith('/') || href.length === source.length || '/?#'.includes(href[source.length]!);
+    if (!href.startsWith(source) || !boundary) continue;
+    if (best === undefined || source.length > best[0].length) best = [source, checkPrefix(to, `${owner} value "${to}" (for "${from}")`)];
+  }
+  if (best === undefined) return url;
+  const [source, target] = best;
+  let rest = href.slice(source.length);
+  if (target.endsWith('/') && rest.startsWith('/')) rest = rest.slice(1);
+  else if (!target.endsWith('/') && source.endsWith('/') && rest !== '' && !'/?#'.includes(rest[0]!)) rest = `/${rest}`;
+  return new URL(`${target}${rest}`);
+}
+
+function checkPrefix(text: string, what: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new OkapiError(`${what} is not an absolute URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OkapiError(`${what} is not an http or https URL`);
+  if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '' || text.includes('?') || text.includes('#')) {
+    throw new OkapiError(`${what} must not carry user information, a query or a fragment`);
+  }
+  // The URL parser normalises (case of scheme and host, default port); the path is kept as written.
+  const normalised = url.href;
+  return text.endsWith('/') || url.pathname !== '/' ? normalised.replace(/\/$/, text.endsWith('/') ? '/' : '') : normalised.replace(/\/$/, '');
+}

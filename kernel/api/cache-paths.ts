@@ -1,0 +1,78 @@
+/**
+ * The layout of okapi's cache directory (DESIGN.md §4: `OKAPI_CACHE_DIR`, else `$XDG_CACHE_HOME/okapi`,
+ * else `~/.cache/okapi`; with an explicit config file, `cache/` beside it). One place defines it, so
+ * every writer and every cleaner agrees:
+ *
+ * ```
+ * <cache>/apis/<api>/spec.json        the API's description as loaded: OpenAPI 3, external $refs bundled in
+ * <cache>/apis/<api>/operations.json  the operation index (generated commands start from it)
+ * <cache>/apis/<api>/help.index       the help index (`okapi <api> --help`): a JSON header line, then
+ *                                     the visible commands and summaries as text, written out as is
+ * <cache>/responses/<api>/…           HTTP response cache entries of API-aware requests
+ * <cache>/responses/_/…               HTTP response cache entries of other requests
+ * ```
+ *
+ * Beside the config file (not in the cache): `tokens.json`, the auth token cache,
+ * `{ "apis": { "<api>": { "<profile>": { "<credential>": … } } }, "auth_profiles": { "<name>": … } }`.
+ *
+ * `<api>` is the API name percent-encoded, plus `~` and a hash of the exact name when it has
+ * upper-case letters, so names that differ only in case stay apart on case-insensitive disks.
+ */
+import { dirname, join } from 'node:path';
+
+export const SPEC_FILE = 'spec.json';
+export const OPERATIONS_FILE = 'operations.json';
+export const HELP_FILE = 'help.index';
+export const TOKENS_FILE = 'tokens.json';
+/** Responses of requests that no registered API owns. */
+export const GENERIC_RESPONSES = '_';
+
+/** A file-system-safe, case-proof directory name for an API. */
+export function apiDirName(api: string): string {
+  const encoded = encodeURIComponent(api);
+  return api === api.toLowerCase() ? encoded : `${encoded}~${fnv1a(api)}`;
+}
+
+export function apisDir(cacheDir: string): string {
+  return join(cacheDir, 'apis');
+}
+
+export function apiCacheDir(cacheDir: string, api: string): string {
+  return join(apisDir(cacheDir), apiDirName(api));
+}
+
+export interface ApiCacheFiles {
+  dir: string;
+  spec: string;
+  operations: string;
+  help: string;
+}
+
+export function apiCacheFiles(cacheDir: string, api: string): ApiCacheFiles {
+  const dir = apiCacheDir(cacheDir, api);
+  return { dir, spec: join(dir, SPEC_FILE), operations: join(dir, OPERATIONS_FILE), help: join(dir, HELP_FILE) };
+}
+
+export function responsesDir(cacheDir: string): string {
+  return join(cacheDir, 'responses');
+}
+
+/** Where the HTTP cache keeps the responses of one API (or of generic requests, with no API). */
+export function apiResponsesDir(cacheDir: string, api: string | undefined): string {
+  return join(responsesDir(cacheDir), api === undefined ? GENERIC_RESPONSES : apiDirName(api));
+}
+
+/** The auth token cache, beside the config file. */
+export function tokenCachePath(configPath: string): string {
+  return join(dirname(configPath), TOKENS_FILE);
+}
+
+/** 32-bit FNV-1a of the UTF-16 code units, as 8 hex digits: cheap and stable, not cryptographic. */
+function fnv1a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, '0');
+}

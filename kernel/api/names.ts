@@ -1,0 +1,38 @@
+/**
+ * API name rules (SPEC.md "Config file"): Unicode letters, numbers and combining marks, `-` and `_`;
+ * the first character a letter or a number; never the name of a command okapi already has, since
+ * `okapi <api>` and `okapi <command>` share the first word of argv.
+ */
+import { HTTP_METHODS } from '../commands/methods.js';
+
+/** Commands built into okapi whatever plugins exist, plus the hidden compatibility command. */
+export const RESERVED_COMMANDS: readonly string[] = ['api', 'config', 'plugin', 'doctor', 'cache', 'help', 'completion'];
+
+const ALLOWED = /^[\p{L}\p{N}][\p{L}\p{N}\p{M}_-]*$/u;
+
+/**
+ * Why `name` cannot name an API, or undefined when it can. `commands` are the command names the
+ * command table knows now (built-in and plugin commands); method words are refused in any case.
+ */
+export function apiNameProblem(name: string, commands: Iterable<string> = []): string | undefined {
+  if (name === '') return 'an API name cannot be empty';
+  const first = String.fromCodePoint(name.codePointAt(0)!);
+  if (!/^[\p{L}\p{N}]$/u.test(first)) {
+    return `"${name}" starts with ${describeChar(first)}; an API name starts with a letter or a number`;
+  }
+  if (!ALLOWED.test(name)) {
+    const bad = [...name].find((c) => !/^[\p{L}\p{N}\p{M}_-]$/u.test(c)) ?? '';
+    return `"${name}" contains ${describeChar(bad)}; an API name may hold only letters, numbers, combining marks, "-" and "_"`;
+  }
+  if (HTTP_METHODS.has(name.toLowerCase())) return `"${name}" is a method command (okapi ${name.toLowerCase()} <url>)`;
+  const reserved = new Set([...RESERVED_COMMANDS, ...commands]);
+  if (reserved.has(name)) return `"${name}" is the name of an okapi command (okapi ${name})`;
+  return undefined;
+}
+
+function describeChar(c: string): string {
+  if (c === ' ') return 'a space';
+  if (/^\s$/u.test(c)) return 'whitespace';
+  if (/^\p{C}$/u.test(c)) return `the control character U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  return `"${c}"`;
+}

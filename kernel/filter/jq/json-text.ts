@@ -1,0 +1,48 @@
+/**
+ * The envelope as JSON text for jq. Decoded bodies are not always plain JSON values: bytes (an
+ * undecoded body, CBOR byte strings, YAML !!binary) become base64 strings, as okapi prints them
+ * everywhere (sdk/json-bytes.ts), and big integers (CBOR) their exact digits, which jq 1.8 keeps.
+ *
+ * A replacer function would make JSON.stringify call back into JavaScript for every value (+60%
+ * on a 50 MiB body), so for the length of the one synchronous call the two kinds get a `toJSON`
+ * instead, and the previous state of the prototypes is put back before anything else can run.
+ */
+import { randomBytes } from 'node:crypto';
+
+type ToJson = (this: unknown) => unknown;
+
+export function toJsonText(value: unknown): string {
+  const bigints: bigint[] = [];
+  let marker: string | undefined;
+  const bytesToJson: ToJson = function (this: unknown) {
+    const bytes = this as Uint8Array;
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+  };
+  const bigintToJson: ToJson = function (this: unknown) {
+    marker ??= `okapi-bigint-${randomBytes(8).toString('hex')}-`;
+    bigints.push(this as bigint);
+    return `${marker}${bigints.length - 1}`;
+  };
+  const restore = [
+    setToJson(Uint8Array.prototype, bytesToJson),
+    setToJson(Buffer.prototype, bytesToJson),
+    setToJson(BigInt.prototype, bigintToJson),
+  ];
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? 'null';
+  } finally {
+    for (const undo of restore.reverse()) undo();
+  }
+  if (marker === undefined) return text;
+  return text.replace(new RegExp(`"${marker}(\\d+)"`, 'g'), (_match, index: string) => String(bigints[Number(index)]));
+}
+
+function setToJson(prototype: object, toJSON: ToJson): () => void {
+  const previous = Object.getOwnPropertyDescriptor(prototype, 'toJSON');
+  Object.defineProperty(prototype, 'toJSON', { value: toJSON, configurable: true, writable: true, enumerable: false });
+  return () => {
+    if (previous) Object.defineProperty(prototype, 'toJSON', previous);
+    else delete (prototype as { toJSON?: unknown }).toJSON;
+  };
+}

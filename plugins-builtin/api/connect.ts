@@ -1,0 +1,179 @@
+/**
+ * `okapi api connect <name> <url> [setup-expression…]`: registers an API. The description is
+ * found and loaded, its operations indexed and cached, and the entry written under the config
+ * lock, so a failure anywhere before that leaves the config as it was.
+ *
+ * A new API gets profiles from the description's `x-cli-config` (prompts answered by setup
+ * expressions, a terminal or `--yes`); a reconnect keeps the profiles it has unless `--replace`.
+ * Setup expressions are shorthand: `prompt.<name>: <value>` answers a prompt, other fields patch
+ * the entry as `api set` would.
+ */
+import { dirname } from 'node:path';
+import type { CommandContext } from '../../sdk/types.js';
+import { OkapiError, UsageError } from '../../kernel/errors.js';
+import { apiEntry, profilesOf, type ApiEntry, type Profile } from '../../kernel/api/api-config.js';
+import { apiNameProblem } from '../../kernel/api/names.js';
+import { isPlainObject } from '../../kernel/config/document.js';
+import { readConfig, updateConfig } from '../../kernel/config/store.js';
+import { normalizeTargetUrl } from '../../kernel/pipeline/target-url.js';
+import { loadSpec, specArgument } from './load-spec.js';
+import { describeSource, indexSpec, operationCount, reportExtensions, writeSaved, type Saved } from './save.js';
+import { fail, parseArgs, type ApiVerb } from './verb.js';
+import { buildProfiles, normalizeXCliConfig } from './x-cli-config.js';
+
+const USAGE = 'okapi api connect <name> <url> [setup-expression...] [--spec <url-or-file>] [--no-discover] [--replace] [--yes] [--allow-cross-origin-spec]';
+
+export const apiConnect: ApiVerb = async (init, args, ctx) => {
+  try {
+    const parsed = parseArgs(args, { strings: ['spec'], booleans: ['allow-cross-origin-spec', 'no-discover', 'replace', 'yes'] }, USAGE);
+    const [name, url, ...setup] = parsed.positional;
+    if (name === undefined || url === undefined) throw new UsageError('api connect needs a name and a URL', { hint: USAGE });
+    await checkName(name, ctx);
+    const base = baseUrl(url);
+    const { answers, patch } = await setupExpressions(setup);
+    const spec = parsed.strings.get('spec');
+    if (spec !== undefined && parsed.flags.has('no-discover')) throw new UsageError('--spec and --no-discover do not go together');
+    if (spec !== undefined) specArgument(spec); // a missing file is a usage error, before anything else
+
+    const path = init.config_path;
+    const existing = apiEntry(readConfig(path).config, name);
+    const baseText = displayUrl(base);
+
+    if (parsed.flags.has('no-discover')) {
+      await writeEntry(path, name, (current) => {
+        const entry: ApiEntry = { ...(current ?? {}), base_url: baseText };
+        if (!isPlainObject(entry.profiles)) entry.profiles = { default: {} };
+        return applyPatch(entry, patch);
+      });
+      ctx.stderr(`okapi: saved ${name} (${baseText}) without discovering its description\n`);
+      return 0;
+    }
+
+    const pins: ApiEntry | undefined = existing && spec === undefined ? existing : undefined;
+    const loaded = await loadSpec(ctx, {
+      base,
+      entry: pins,
+      ...(spec !== undefined ? { specOverride: spec } : {}),
+      allowCrossOrigin: parsed.flags.has('allow-cross-origin-spec'),
+      configDir: dirname(path),
+      sync: false,
+      note: (line) => ctx.stderr(`okapi: ${line}\n`),
+    });
+
+    // Profiles: kept on reconnect, made from x-cli-config for a new API or with --replace.
+    const keep = existing !== undefined && !parsed.flags.has('replace') && Object.keys(profilesOf(existing)).length > 0;
+    let profiles: Record<string, Profile> | undefined;
+    const entryForIndex: ApiEntry = { ...(existing ?? {}), ...patch };
+    const saved = indexSpec(entryForIndex, loaded);
+    if (!keep) {
+      const suggested = normalizeXCliConfig(loaded.document['x-cli-config']);
+      for (const warning of suggested.warnings) ctx.stderr(`okapi: warning: ${warning}\n`);
+      profiles = await buildProfiles(suggested.profiles, saved.index.security_schemes, {
+        answers,
+        interactive: init.tty.stdin && init.tty.stderr,
+        yes: parsed.flags.has('yes'),
+        ask: (message, secret) => ctx.prompt(message, { secret }),
+      });
+      if (Object.keys(profiles).length === 0) profiles = { default: {} };
+    } else if (Object.keys(answers).length > 0) {
+      ctx.stderr(`okapi: warning: the prompt answers are not used: ${name} keeps its profiles (recreate them with --replace)\n`);
+    }
+
+    await writeSaved(init.cache_dir, name, saved, () => writeEntry(path, name, (current) => {
+      const entry: ApiEntry = { ...(current ?? {}), base_url: baseText, discovery: saved.discovery };
+      if (spec !== undefined) {
+        const target = specArgument(spec);
+        delete entry.spec_files;
+        delete entry.spec_url;
+        if ('url' in target) entry.spec_url = target.url;
+        else entry.spec_files = [target.path];
+      }
+      if (profiles !== undefined) entry.profiles = profiles;
+      else if (!isPlainObject(entry.profiles)) entry.profiles = { default: {} };
+      return applyPatch(entry, patch);
+    }));
+    report(ctx, name, saved, existing !== undefined, keep);
+    return 0;
+  } catch (error) {
+    return fail(ctx, error);
+  }
+};
+
+function report(ctx: CommandContext, name: string, saved: Saved, reconnect: boolean, kept: boolean): void {
+  reportExtensions(ctx, name, saved.index);
+  const verb = reconnect ? 'reconnected' : 'connected';
+  const profiles = reconnect ? (kept ? '; profiles kept' : '; profiles recreated from the description') : '';
+  ctx.stderr(`okapi: ${verb} ${name}: ${operationCount(saved)} from ${describeSource(saved)}${profiles}\n`);
+}
+
+/** Refuses names that break the rules or collide with a command (exit 2). */
+async function checkName(name: string, ctx: CommandContext): Promise<void> {
+  const plugins = await ctx.listPlugins();
+  const commands = plugins.filter((p) => p.enabled && !p.refused).flatMap((p) => p.commands ?? []);
+  const problem = apiNameProblem(name, commands);
+  if (problem) throw new UsageError(`cannot name an API "${name}": ${problem}`, { hint: 'choose another name, e.g. my-api' });
+}
+
+export function baseUrl(text: string): URL {
+  const url = normalizeTargetUrl(text);
+  if (url.username !== '' || url.password !== '') {
+    throw new UsageError(`the URL "${text}" carries user information; put credentials in a profile, not in the base URL`);
+  }
+  url.hash = '';
+  return url;
+}
+
+/** `http://host:1/` is kept as `http://host:1`; a path is kept as given. */
+export function displayUrl(url: URL): string {
+  return url.pathname === '/' && url.search === '' ? url.origin : url.href;
+}
+
+/** Setup expressions: prompt answers, and the rest as a patch of the entry. */
+export async function setupExpressions(expressions: string[]): Promise<{ answers: Record<string, string>; patch: Record<string, unknown> }> {
+  if (expressions.length === 0) return { answers: {}, patch: {} };
+  // The shorthand parser (with YAML and CBOR for @files) loads only when there are expressions.
+  const { applyShorthand, ShorthandError } = await import('../../kernel/shorthand/index.js');
+  // Each argument is one expression (several fields in one need commas, as in any shorthand).
+  let value: unknown = {};
+  for (const expression of expressions) {
+    try {
+      value = applyShorthand(value, expression);
+    } catch (error) {
+      if (error instanceof ShorthandError) throw new UsageError(`invalid setup expression "${expression}": ${error.message}`);
+      throw error;
+    }
+  }
+  if (!isPlainObject(value)) throw new UsageError('a setup expression sets fields, such as prompt.token: abc');
+  const { prompt, ...patch } = value;
+  const answers: Record<string, string> = {};
+  if (prompt !== undefined) {
+    if (!isPlainObject(prompt)) throw new UsageError('setup expression "prompt" must hold answers, such as prompt.token: abc');
+    for (const [name, answer] of Object.entries(prompt)) {
+      answers[name] = typeof answer === 'string' ? answer : JSON.stringify(answer);
+    }
+  }
+  if (patch.discovery !== undefined) throw new UsageError('setup expressions cannot set discovery fields');
+  return { answers, patch };
+}
+
+function applyPatch(entry: ApiEntry, patch: Record<string, unknown>): ApiEntry {
+  return Object.keys(patch).length === 0 ? entry : (deepAssign(entry, patch) as ApiEntry);
+}
+
+function deepAssign(base: unknown, patch: unknown): unknown {
+  if (!isPlainObject(base) || !isPlainObject(patch)) return patch;
+  const out: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(patch)) out[key] = Object.hasOwn(out, key) ? deepAssign(out[key], value) : value;
+  return out;
+}
+
+/** Writes one API entry under the config lock, built from the entry as it is at that moment. */
+export async function writeEntry(path: string, name: string, build: (current: ApiEntry | undefined) => ApiEntry): Promise<void> {
+  await updateConfig(path, (config) => {
+    const apis = isPlainObject(config.apis) ? config.apis : {};
+    const current = isPlainObject(apis[name]) ? (apis[name] as ApiEntry) : undefined;
+    const entry = build(current);
+    if (typeof entry.base_url !== 'string') throw new OkapiError(`API ${name} would have no base_url`);
+    config.apis = { ...apis, [name]: entry };
+  });
+}

@@ -1,0 +1,31 @@
+/** `okapi api connect | sync | list | inspect | set | remove`. */
+import { definePlugin } from '../../sdk/define.js';
+import meta from './manifest.js';
+import { apiConnect } from './connect.js';
+import { apiInspect } from './inspect.js';
+import { apiList } from './list.js';
+import { apiRemove } from './remove.js';
+import { apiSet } from './set.js';
+import { apiSync } from './sync.js';
+
+const VERBS = { connect: apiConnect, sync: apiSync, list: apiList, inspect: apiInspect, set: apiSet, remove: apiRemove };
+
+export default definePlugin({
+  ...meta,
+  hooks: {
+    async command(init, ctx) {
+      const [verb, ...args] = init.args;
+      const run = verb === undefined ? undefined : Object.hasOwn(VERBS, verb) ? VERBS[verb as keyof typeof VERBS] : undefined;
+      if (!run) {
+        const what = verb === undefined ? 'okapi api needs a verb' : `unknown api command "${verb}"`;
+        ctx.stderr(`okapi: ${what}\n  hint: okapi api connect | sync | list | inspect | set | remove (okapi api --help)\n`);
+        return 2;
+      }
+      if (!init.config_path) {
+        ctx.stderr('okapi: the host did not say which config file is in use\n');
+        return 1;
+      }
+      return run({ ...init, config_path: init.config_path }, args, ctx);
+    },
+  },
+});

@@ -1,0 +1,131 @@
+/**
+ * `okapi api inspect <name>`: the saved entry as JSON, with secrets masked: auth and profile param
+ * values (but for the few that only say how to authenticate), credential headers and credential
+ * query values. Names stay visible, and so do `env:` / `command:` references, which are not
+ * secrets themselves.
+ */
+import { OkapiError, UsageError } from '../../kernel/errors.js';
+import { apiEntry } from '../../kernel/api/api-config.js';
+import { isPlainObject } from '../../kernel/config/document.js';
+import { readConfig } from '../../kernel/config/store.js';
+import { isSecretParam } from '../../kernel/plugins/plugin-secrets.js';
+import { isCredentialHeader } from '../../kernel/transport/credential-headers.js';
+import { isCredentialParam, redactUrl } from '../../kernel/transport/redact.js';
+import { fail, type ApiVerb } from './verb.js';
+
+export const REDACTED = '<redacted>';
+
+export const apiInspect: ApiVerb = async (init, args, ctx) => {
+  try {
+    if (args.length !== 1) throw new UsageError('api inspect needs the name of one API', { hint: 'okapi api inspect <name>' });
+    const name = args[0]!;
+    const entry = apiEntry(readConfig(init.config_path).config, name);
+    if (!entry) throw new OkapiError(`there is no API named "${name}"`, { hint: "see 'okapi api list'" });
+    ctx.stdout(`${JSON.stringify(redactEntry(entry), null, 2)}\n`);
+    return 0;
+  } catch (error) {
+    return fail(ctx, error);
+  }
+};
+
+function isReference(value: string): boolean {
+  return /^(env|command):/i.test(value);
+}
+
+/**
+ * Auth params that say how to authenticate, not with what: shown. Every other value is masked
+ * (default deny: an external auth plugin may name its secrets anything), unless it is a reference.
+ */
+const PUBLIC_PARAMS = new Set([
+  'in',
+  'name',
+  'header',
+  'prefix',
+  'scheme',
+  'username',
+  'client_id',
+  'token_url',
+  'issuer_url',
+  'authorization_url',
+  'device_authorization_url',
+  'scopes',
+  'audience',
+  'auth_method',
+  'redirect_path',
+  'realm',
+]);
+
+function maskParams(params: unknown): unknown {
+  if (!isPlainObject(params)) return params;
+  return Object.fromEntries(
+    Object.entries(params).map(([k, v]) => {
+      const shown = (PUBLIC_PARAMS.has(k.toLowerCase()) && !isSecretParam(k)) || (typeof v === 'string' && isReference(v));
+      return [k, shown ? v : REDACTED];
+    }),
+  );
+}
+
+function maskAuth(auth: unknown): unknown {
+  if (!isPlainObject(auth)) return auth;
+  return { ...auth, ...(auth.params !== undefined ? { params: maskParams(auth.params) } : {}) };
+}
+
+function maskHeaders(headers: unknown): unknown {
+  if (!Array.isArray(headers)) return headers;
+  return headers.map((h) => {
+    if (typeof h !== 'string') return h;
+    const colon = h.indexOf(':');
+    if (colon <= 0) return h;
+    const value = h.slice(colon + 1).trim();
+    return isCredentialHeader(h.slice(0, colon)) && !isReference(value) ? `${h.slice(0, colon)}: ${REDACTED}` : h;
+  });
+}
+
+function maskQuery(query: unknown): unknown {
+  if (!Array.isArray(query)) return query;
+  return query.map((q) => {
+    if (typeof q !== 'string') return q;
+    const eq = q.indexOf('=');
+    return eq > 0 && isCredentialParam(q.slice(0, eq)) && !isReference(q.slice(eq + 1)) ? `${q.slice(0, eq)}=${REDACTED}` : q;
+  });
+}
+
+/** User information and credential query values masked; a URL without either is left as written. */
+function maskUrl(value: unknown): unknown {
+  if (typeof value !== 'string' || !/^https?:\/\//i.test(value) || !/[@?]/.test(value)) return value;
+  return redactUrl(value);
+}
+
+function maskProfile(profile: unknown): unknown {
+  if (!isPlainObject(profile)) return profile;
+  const out: Record<string, unknown> = { ...profile };
+  if (out.headers !== undefined) out.headers = maskHeaders(out.headers);
+  if (out.query !== undefined) out.query = maskQuery(out.query);
+  if (out.auth !== undefined) out.auth = maskAuth(out.auth);
+  if (out.params !== undefined) out.params = maskParams(out.params);
+  if (out.base_url !== undefined) out.base_url = maskUrl(out.base_url);
+  if (isPlainObject(out.credentials)) {
+    out.credentials = Object.fromEntries(
+      Object.entries(out.credentials).map(([id, binding]) => [
+        id,
+        isPlainObject(binding)
+          ? { ...binding, ...(binding.auth !== undefined ? { auth: maskAuth(binding.auth) } : {}), ...(binding.params !== undefined ? { params: maskParams(binding.params) } : {}) }
+          : binding,
+      ]),
+    );
+  }
+  return out;
+}
+
+export function redactEntry(entry: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...entry };
+  out.base_url = maskUrl(out.base_url);
+  if (out.spec_url !== undefined) out.spec_url = maskUrl(out.spec_url);
+  if (isPlainObject(out.profiles)) {
+    out.profiles = Object.fromEntries(Object.entries(out.profiles).map(([name, p]) => [name, maskProfile(p)]));
+  }
+  if (isPlainObject(out.discovery) && typeof out.discovery.source === 'string') {
+    out.discovery = { ...out.discovery, source: maskUrl(out.discovery.source) };
+  }
+  return out;
+}

@@ -1,0 +1,55 @@
+/** `okapi api list [-o json]`: the registered APIs, as a table or as JSON with stable fields. */
+import { UsageError } from '../../kernel/errors.js';
+import { apiNames, apiEntry, profilesOf } from '../../kernel/api/api-config.js';
+import { readConfig } from '../../kernel/config/store.js';
+import { fail, type ApiVerb } from './verb.js';
+
+export interface ApiListing {
+  name: string;
+  base_url: string | null;
+  /** null: never indexed (connected with --no-discover). */
+  operations: number | null;
+  profiles: number;
+}
+
+export const apiList: ApiVerb = async (init, args, ctx) => {
+  try {
+    if (args.length > 0) throw new UsageError(`api list takes no arguments, got "${args[0]}"`, { hint: 'okapi api list [-o json]' });
+    const format = init.output_format ?? 'auto';
+    if (!['auto', 'table', 'json'].includes(format)) {
+      throw new UsageError(`api list prints a table or JSON, not "${format}"`, { hint: 'okapi api list -o json' });
+    }
+    const config = readConfig(init.config_path).config;
+    const rows: ApiListing[] = apiNames(config)
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+      .map((name) => {
+        const entry = apiEntry(config, name)!;
+        return {
+          name,
+          base_url: typeof entry.base_url === 'string' ? entry.base_url : null,
+          operations: typeof entry.discovery?.operations === 'number' ? entry.discovery.operations : null,
+          profiles: Object.keys(profilesOf(entry)).length,
+        };
+      });
+    if (format === 'json') {
+      ctx.stdout(`${JSON.stringify(rows, null, 2)}\n`);
+      return 0;
+    }
+    if (rows.length === 0) {
+      ctx.stderr('okapi: no APIs yet; register one with: okapi api connect <name> <url>\n');
+      return 0;
+    }
+    ctx.stdout(table(rows));
+    return 0;
+  } catch (error) {
+    return fail(ctx, error);
+  }
+};
+
+function table(rows: ApiListing[]): string {
+  const cells = rows.map((r) => [r.name, r.base_url ?? '-', r.operations === null ? '-' : String(r.operations), String(r.profiles)]);
+  const header = ['NAME', 'BASE URL', 'OPERATIONS', 'PROFILES'];
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  const line = (c: string[]) => c.map((v, i) => (i === c.length - 1 ? v : v.padEnd(widths[i]!))).join('  ').trimEnd();
+  return `${[line(header), ...cells.map(line)].join('\n')}\n`;
+}

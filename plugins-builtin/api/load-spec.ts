@@ -1,0 +1,129 @@
+/**
+ * From an API entry to its loaded description: pick the source (pinned files or URL, `--spec`,
+ * the recorded source on sync, else discovery), turn the bytes into an OpenAPI 3 document through
+ * the host's loader plugins, and bundle its external `$ref`s. Several `spec_files` are deep-merged
+ * in order. Nothing is written here: a bad source fails before any file changes.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { CommandContext } from '../../sdk/types.js';
+import { OkapiError } from '../../kernel/errors.js';
+import { localSpecSources, specFilePaths, type ApiEntry } from '../../kernel/api/api-config.js';
+import { checkFollow, discover, fetchExplicit, readLocal, type FetchedSpec } from './discovery.js';
+import { resolveReferences } from './refs.js';
+
+type Json = Record<string, unknown>;
+
+export interface LoadedSpec {
+  document: Json;
+  /** The first (or only) source. */
+  spec: FetchedSpec;
+  /** Local files that make up the description: their stamps key the index. */
+  localSources: string[];
+}
+
+export interface LoadOptions {
+  base: URL;
+  entry: ApiEntry | undefined;
+  /** `--spec`: a URL or a file path (relative to the working directory). */
+  specOverride?: string;
+  allowCrossOrigin: boolean;
+  /** For relative `spec_files`. */
+  configDir: string;
+  /** `api sync`: re-fetch the recorded source instead of discovering anew. */
+  sync: boolean;
+  note(line: string): void;
+}
+
+export function isUrl(text: string): boolean {
+  return /^https?:\/\//i.test(text);
+}
+
+/** `--spec` as a URL, or as an absolute file path (which must exist). */
+export function specArgument(text: string): { url: string } | { path: string } {
+  if (isUrl(text)) {
+    try {
+      return { url: new URL(text).href };
+    } catch {
+      throw new OkapiError(`--spec "${text}" is not a valid URL`, { exitCode: 2 });
+    }
+  }
+  const path = /^file:\/\//i.test(text) ? fileURLToPath(text) : resolve(text);
+  if (!existsSync(path)) {
+    throw new OkapiError(`--spec ${text}: no such file`, {
+      exitCode: 2,
+      hint: 'give a local file, or a URL starting with http:// or https://',
+    });
+  }
+  return { path };
+}
+
+export async function loadSpec(ctx: CommandContext, options: LoadOptions): Promise<LoadedSpec> {
+  const accept = (spec: FetchedSpec) => loadOne(ctx, spec, options);
+  if (options.specOverride !== undefined) {
+    const target = specArgument(options.specOverride);
+    const spec = 'url' in target ? await fetchExplicit(ctx, target.url, '--spec') : await readLocal(target.path, '--spec');
+    return { document: await accept(spec), spec, localSources: 'path' in target ? [target.path] : [] };
+  }
+  const entry = options.entry;
+  const files = entry ? specFilePaths(entry, options.configDir) : [];
+  if (files.length > 0) {
+    const specs: FetchedSpec[] = [];
+    let document: Json | undefined;
+    for (const file of files) {
+      const spec = await readLocal(file, 'spec_files');
+      specs.push(spec);
+      const loaded = await accept(spec);
+      document = document === undefined ? loaded : (deepMerge(document, loaded) as Json);
+    }
+    return { document: document!, spec: specs[0]!, localSources: files };
+  }
+  if (entry && typeof entry.spec_url === 'string' && entry.spec_url !== '') {
+    const local = localSpecSources(entry, options.configDir);
+    const spec = isUrl(entry.spec_url) ? await fetchExplicit(ctx, entry.spec_url, 'spec_url') : await readLocal(local[0]!, 'spec_url');
+    return { document: await accept(spec), spec, localSources: local };
+  }
+  const recorded = entry?.discovery?.source;
+  if (options.sync && typeof recorded === 'string' && isUrl(recorded)) {
+    // The recorded source was found by discovery: the same-origin rule applies again.
+    await checkFollow(new URL(recorded), options.base, options.allowCrossOrigin, 'the recorded spec source');
+    const spec = await fetchExplicit(ctx, recorded, entry!.discovery!.via);
+    spec.explicit = false;
+    return { document: await accept(spec), spec, localSources: [] };
+  }
+  const found = await discover(ctx, { base: options.base, allowCrossOrigin: options.allowCrossOrigin, accept, note: options.note });
+  return { document: found.document as Json, spec: found.spec, localSources: [] };
+}
+
+async function loadOne(ctx: CommandContext, spec: FetchedSpec, options: LoadOptions): Promise<Json> {
+  if (!ctx.loadDocument) throw new OkapiError('this okapi host cannot load API descriptions (no loadDocument)');
+  const document = (await ctx.loadDocument({
+    body: spec.body,
+    ...(spec.content_type ? { content_type: spec.content_type } : {}),
+    ...(spec.source_url ? { source_url: spec.source_url } : {}),
+    ...(spec.local_path ? { local_path: spec.local_path } : {}),
+  })) as Json;
+  if (document === null || typeof document !== 'object' || Array.isArray(document)) {
+    throw new OkapiError(`the loader returned no OpenAPI document for ${spec.source}`);
+  }
+  return resolveReferences(document, {
+    ctx,
+    root: spec.local_path ? { path: spec.local_path } : { url: spec.source_url ?? spec.source },
+    api: options.base,
+    allowCrossOrigin: options.allowCrossOrigin,
+    explicit: spec.explicit,
+  });
+}
+
+/** Objects merge key by key, later files winning; anything else is replaced. */
+export function deepMerge(base: unknown, over: unknown): unknown {
+  if (!isObject(base) || !isObject(over)) return over;
+  const out: Json = { ...base };
+  for (const [key, value] of Object.entries(over)) out[key] = Object.hasOwn(out, key) ? deepMerge(out[key], value) : value;
+  return out;
+}
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,34 @@
+import type { PluginMeta } from '../plugin-meta.js';
+
+export default {
+  manifest: {
+    name: 'api',
+    description: 'Registers APIs by name from their OpenAPI descriptions',
+    okapi_api_version: 2,
+    hooks: ['command'],
+  },
+  commands: [
+    {
+      name: 'api',
+      short: 'Register and manage APIs (connect, sync, list, inspect, set, remove)',
+      long: [
+        'Usage:',
+        '  okapi api connect <name> <url> [setup-expression...]   Find the OpenAPI description and register the API',
+        '      --spec <url-or-file>       use this description instead of discovering one',
+        '      --no-discover              save the base URL only',
+        '      --replace                  recreate the profiles from the description',
+        '      --yes                      take the defaults of prompts',
+        '      --allow-cross-origin-spec  follow a Link to a description on another origin',
+        "    Setup expressions are shorthand: 'prompt.<name>: <value>' answers a prompt.",
+        '  okapi api sync <name...> [--allow-cross-origin-spec]   Fetch the description again (profiles are kept)',
+        '  okapi api list [-o json]                                The registered APIs',
+        '  okapi api inspect <name>                                The saved entry as JSON, secrets masked',
+        "  okapi api set <name> <patch...>                         Shorthand patches, e.g. 'profiles.default.headers[]: X-Team: a'",
+        '  okapi api remove <name>                                 Forget the API and its cached files',
+        '',
+        'Then: okapi <name> --help lists its operations; okapi <name>/<path> sends a request to it',
+        '(with the profile chosen by -p or OKAPI_PROFILE).',
+      ].join('\n'),
+    },
+  ],
+} satisfies PluginMeta;

@@ -1,0 +1,369 @@
+/**
+ * `$ref`s of a loaded description (SPEC.md "Generated operation request routing" 12). Internal ones
+ * are checked and stay as they are; external ones are bundled in with json-schema-ref-parser, read
+ * through okapi's own resolvers:
+ *
+ * - a local description (`spec_files`, `--spec <file>`) may reference files and `file://` URIs,
+ *   relative to the file that references them;
+ * - a downloaded description may reference HTTP(S) documents on its own origin, fetched through the
+ *   host pipeline; another origin only with `--allow-cross-origin-spec` and the discovery trust
+ *   checks; never a local file.
+ *
+ * The result has internal `$ref`s only, so circular schemas stay finite and it serialises as JSON.
+ * `$ref`s inside example payloads are data, not references: they are neither followed nor checked.
+ * A broken `$ref` fails with the file or URL holding it and the JSON pointer of both ends.
+ */
+import { stat, readFile } from 'node:fs/promises';
+import { isAbsolute } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { CommandContext } from '../../sdk/types.js';
+import { OkapiError } from '../../kernel/errors.js';
+import { followPointer } from '../../kernel/api/operation-index.js';
+import { checkFollow, DISCOVERY_TIMEOUT_MS, EXPLICIT_TIMEOUT_MS, headerOf, MAX_SPEC_BYTES, describeFsError } from './discovery.js';
+
+type Json = Record<string, unknown>;
+
+/** Where `$ref` keys of example payloads hide while the bundler runs. */
+const ESCAPED_REF = '\u0000okapi-literal-$ref';
+
+/** Deeper than this, a walk stops: only a cycle (YAML aliases) gets there. */
+const MAX_DEPTH = 1000;
+
+/** Children of these keys are named things (schemas, properties), not keywords. */
+const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'schemas', 'dependentSchemas']);
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export interface RefScan {
+  /** The document has `$ref`s to other documents. */
+  external: boolean;
+}
+
+interface WalkState {
+  document: unknown;
+  mode: 'check' | 'escape' | 'unescape';
+  checkInternal: boolean;
+  external: boolean;
+  /** Objects with `$id` around the current node, nearest first: pointers may be relative to them. */
+  resources: Json[];
+  /** Internal refs already found (only while no `$id` resource is around). */
+  checked: Set<string>;
+  /** Kept only on the second walk that locates a broken reference. */
+  path: (string | number)[] | undefined;
+}
+
+class BrokenRef extends Error {
+  constructor(
+    readonly ref: string,
+    readonly at: string | undefined,
+  ) {
+    super(ref);
+  }
+}
+
+/**
+ * One walk over a document: notes external `$ref`s, checks internal ones (a broken one throws,
+ * naming `source` and both pointers), and renames `$ref` keys inside example payloads (`escape`) or
+ * back (`unescape`). The walk keeps no path, which halves its cost on the large descriptions; a
+ * broken reference is located by a second walk that does.
+ */
+export function scanRefs(document: unknown, source: string, mode: 'check' | 'escape' | 'unescape' = 'check', checkInternal = true): RefScan {
+  const state: WalkState = { document, mode, checkInternal, external: false, resources: [], checked: new Set(), path: undefined };
+  try {
+    walk(document, false, state);
+  } catch (error) {
+    if (!(error instanceof BrokenRef)) throw error;
+    let at = error.at;
+    try {
+      walk(document, false, { ...state, mode: 'check', resources: [], checked: new Set(), path: [] });
+    } catch (located) {
+      if (located instanceof BrokenRef) at = located.at;
+    }
+    throw new OkapiError(`broken $ref in ${source}: "${error.ref}"${at ? ` at ${at}/$ref` : ''} points to nothing`, {
+      hint: 'fix the description, or ask its owner to',
+    });
+  }
+  return { external: state.external };
+}
+
+function pointerOf(path: (string | number)[]): string {
+  let pointer = '#';
+  for (const part of path) pointer += `/${String(part).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  return pointer;
+}
+
+function checkRef(ref: string, state: WalkState): void {
+  if (ref.charCodeAt(0) !== 35 /* # */) {
+    state.external = true;
+    return;
+  }
+  if (!state.checkInternal || !ref.startsWith('#/')) return; // `#anchor` names an anchor, not a pointer
+  const cacheable = state.resources.length === 0;
+  if (cacheable && state.checked.has(ref)) return;
+  const found = followPointer(state.document, ref) !== undefined || state.resources.some((r) => followPointer(r, ref) !== undefined);
+  if (!found) throw new BrokenRef(ref, state.path ? pointerOf(state.path) : undefined);
+  if (cacheable) state.checked.add(ref);
+}
+
+// Parsed JSON is a tree; YAML aliases can make a cycle, which the depth limit ends (no Set of
+// every object visited: that cost more than the rest of the walk on the large descriptions).
+function walk(node: unknown, names: boolean, state: WalkState, depth = 0): void {
+  if (typeof node !== 'object' || node === null || depth > MAX_DEPTH) return;
+  const path = state.path;
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) {
+      const item: unknown = node[i];
+      if (typeof item !== 'object' || item === null) continue;
+      path?.push(i);
+      walk(item, false, state, depth + 1);
+      path?.pop();
+    }
+    return;
+  }
+  const object = node as Json;
+  let resource = false;
+  if (!names) {
+    if (typeof object.$ref === 'string') checkRef(object.$ref, state);
+    if (typeof object.$id === 'string') {
+      resource = true;
+      state.resources.unshift(object);
+    }
+  }
+  for (const key in object) {
+    const child = object[key];
+    if (typeof child !== 'object' || child === null) continue;
+    path?.push(key);
+    if (names) walk(child, false, state, depth + 1);
+    else if (key === 'example') payload(child, state.mode);
+    else if (key === 'examples') examples(child, state, depth + 1);
+    else walk(child, NAME_MAPS.has(key), state, depth + 1);
+    path?.pop();
+  }
+  if (resource) state.resources.shift();
+}
+
+/** `examples`: a list of payloads (JSON Schema) or a map of Example Objects (OpenAPI). */
+function examples(value: unknown, state: WalkState, depth: number): void {
+  if (Array.isArray(value)) {
+    payload(value, state.mode);
+    return;
+  }
+  if (!isObject(value)) return;
+  const path = state.path;
+  for (const name in value) {
+    const example = value[name];
+    if (!isObject(example)) continue;
+    path?.push(name);
+    if (typeof example.$ref === 'string') checkRef(example.$ref, state);
+    for (const key in example) {
+      const child = example[key];
+      if (key === 'value') payload(child, state.mode);
+      else if (key !== '$ref' && typeof child === 'object' && child !== null) {
+        path?.push(key);
+        walk(child, false, state, depth + 1);
+        path?.pop();
+      }
+    }
+    path?.pop();
+  }
+}
+
+/** Renames `$ref` keys inside an example payload (or back); payloads are data, never followed. */
+function payload(value: unknown, mode: WalkState['mode']): void {
+  if (mode === 'check') return;
+  const from = mode === 'escape' ? '$ref' : ESCAPED_REF;
+  const to = mode === 'escape' ? ESCAPED_REF : '$ref';
+  const stack: unknown[] = [value];
+  for (let budget = 1_000_000; stack.length > 0 && budget > 0; budget--) {
+    const node = stack.pop();
+    if (Array.isArray(node)) stack.push(...node);
+    else if (isObject(node)) {
+      if (Object.hasOwn(node, from)) {
+        node[to] = node[from];
+        delete node[from];
+      }
+      for (const key in node) {
+        const child = node[key];
+        if (typeof child === 'object' && child !== null) stack.push(child);
+      }
+    }
+  }
+}
+
+export interface ResolveOptions {
+  ctx: CommandContext;
+  /** Absolute path of a local description, or the URL of a downloaded one. */
+  root: { path: string } | { url: string };
+  /** The API's base URL: the trust check for cross-origin references compares with it. */
+  api: URL;
+  allowCrossOrigin: boolean;
+  explicit: boolean;
+}
+
+/** Bundles external `$ref`s into the document (when it has any) and checks every internal one. */
+export async function resolveReferences(document: Json, options: ResolveOptions): Promise<Json> {
+  const source = 'path' in options.root ? options.root.path : options.root.url;
+  const scan = scanRefs(document, source, 'check');
+  if (!scan.external) return document;
+
+  scanRefs(document, source, 'escape', false);
+  const { $RefParser } = await import('@apidevtools/json-schema-ref-parser');
+  const { parseDescription } = await import('../openapi/parse.js');
+  const parser = new $RefParser();
+  const limit = limiter(16);
+  const contentTypes = new Map<string, string>();
+  const rootUrl = 'url' in options.root ? new URL(options.root.url) : undefined;
+  const timeout = options.explicit ? EXPLICIT_TIMEOUT_MS : DISCOVERY_TIMEOUT_MS;
+
+  // The bundler wraps what a resolver or parser throws into its own error (a resolver's message is
+  // lost on the way): the first failure is the one reported.
+  let resolverFailure: Error | undefined;
+  const remember = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      resolverFailure ??= error as Error;
+      throw error;
+    }
+  };
+
+  const readFileRef = async (location: string): Promise<Uint8Array> => {
+    if (rootUrl) {
+      throw new OkapiError(`${source} references the local file ${location}; a downloaded description may reference only HTTP(S) documents`);
+    }
+    const path = toPath(location);
+    return limit(async () => {
+      try {
+        const info = await stat(path);
+        if (info.size > MAX_SPEC_BYTES) throw new OkapiError(`${path} is larger than the 50 MiB limit`);
+        return await readFile(path);
+      } catch (error) {
+        if (error instanceof OkapiError) throw error;
+        throw new OkapiError(`cannot read ${path}, referenced by a $ref in the description: ${describeFsError(error)}`);
+      }
+    });
+  };
+
+  const readHttpRef = async (location: string): Promise<Uint8Array> => {
+    const url = new URL(location);
+    if (rootUrl === undefined) {
+      if (!options.allowCrossOrigin) {
+        throw new OkapiError(`${source} references ${url.href}; a local description may reference only files`, {
+          hint: 'fetch such references with --allow-cross-origin-spec if you trust that host',
+        });
+      }
+      await checkFollow(url, options.api, true, 'the $ref target');
+    } else if (url.origin !== rootUrl.origin) {
+      await checkFollow(url, rootUrl, options.allowCrossOrigin, 'the $ref target');
+      if (url.origin !== options.api.origin) await checkFollow(url, options.api, options.allowCrossOrigin, 'the $ref target');
+    }
+    return limit(async () => {
+      const response = await options.ctx.httpRequest({ method: 'GET', url: url.href, timeout_ms: timeout, max_body_size: MAX_SPEC_BYTES });
+      if (response.status < 200 || response.status > 299) {
+        throw new OkapiError(`GET ${url.href} answered ${response.status}; it is referenced by a $ref in the description`);
+      }
+      const type = headerOf(response, 'content-type');
+      if (type) contentTypes.set(url.href, type);
+      return response.body;
+    });
+  };
+
+  let bundled: Json;
+  try {
+    const bundle = parser.bundle.bind(parser) as unknown as (path: string, schema: unknown, options: unknown) => Promise<unknown>;
+    bundled = (await bundle(rootUrl ? rootUrl.href : source, document, {
+      resolve: {
+        external: true,
+        file: false,
+        http: false,
+        okapi: {
+          order: 1,
+          canRead: () => true,
+          read: async (file: { url: string }) => {
+            const location = file.url;
+            const bytes = await remember(() => (/^https?:/i.test(location) ? readHttpRef(location) : readFileRef(location)));
+            return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+          },
+        },
+      },
+      parse: {
+        json: false,
+        yaml: false,
+        text: false,
+        binary: false,
+        okapi: {
+          order: 1,
+          canParse: () => true,
+          parse: (file: { url: string; data: Buffer }) =>
+            remember(async () => {
+              const name = /^https?:/i.test(file.url) ? file.url : toPath(file.url);
+              const value = await parseDescription(file.data, { source: name, contentType: contentTypes.get(file.url) });
+              scanRefs(value, name, 'escape', false);
+              return value;
+            }),
+        },
+      },
+      bundle: { excludedPathMatcher: isExamplePath },
+      dereference: { circular: true, excludedPathMatcher: isExamplePath },
+    })) as Json;
+  } catch (error) {
+    throw resolverFailure ?? refError(error, source);
+  }
+  scanRefs(bundled, source, 'unescape', false);
+  scanRefs(bundled, source, 'check');
+  return bundled;
+}
+
+/** Paths inside example payloads, for the bundler's own walk. */
+export function isExamplePath(path: string): boolean {
+  return /\/example(\/|$)/.test(path) || /\/examples\/[^/]+\/value(\/|$)/.test(path);
+}
+
+function toPath(location: string): string {
+  if (/^file:/i.test(location)) return fileURLToPath(location);
+  if (isAbsolute(location)) {
+    try {
+      return decodeURI(location);
+    } catch {
+      return location;
+    }
+  }
+  return location;
+}
+
+/** The bundler's errors, reworded to name the document and the pointer at fault. */
+function refError(error: unknown, source: string): Error {
+  if (error instanceof OkapiError) return error;
+  const e = error as { name?: string; message?: string; source?: string; path?: string | null; errors?: unknown[] };
+  const first = Array.isArray(e.errors) && e.errors.length > 0 ? (e.errors[0] as typeof e) : e;
+  if (first !== e && first instanceof OkapiError) return first;
+  const where = first.source ? toDisplay(first.source) : source;
+  const message = (first.message ?? String(error)).replace(/^Error parsing [^:]+: /, '');
+  if (first.name === 'MissingPointerError' || first.name === 'InvalidPointerError') {
+    return new OkapiError(`broken $ref in the description ${source}: ${message} (in ${where}${first.path ? `, at ${first.path}` : ''})`);
+  }
+  if ((first as { cause?: unknown }).cause instanceof OkapiError) return (first as { cause: OkapiError }).cause;
+  return new OkapiError(`cannot resolve the $refs of ${source}: ${message}${where !== source ? ` (${where})` : ''}`);
+}
+
+function toDisplay(location: string): string {
+  return /^https?:/i.test(location) ? location : toPath(location);
+}
+
+/** Runs at most `max` tasks at once. */
+function limiter(max: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async (task) => {
+    if (active >= max) await new Promise<void>((resolve) => waiting.push(resolve));
+    active++;
+    try {
+      return await task();
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * `okapi api set <name> <patch…>`: shorthand patches rooted at `apis.<name>`, applied under the
+ * config lock with comments kept. The remote API and the cached spec are left alone; a changed
+ * `operation_base` re-indexes from the cached spec on next use, a changed spec source waits for
+ * `okapi api sync`.
+ */
+import { OkapiError, UsageError } from '../../kernel/errors.js';
+import type { ApiEntry } from '../../kernel/api/api-config.js';
+import { deepEqual } from '../../kernel/config/edit.js';
+import { isPlainObject } from '../../kernel/config/document.js';
+import { updateConfig } from '../../kernel/config/store.js';
+import { fail, type ApiVerb } from './verb.js';
+
+const USAGE = "okapi api set <name> <patch...>, e.g. okapi api set example 'profiles.default.headers[]: X-Team: okapi'";
+
+export const apiSet: ApiVerb = async (init, args, ctx) => {
+  const [name, ...patches] = args;
+  try {
+    if (name === undefined || patches.length === 0) throw new UsageError('api set needs an API name and at least one patch', { hint: USAGE });
+    const expression = patches.join(' ');
+    const { applyShorthand, ShorthandError } = await import('../../kernel/shorthand/index.js');
+    let before: ApiEntry | undefined;
+    let after: ApiEntry | undefined;
+    await updateConfig(init.config_path, (config) => {
+      const apis = isPlainObject(config.apis) ? config.apis : {};
+      const current = apis[name];
+      if (!isPlainObject(current)) throw new OkapiError(`there is no API named "${name}"`, { hint: `register it first: okapi api connect ${name} <url>` });
+      let patched: unknown;
+      try {
+        patched = applyShorthand(current, expression);
+      } catch (error) {
+        if (error instanceof ShorthandError) throw new UsageError(`invalid patch: ${error.message}`, { hint: USAGE });
+        throw error;
+      }
+      check(name, patched);
+      before = current as ApiEntry;
+      after = patched as ApiEntry;
+      config.apis = { ...apis, [name]: patched };
+    });
+    ctx.stderr(`okapi: updated API ${name} in ${init.config_path}\n`);
+    for (const field of ['spec_url', 'spec_files'] as const) {
+      if (!deepEqual(before?.[field], after?.[field])) {
+        ctx.stderr(`okapi: ${field} changed; fetch the description again with: okapi api sync ${name}\n`);
+        break;
+      }
+    }
+    return 0;
+  } catch (error) {
+    return fail(ctx, error);
+  }
+};
+
+function check(name: string, entry: unknown): void {
+  if (!isPlainObject(entry)) throw new UsageError(`API ${name} must stay an object`, { hint: USAGE });
+  const base = entry.base_url;
+  if (typeof base !== 'string' || !/^https?:\/\/[^/]/i.test(base)) {
+    throw new UsageError(`API ${name} needs base_url to be an http or https URL, got ${JSON.stringify(base)}`);
+  }
+  try {
+    new URL(base);
+  } catch {
+    throw new UsageError(`API ${name}: base_url "${base}" is not a valid URL`);
+  }
+  for (const field of ['profiles', 'url_overrides', 'server_variables'] as const) {
+    if (entry[field] !== undefined && !isPlainObject(entry[field])) throw new UsageError(`API ${name}: ${field} must be an object`);
+  }
+  if (isPlainObject(entry.profiles)) {
+    for (const [profile, value] of Object.entries(entry.profiles)) {
+      if (!isPlainObject(value)) throw new UsageError(`API ${name}: profile ${profile} must be an object`);
+      for (const list of ['headers', 'query'] as const) {
+        const items = value[list];
+        if (items !== undefined && (!Array.isArray(items) || items.some((i) => typeof i !== 'string'))) {
+          throw new UsageError(`API ${name}: profiles.${profile}.${list} must be a list of strings`);
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,358 @@
+/**
+ * `x-cli-config` (SPEC.md): a description's suggested profiles, turned into config profiles at
+ * `api connect` (and `--replace`).
+ *
+ * - Shape: `profiles.<name>` with `headers`, `query`, `auth`, `credentials`, `security`, `params`,
+ *   `prompt`; the legacy top-level `security`, `headers`, `prompt`, `params` fill in `default`.
+ * - A server decides none of the local trust: `external-tool` auth, `command:` values (which would
+ *   run a program) and `env:` values (which would send a local secret to the server) are skipped
+ *   with a warning, and so are fields other than the ones above (`base_url`, certificates, …).
+ * - Prompts are answered by setup expressions (`prompt.<name>: <value>`), else asked on a terminal,
+ *   else their default with `--yes`, else the command fails naming the expression that answers it.
+ * - Answers become auth params unless the prompt says `exclude: true`; `{name}` templates in
+ *   header, query, param and auth-param values are expanded with answers and params.
+ * - `security` naming a security scheme gives the profile the matching auth type.
+ */
+import { UsageError } from '../../kernel/errors.js';
+import type { AuthObject, CredentialBinding, Profile, PromptEntry } from '../../kernel/api/api-config.js';
+import type { SecuritySchemeInfo } from '../../kernel/api/operation-index.js';
+import { isSecretParam } from '../../kernel/plugins/plugin-secrets.js';
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export const PROFILE_FIELDS = ['headers', 'query', 'auth', 'credentials', 'security', 'params', 'prompt'] as const;
+const LEGACY_FIELDS = ['security', 'headers', 'prompt', 'params'] as const;
+
+/** A profile as the description suggests it, checked and cleaned, prompts not yet answered. */
+export interface SuggestedProfile {
+  headers?: string[];
+  query?: string[];
+  auth?: AuthObject;
+  credentials?: Record<string, CredentialBinding>;
+  security?: unknown;
+  params?: Record<string, string>;
+  prompt?: Record<string, PromptEntry>;
+}
+
+export interface Normalized {
+  profiles: Record<string, SuggestedProfile>;
+  warnings: string[];
+}
+
+export function normalizeXCliConfig(raw: unknown): Normalized {
+  const warnings: string[] = [];
+  if (raw === undefined) return { profiles: {}, warnings };
+  if (!isObject(raw)) return { profiles: {}, warnings: ['x-cli-config is not an object; it is ignored'] };
+  const profiles: Record<string, Json> = {};
+  if (raw.profiles !== undefined) {
+    if (!isObject(raw.profiles)) warnings.push('x-cli-config.profiles is not an object; it is ignored');
+    else {
+      for (const [name, profile] of Object.entries(raw.profiles)) {
+        if (isObject(profile)) profiles[name] = { ...profile };
+        else warnings.push(`x-cli-config profile ${name} is not an object; it is ignored`);
+      }
+    }
+  }
+  const legacy = LEGACY_FIELDS.filter((field) => raw[field] !== undefined);
+  if (legacy.length > 0) {
+    const target = (profiles.default ??= {});
+    for (const field of legacy) if (target[field] === undefined) target[field] = raw[field];
+  }
+  const result: Record<string, SuggestedProfile> = {};
+  for (const [name, profile] of Object.entries(profiles)) result[name] = cleanProfile(name, profile, warnings);
+  return { profiles: result, warnings };
+}
+
+function cleanProfile(name: string, raw: Json, warnings: string[]): SuggestedProfile {
+  const where = `x-cli-config profile ${name}`;
+  const ignored = Object.keys(raw).filter((k) => !(PROFILE_FIELDS as readonly string[]).includes(k));
+  if (ignored.length > 0) {
+    warnings.push(`${where}: ${ignored.join(', ')} ignored (a description may set only ${PROFILE_FIELDS.join(', ')})`);
+  }
+  const out: SuggestedProfile = {};
+  const headers = entryList(raw.headers, ': ', `${where} headers`, warnings);
+  if (headers.length > 0) out.headers = headers;
+  const query = entryList(raw.query, '=', `${where} query`, warnings);
+  if (query.length > 0) out.query = query;
+  const auth = cleanAuth(raw.auth, `${where} auth`, warnings);
+  if (auth) out.auth = auth;
+  if (raw.security !== undefined) out.security = raw.security;
+  const params = stringValues(raw.params, `${where} params`, warnings);
+  if (params) out.params = params;
+  const prompt = cleanPrompts(raw.prompt, `${where} prompt`, warnings);
+  if (prompt) out.prompt = prompt;
+  if (isObject(raw.credentials)) {
+    const credentials: Record<string, CredentialBinding> = {};
+    for (const [id, binding] of Object.entries(raw.credentials)) {
+      if (!isObject(binding)) continue;
+      const cw = `${where} credential ${id}`;
+      const b: CredentialBinding = {};
+      const bAuth = cleanAuth(binding.auth, `${cw} auth`, warnings);
+      if (bAuth) b.auth = bAuth;
+      if (typeof binding.auth_ref === 'string') b.auth_ref = binding.auth_ref;
+      if (Array.isArray(binding.satisfies)) b.satisfies = binding.satisfies.filter((s): s is string => typeof s === 'string');
+      const bParams = stringValues(binding.params, `${cw} params`, warnings);
+      if (bParams) b.params = bParams;
+      const bPrompt = cleanPrompts(binding.prompt, `${cw} prompt`, warnings);
+      if (bPrompt) b.prompt = bPrompt;
+      credentials[id] = b;
+    }
+    if (Object.keys(credentials).length > 0) out.credentials = credentials;
+  }
+  return out;
+}
+
+/** `command:` runs a program and `env:` reads a local secret: neither is a server's to choose. */
+function unsafeValue(value: string): string | undefined {
+  if (/^command:/i.test(value)) return 'runs a command';
+  if (/^env:/i.test(value)) return 'reads an environment variable';
+  return undefined;
+}
+
+function entryList(value: unknown, separator: string, where: string, warnings: string[]): string[] {
+  const entries: [string, string][] = [];
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      if (typeof item !== 'string') continue;
+      const at = item.indexOf(separator.trim());
+      if (at <= 0) {
+        warnings.push(`${where}: "${item}" is not "name${separator}value"; it is ignored`);
+        continue;
+      }
+      entries.push([item.slice(0, at).trim(), item.slice(at + 1).trim()]);
+    }
+  } else if (isObject(value)) {
+    for (const [name, v] of Object.entries(value)) if (v !== null && typeof v !== 'object') entries.push([name, String(v)]);
+  }
+  return entries
+    .filter(([name, v]) => {
+      const unsafe = unsafeValue(v);
+      if (unsafe) warnings.push(`${where}: the value of ${name} ${unsafe}; it is skipped`);
+      return !unsafe;
+    })
+    .map(([name, v]) => `${name}${separator}${v}`);
+}
+
+function stringValues(value: unknown, where: string, warnings: string[]): Record<string, string> | undefined {
+  if (!isObject(value)) return undefined;
+  const out: Record<string, string> = {};
+  for (const [name, v] of Object.entries(value)) {
+    if (v === null || typeof v === 'object') continue;
+    const text = String(v);
+    const unsafe = unsafeValue(text);
+    if (unsafe) {
+      warnings.push(`${where}: the value of ${name} ${unsafe}; it is skipped`);
+      continue;
+    }
+    out[name] = text;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+function cleanAuth(value: unknown, where: string, warnings: string[]): AuthObject | undefined {
+  if (value === undefined) return undefined;
+  if (!isObject(value) || typeof value.type !== 'string' || value.type === '') {
+    warnings.push(`${where} has no "type"; it is ignored`);
+    return undefined;
+  }
+  if (value.type === 'external-tool') {
+    warnings.push(`${where}: external-tool auth from a server is skipped (a description may not make okapi run programs); set it up yourself with okapi api set`);
+    return undefined;
+  }
+  const params = stringValues(value.params, `${where} params`, warnings);
+  return { type: value.type, ...(params ? { params } : {}) };
+}
+
+function cleanPrompts(value: unknown, where: string, warnings: string[]): Record<string, PromptEntry> | undefined {
+  if (!isObject(value)) return undefined;
+  const out: Record<string, PromptEntry> = {};
+  for (const [name, raw] of Object.entries(value)) {
+    if (!isObject(raw)) {
+      out[name] = {};
+      continue;
+    }
+    const entry: PromptEntry = {};
+    if (typeof raw.description === 'string') entry.description = raw.description;
+    if (raw.example !== undefined) entry.example = raw.example;
+    if (raw.default !== undefined) {
+      const unsafe = typeof raw.default === 'string' ? unsafeValue(raw.default) : undefined;
+      if (unsafe) warnings.push(`${where} ${name}: its default ${unsafe}; it is skipped`);
+      else entry.default = raw.default;
+    }
+    if (Array.isArray(raw.enum)) entry.enum = raw.enum;
+    if (raw.exclude === true) entry.exclude = true;
+    if (raw.secret === true) entry.secret = true;
+    out[name] = entry;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Prompts and templates.
+
+export interface PromptHost {
+  /** Answers given as setup expressions (`prompt.<name>: <value>`). */
+  answers: Record<string, string>;
+  /** A terminal is attached: prompts may be asked. */
+  interactive: boolean;
+  /** `--yes`: prompts with a default take it without asking. */
+  yes: boolean;
+  ask(message: string, secret: boolean): Promise<string>;
+}
+
+/** `{name}` replaced by its value; unknown names stay as they are. */
+export function expandTemplate(text: string, values: Record<string, string>): string {
+  return text.replace(/\{([^{}\s]+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? values[name]! : whole));
+}
+
+function promptMessage(name: string, entry: PromptEntry): string {
+  let message = entry.description?.trim() || name;
+  if (entry.enum && entry.enum.length > 0) message += ` (one of ${entry.enum.map(String).join(', ')})`;
+  else if (entry.example !== undefined) message += ` (e.g. ${String(entry.example)})`;
+  if (entry.default !== undefined) message += ` [${String(entry.default)}]`;
+  return `${message}:`;
+}
+
+function checkEnum(name: string, entry: PromptEntry, value: string): string | undefined {
+  if (!entry.enum || entry.enum.length === 0 || /^env:/i.test(value)) return undefined;
+  return entry.enum.map(String).includes(value) ? undefined : `"${value}" is not one of ${entry.enum.map(String).join(', ')}`;
+}
+
+/** Answers one prompt; the same name is asked once per connect. */
+async function answer(name: string, entry: PromptEntry, host: PromptHost, cache: Map<string, string>): Promise<string> {
+  const known = cache.get(name);
+  if (known !== undefined) return known;
+  let value: string | undefined;
+  if (Object.hasOwn(host.answers, name)) {
+    value = host.answers[name]!;
+    const problem = checkEnum(name, entry, value);
+    if (problem) throw new UsageError(`setup expression prompt.${name}: ${problem}`);
+  } else if (host.yes && entry.default !== undefined) {
+    value = String(entry.default);
+  } else if (host.interactive) {
+    const secret = entry.secret === true || isSecretParam(name);
+    for (let attempt = 0; value === undefined; attempt++) {
+      const typed = (await host.ask(promptMessage(name, entry), secret)).trim();
+      const candidate = typed === '' && entry.default !== undefined ? String(entry.default) : typed;
+      const problem = candidate === '' ? 'an answer is needed' : checkEnum(name, entry, candidate);
+      if (!problem) value = candidate;
+      else if (attempt >= 2) throw new UsageError(`no valid answer for "${name}": ${problem}`);
+    }
+  } else {
+    const about = entry.description ? ` (${entry.description.trim()})` : '';
+    throw new UsageError(`the API's x-cli-config asks for "${name}"${about}, and okapi cannot ask without a terminal`, {
+      hint: `answer it with the setup expression 'prompt.${name}: <value>'${entry.default !== undefined ? ', or take its default with --yes' : ''}`,
+    });
+  }
+  cache.set(name, value);
+  return value;
+}
+
+/**
+ * Turns suggested profiles into config profiles: prompts answered, templates expanded, auth
+ * derived from `security` where the profile has none.
+ */
+export async function buildProfiles(
+  suggested: Record<string, SuggestedProfile>,
+  schemes: Record<string, SecuritySchemeInfo>,
+  host: PromptHost,
+): Promise<Record<string, Profile>> {
+  const cache = new Map<string, string>();
+  const profiles: Record<string, Profile> = {};
+  for (const [name, suggestion] of Object.entries(suggested)) {
+    const answers: Record<string, string> = {};
+    const authAnswers: Record<string, string> = {};
+    for (const [promptName, entry] of Object.entries(suggestion.prompt ?? {})) {
+      const value = await answer(promptName, entry, host, cache);
+      answers[promptName] = value;
+      if (!entry.exclude) authAnswers[promptName] = value;
+    }
+    const values = { ...(suggestion.params ?? {}), ...answers };
+    const expandAll = (list: string[] | undefined) => list?.map((item) => expandTemplate(item, values));
+    const expandMap = (map: Record<string, string> | undefined) =>
+      map ? Object.fromEntries(Object.entries(map).map(([k, v]) => [k, expandTemplate(v, values)])) : undefined;
+
+    const profile: Profile = {};
+    const headers = expandAll(suggestion.headers);
+    if (headers) profile.headers = headers;
+    const query = expandAll(suggestion.query);
+    if (query) profile.query = query;
+    if (suggestion.security !== undefined) profile.security = suggestion.security;
+    const params = expandMap(suggestion.params);
+    const auth = suggestion.auth ?? deriveAuth(suggestion.security, schemes);
+    if (auth) {
+      const authParams = { ...(auth.params ? expandMap(auth.params) : {}), ...(params ?? {}), ...authAnswers };
+      profile.auth = { type: auth.type, ...(Object.keys(authParams).length > 0 ? { params: authParams } : {}) };
+    } else {
+      const kept = { ...(params ?? {}), ...authAnswers };
+      if (Object.keys(kept).length > 0) profile.params = kept;
+    }
+    if (suggestion.credentials) {
+      const credentials: Record<string, CredentialBinding> = {};
+      for (const [id, binding] of Object.entries(suggestion.credentials)) {
+        const bindingAnswers: Record<string, string> = {};
+        for (const [promptName, entry] of Object.entries(binding.prompt ?? {})) {
+          const value = await answer(promptName, entry, host, cache);
+          values[promptName] = value;
+          if (!entry.exclude) bindingAnswers[promptName] = value;
+        }
+        const out: CredentialBinding = {};
+        const bParams = expandMap(binding.params);
+        if (binding.auth) {
+          const authParams = { ...(expandMap(binding.auth.params) ?? {}), ...(bParams ?? {}), ...bindingAnswers };
+          out.auth = { type: binding.auth.type, ...(Object.keys(authParams).length > 0 ? { params: authParams } : {}) };
+        } else {
+          const kept = { ...(bParams ?? {}), ...bindingAnswers };
+          if (Object.keys(kept).length > 0) out.params = kept;
+        }
+        if (binding.auth_ref) out.auth_ref = binding.auth_ref;
+        if (binding.satisfies) out.satisfies = binding.satisfies;
+        if (binding.prompt) out.prompt = binding.prompt;
+        credentials[id] = out;
+      }
+      profile.credentials = credentials;
+    }
+    if (suggestion.prompt) profile.prompt = suggestion.prompt;
+    profiles[name] = profile;
+  }
+  return profiles;
+}
+
+/** The auth a security scheme calls for (DESIGN.md §6 type names), when `security` names one. */
+export function deriveAuth(security: unknown, schemes: Record<string, SecuritySchemeInfo>): AuthObject | undefined {
+  let name: string | undefined;
+  if (typeof security === 'string') name = security;
+  else if (Array.isArray(security)) {
+    const first = security[0];
+    name = typeof first === 'string' ? first : isObject(first) ? Object.keys(first)[0] : undefined;
+  } else if (isObject(security)) name = Object.keys(security)[0];
+  const scheme = name === undefined ? undefined : schemes[name];
+  if (!scheme) return undefined;
+  if (scheme.type === 'http' && scheme.scheme === 'bearer') return { type: 'bearer' };
+  if (scheme.type === 'http' && scheme.scheme === 'basic') return { type: 'http-basic' };
+  if (scheme.type === 'apiKey' && scheme.in && scheme.name) return { type: 'api-key', params: { in: scheme.in, name: scheme.name } };
+  if (scheme.type === 'oauth2') {
+    const flows = scheme.flows ?? {};
+    const cc = flows.clientCredentials;
+    if (cc?.token_url) return { type: 'oauth-client-credentials', params: { token_url: cc.token_url, ...(cc.scopes.length ? { scopes: cc.scopes.join(' ') } : {}) } };
+    const code = flows.authorizationCode;
+    if (code) {
+      return {
+        type: 'oauth-authorization-code',
+        params: {
+          ...(code.authorization_url ? { authorization_url: code.authorization_url } : {}),
+          ...(code.token_url ? { token_url: code.token_url } : {}),
+          ...(code.scopes.length ? { scopes: code.scopes.join(' ') } : {}),
+        },
+      };
+    }
+  }
+  if (scheme.type === 'openIdConnect' && scheme.open_id_connect_url) {
+    return { type: 'oauth-authorization-code', params: { issuer_url: scheme.open_id_connect_url.replace(/\/\.well-known\/openid-configuration\/?$/, '') } };
+  }
+  return undefined;
+}

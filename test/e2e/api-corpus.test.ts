@@ -1,0 +1,99 @@
+/**
+ * The shared OpenAPI corpus (../shared/corpus/openapi, see its INDEX.md): every document connects
+ * from its local file (`--spec <file>`) and served by a local HTTP server (found through a Link
+ * header; DigitalOcean's 2,907 files through their relative `$ref`s), with exactly the operation
+ * and webhook counts INDEX.md gives.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshHome, runOkapi } from '../helpers/run-okapi.js';
+import { startSpecServer, type SpecServer } from '../unit/api/spec-server.js';
+
+const corpus = resolve(import.meta.dirname, '../../../shared/corpus/openapi');
+const available = existsSync(join(corpus, 'INDEX.md'));
+if (!available) console.warn(`skipping the OpenAPI corpus tests: ${corpus} is absent`);
+
+interface CorpusDocument {
+  file: string;
+  operations: number;
+  webhooks: number;
+}
+
+/** The table of INDEX.md: file (first backticked path) and the Ops column (`288 +16 webhook`). */
+function documents(): CorpusDocument[] {
+  const rows = readFileSync(join(corpus, 'INDEX.md'), 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('| `'));
+  const table: CorpusDocument[] = [];
+  for (const row of rows) {
+    const cells = row.split('|').map((c) => c.trim());
+    const file = /`([^`]+)`/.exec(cells[1] ?? '')?.[1];
+    const ops = /^(\d+)(?:\s*\+(\d+) webhook)?$/.exec((cells[7] ?? '').replace(/,/g, ''));
+    if (file && ops && !table.some((d) => d.file === file)) table.push({ file, operations: Number(ops[1]), webhooks: Number(ops[2] ?? 0) });
+  }
+  return table;
+}
+
+const DOCUMENTS = available ? documents() : [];
+const timeoutFor = (doc: CorpusDocument) => (doc.file.startsWith('digitalocean') ? 180_000 : 90_000);
+const nameOf = (doc: CorpusDocument) => doc.file.split('/')[0]!.replace(/[^a-z0-9]+/gi, '-') + '-' + DOCUMENTS.indexOf(doc);
+
+function discovery(home: ReturnType<typeof freshHome>, name: string): { operations: number; webhooks?: number; via: string } {
+  return JSON.parse(readFileSync(home.config, 'utf8')).apis[name].discovery;
+}
+
+describe.skipIf(!available)('the OpenAPI corpus', () => {
+  let server: SpecServer;
+  const home = freshHome();
+
+  beforeAll(async () => {
+    server = await startSpecServer({ root: corpus });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('INDEX.md lists the 20 documents', () => {
+    expect(DOCUMENTS).toHaveLength(20);
+  });
+
+  for (const doc of DOCUMENTS) {
+    it(
+      `${doc.file}: from the local file`,
+      async () => {
+        const name = nameOf(doc);
+        const result = await runOkapi(['api', 'connect', name, 'https://api.example.com', '--spec', join(corpus, doc.file), '--yes'], {
+          env: home.env,
+          timeoutMs: timeoutFor(doc),
+        });
+        expect(result.code, result.stderr).toBe(0);
+        const found = discovery(home, name);
+        expect(found.operations).toBe(doc.operations);
+        expect(found.webhooks ?? 0).toBe(doc.webhooks);
+        const help = await runOkapi([name, '--help'], { env: home.env });
+        expect(help.code).toBe(0);
+        expect(help.stdout).toContain(`Operations (`);
+      },
+      timeoutFor(doc),
+    );
+
+    it(
+      `${doc.file}: served over HTTP, found through a Link header`,
+      async () => {
+        const name = `${nameOf(doc)}-http`;
+        server.routes.set(`/apis/${name}`, { headers: { link: `</${doc.file}>; rel="service-desc"`, 'content-type': 'text/plain' }, body: 'hello' });
+        const result = await runOkapi(['api', 'connect', name, `${server.url}/apis/${name}`, '--yes'], {
+          env: home.env,
+          timeoutMs: timeoutFor(doc),
+        });
+        expect(result.code, result.stderr).toBe(0);
+        const found = discovery(home, name);
+        expect(found.via).toBe('link:service-desc');
+        expect(found.operations).toBe(doc.operations);
+        expect(found.webhooks ?? 0).toBe(doc.webhooks);
+      },
+      timeoutFor(doc),
+    );
+  }
+});

@@ -1,0 +1,105 @@
+/** API-aware targets: `<api>/<path>` resolution, profile layers and url_overrides. */
+import { describe, expect, it } from 'vitest';
+import { apiNameOf, applyUrlOverrides, resolveApiTarget } from '../../../kernel/api/api-target.js';
+
+const config = {
+  apis: {
+    example: {
+      base_url: 'https://api.example.com/v1',
+      url_overrides: { 'https://api.example.com': 'http://127.0.0.1:8080', 'https://api.example.com/v1/files': 'https://files.example.com' },
+      profiles: {
+        default: { headers: ['X-Team: core', 'Authorization: Bearer t'], query: ['lang=en'] },
+        staging: { base_url: 'https://staging.example.com', headers: ['X-Team: staging'], url_overrides: { 'https://staging.example.com': 'http://127.0.0.1:9090/s' } },
+      },
+    },
+    bare: { base_url: 'http://127.0.0.1:1/' },
+    broken: { base_url: 'not a url' },
+  },
+};
+
+describe('apiNameOf', () => {
+  it.each([
+    ['example/items', 'example'],
+    ['example', 'example'],
+    ['example?x=1', 'example'],
+    ['https://example/items', undefined],
+    [':8080/items', undefined],
+    ['examples/items', undefined],
+    ['api.example.com/items', undefined],
+    ['toString/x', undefined],
+    ['__proto__/x', undefined],
+  ])('%s → %s', (target, name) => expect(apiNameOf(target, config)).toBe(name));
+});
+
+describe('resolveApiTarget', () => {
+  it('joins the path to the base URL without encoding twice', () => {
+    const target = resolveApiTarget(config, 'example/items/a%2Fb?q=1', undefined)!;
+    expect(target.url.href).toBe('https://api.example.com/v1/items/a%2Fb?q=1');
+    expect(target.api).toBe('example');
+    expect(target.profile).toBe('default');
+    expect(target.headers).toEqual([
+      ['X-Team', 'core'],
+      ['Authorization', 'Bearer t'],
+    ]);
+    expect(target.query).toEqual([['lang', 'en']]);
+    expect(resolveApiTarget(config, 'example', undefined)!.url.href).toBe('https://api.example.com/v1');
+    expect(resolveApiTarget(config, 'bare/x', undefined)!.url.href).toBe('http://127.0.0.1:1/x');
+    expect(resolveApiTarget(config, 'bare', undefined)!.url.href).toBe('http://127.0.0.1:1/');
+  });
+
+  it('is undefined for anything that is not an API target', () => {
+    expect(resolveApiTarget(config, 'https://x.test/a', undefined)).toBeUndefined();
+    expect(resolveApiTarget(config, 'nope/a', undefined)).toBeUndefined();
+  });
+
+  it('uses the selected profile: its base_url wins, its overrides extend the API-level ones', () => {
+    const target = resolveApiTarget(config, 'example/items', 'staging')!;
+    expect(target.url.href).toBe('https://staging.example.com/items');
+    expect(target.headers).toEqual([['X-Team', 'staging']]);
+    expect(target.overrides).toEqual({
+      'https://api.example.com': 'http://127.0.0.1:8080',
+      'https://api.example.com/v1/files': 'https://files.example.com',
+      'https://staging.example.com': 'http://127.0.0.1:9090/s',
+    });
+  });
+
+  it('refuses a profile that does not exist (exit 2), but not a missing default', () => {
+    expect(() => resolveApiTarget(config, 'example/x', 'prod')).toThrow(/no profile "prod"/);
+    expect(resolveApiTarget(config, 'bare/x', undefined)!.headers).toEqual([]);
+  });
+
+  it('resolves against an explicit API: relative targets join, other origins get no profile layers', () => {
+    expect(resolveApiTarget(config, '/items', undefined, 'example')!.url.href).toBe('https://api.example.com/v1/items');
+    const same = resolveApiTarget(config, 'https://api.example.com/other', undefined, 'example')!;
+    expect(same.headers.length).toBe(2);
+    const other = resolveApiTarget(config, 'https://evil.example.net/x', undefined, 'example')!;
+    expect(other.headers).toEqual([]);
+    expect(other.query).toEqual([]);
+    expect(() => resolveApiTarget(config, '/x', undefined, 'missing')).toThrow(/no registered API named "missing"/);
+  });
+
+  it('reports a broken base_url by API name', () => {
+    expect(() => resolveApiTarget(config, 'broken/x', undefined)).toThrow(/base_url of API broken/);
+  });
+});
+
+describe('applyUrlOverrides', () => {
+  const overrides = config.apis.example.url_overrides;
+  it.each([
+    ['https://api.example.com/v1/items', 'http://127.0.0.1:8080/v1/items'],
+    ['https://api.example.com/v1/files/1', 'https://files.example.com/1'],
+    ['https://api.example.com/v1/filesystem', 'http://127.0.0.1:8080/v1/filesystem'],
+    ['https://api.example.com', 'http://127.0.0.1:8080/'],
+    ['https://api.example.com.evil.net/x', 'https://api.example.com.evil.net/x'],
+    ['https://api.example.com:8443/x', 'https://api.example.com:8443/x'],
+    ['https://other.example.com/x?y=1', 'https://other.example.com/x?y=1'],
+    ['https://api.example.com/v1/files?x=1', 'https://files.example.com/?x=1'],
+  ])('%s → %s', (from, to) => expect(applyUrlOverrides(new URL(from), overrides).href).toBe(to));
+
+  it('refuses prefixes with user information, query or fragment, and non-http schemes', () => {
+    const bad: Record<string, string>[] = [{ 'https://u:p@a.com': 'https://b.com' }, { 'https://a.com?x=1': 'https://b.com' }, { 'https://a.com': 'ftp://b.com' }, { 'a.com': 'https://b.com' }];
+    for (const overrides of bad) {
+      expect(() => applyUrlOverrides(new URL('https://a.com/x'), overrides)).toThrow();
+    }
+  });
+});

@@ -1,0 +1,85 @@
+/** $ref handling: external detection, internal checks ($id resources, anchors), example payloads left alone. */
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { CommandContext } from '../../../sdk/types.js';
+import { isExamplePath, resolveReferences, scanRefs } from '../../../plugins-builtin/api/refs.js';
+
+const ctx = {} as CommandContext;
+
+describe('scanRefs', () => {
+  it('tells internal from external references', () => {
+    expect(scanRefs({ a: { $ref: '#/b' }, b: {} }, 'doc').external).toBe(false);
+    expect(scanRefs({ a: { $ref: 'other.yaml#/b' } }, 'doc').external).toBe(true);
+    expect(scanRefs({ a: { $ref: 'https://x.test/s.json' } }, 'doc').external).toBe(true);
+  });
+
+  it('throws on a broken internal $ref, naming the source and both pointers', () => {
+    expect(() => scanRefs({ paths: { '/a': { get: { $ref: '#/nope/x~1y' } } } }, 'spec.yaml')).toThrow(
+      'broken $ref in spec.yaml: "#/nope/x~1y" at #/paths/~1a/get/$ref points to nothing',
+    );
+  });
+
+  it('leaves example payloads, anchors and names alone', () => {
+    const doc = {
+      components: {
+        schemas: {
+          $ref: { type: 'object' }, // a schema named "$ref"
+          example: { type: 'string', example: { $ref: '#/not/a/reference' } },
+          Thing: { properties: { $ref: { type: 'string' } }, examples: [{ $ref: 'also/data.yaml' }] },
+          Anchored: { $ref: '#anchor' },
+        },
+        examples: { one: { value: { $ref: 'https://payload.example/x' } }, two: { $ref: '#/components/examples/one' } },
+      },
+    };
+    expect(scanRefs(doc, 'doc')).toEqual({ external: false });
+  });
+
+  it('resolves pointers relative to a $id resource, or the document', () => {
+    const doc = { components: { schemas: { Page: { $id: 'https://x.test/page', $defs: { item: {} }, items: { $ref: '#/$defs/item' }, other: { $ref: '#/components/schemas/Page' } } } } };
+    expect(scanRefs(doc, 'doc').external).toBe(false);
+  });
+
+  it('escapes $ref keys of example payloads and puts them back', () => {
+    const doc = { example: { $ref: 'x.yaml', nested: [{ $ref: 'y.yaml' }] }, examples: { a: { value: { $ref: 'z.yaml' } } }, schema: { $ref: '#/schema' } };
+    scanRefs(doc, 'doc', 'escape', false);
+    expect(JSON.stringify(doc)).not.toContain('"$ref":"x.yaml"');
+    expect(doc.schema.$ref).toBe('#/schema');
+    scanRefs(doc, 'doc', 'unescape', false);
+    expect(doc).toEqual({ example: { $ref: 'x.yaml', nested: [{ $ref: 'y.yaml' }] }, examples: { a: { value: { $ref: 'z.yaml' } } }, schema: { $ref: '#/schema' } });
+  });
+
+  it('matches example paths for the bundler', () => {
+    expect(isExamplePath('#/paths/~1a/get/responses/200/content/application~1json/example/x')).toBe(true);
+    expect(isExamplePath('#/components/examples/one/value')).toBe(true);
+    expect(isExamplePath('#/components/schemas/examples')).toBe(false);
+  });
+});
+
+describe('resolveReferences (local files)', () => {
+  it('bundles relative files, keeps circular schemas finite, and leaves example payloads as data', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'okapi-refs-'));
+    mkdirSync(join(dir, 'schemas'));
+    writeFileSync(join(dir, 'schemas', 'node.yaml'), 'type: object\nproperties:\n  child: {$ref: "#"}\n  peer: {$ref: "./leaf.yaml"}\n');
+    writeFileSync(join(dir, 'schemas', 'leaf.yaml'), 'type: string\nexample: {$ref: "./does-not-exist.yaml"}\n');
+    writeFileSync(join(dir, 'paths.yaml'), 'get:\n  responses:\n    "200":\n      description: ok\n      content:\n        application/json:\n          schema: {$ref: "./schemas/node.yaml"}\n          example: {$ref: "nowhere.yaml"}\n');
+    const root = { openapi: '3.0.3', info: { title: 't', version: '1' }, paths: { '/tree': { $ref: './paths.yaml' } } };
+    const bundled = await resolveReferences(structuredClone(root), { ctx, root: { path: join(dir, 'root.yaml') }, api: new URL('http://127.0.0.1'), allowCrossOrigin: false, explicit: true });
+    const text = JSON.stringify(bundled);
+    expect(text).not.toContain('"$ref":"./schemas/node.yaml"');
+    expect(text).not.toContain('"$ref":"./leaf.yaml"');
+    expect(text).toContain('"child":{"$ref":"#/paths/~1tree/get/responses/200/content/application~1json/schema"}');
+    expect(text).toContain('"example":{"$ref":"nowhere.yaml"}');
+    expect(text).toContain('"example":{"$ref":"./does-not-exist.yaml"}');
+    expect(scanRefs(bundled, 'bundled').external).toBe(false);
+  });
+
+  it('refuses HTTP references from a local file unless opted in', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'okapi-refs-'));
+    const root = { openapi: '3.0.3', paths: { '/a': { $ref: 'http://127.0.0.1:1/paths.yaml' } } };
+    await expect(
+      resolveReferences(root, { ctx, root: { path: join(dir, 'root.yaml') }, api: new URL('http://127.0.0.1'), allowCrossOrigin: false, explicit: true }),
+    ).rejects.toThrow('a local description may reference only files');
+  });
+});
