@@ -3,10 +3,12 @@ import { run } from './cli/run.js';
 import { shutdown } from './shutdown.js';
 
 export async function main(argv: string[]): Promise<void> {
-  // `okapi URL | head`: once the reader has what it wants, stop quietly, as Unix tools do.
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  // `okapi URL | head`: once the reader has what it wants, stop quietly, as Unix tools do. Caught
+  // here rather than with a listener on process.stdout, which would build the stream on every run.
+  process.on('uncaughtException', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw error;
+    process.stderr.write(`${error.stack ?? String(error)}\n`);
+    process.exit(1);
   });
   process.exitCode = await run(argv);
   await shutdown();

@@ -3,6 +3,7 @@
  * registry. Everything costly is computed on first use so fast paths stay fast.
  */
 import { join } from 'node:path';
+import { writeStdoutSync } from './output/stdout-sync.js';
 import type { LogLevel } from '../sdk/types.js';
 import type { FlagValue, ScannedArgv } from './cli/argv.js';
 import { configDir, resolveCacheDir, resolveConfigLocation, type ConfigLocation } from './config/paths.js';
@@ -46,6 +47,20 @@ export class Invocation {
   strings(name: string): string[] {
     const value = this.flag(name);
     return Array.isArray(value) ? value : [];
+  }
+
+  /**
+   * A run's last words on stdout (help, the version). For the real process they go straight to
+   * file descriptor 1, so short commands never build the stdout stream.
+   */
+  writeFinal(text: string): void {
+    if (this.io === process) writeStdoutSync(text);
+    else this.io.stdout.write(text);
+  }
+
+  /** Whether stdout is a terminal, asked without building the stdout stream (node:tty loads net). */
+  get stdoutIsTTY(): boolean {
+    return this.io === process ? process.getBuiltinModule('node:tty').isatty(1) : Boolean(this.io.stdout.isTTY);
   }
 
   get verbose(): number {

@@ -8,7 +8,8 @@ declare const __OKAPI_VERSION__: string;
 const argv = process.argv.slice(2);
 
 if (argv.length === 1 && argv[0] === '--version') {
-  process.stdout.write(`okapi ${__OKAPI_VERSION__}\n`);
+  // Straight to file descriptor 1: building process.stdout would cost ~2.5 ms.
+  (require('node:fs') as typeof import('node:fs')).writeSync(1, `okapi ${__OKAPI_VERSION__}\n`);
 } else {
   // Node 22+ caches compiled code between runs; on Node 20 code-cache.ts does it for our files.
   (require('node:module') as { enableCompileCache?: () => unknown }).enableCompileCache?.();

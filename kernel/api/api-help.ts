@@ -14,9 +14,8 @@ import { expectedKey, readHelpIndex, staleness, type StoredHelpIndex } from './i
 export async function printApiHelp(inv: Invocation, api: string): Promise<number> {
   const entry = apiEntry(inv.config(), api)!;
   const help = await currentHelpIndex(inv, api, entry);
-  const stdout = inv.io.stdout;
-  const width = stdout.isTTY ? stdout.columns : undefined;
-  for (const part of renderApiHelp(api, entry, help, inv.profileName, width)) stdout.write(part);
+  const width = inv.stdoutIsTTY ? inv.io.stdout.columns : undefined;
+  inv.writeFinal([...renderApiHelp(api, entry, help, inv.profileName, width)].join(''));
   return ExitCode.ok;
 }
 

@@ -21,7 +21,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
     const scanned = scanArgv(argv);
     inv = new Invocation(scanned, env, io);
     if (scanned.flags.get('version')) {
-      io.stdout.write(`okapi ${OKAPI_VERSION}\n`);
+      inv.writeFinal(`okapi ${OKAPI_VERSION}\n`);
       return ExitCode.ok;
     }
     const words = scanned.words;
@@ -45,7 +45,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
       const help = entry
         ? commandHelp(entry.declaration, entry.plugin.name, entry.plugin.builtin)
         : rootHelp({ all: Boolean(scanned.flags.get('help-all')), version: OKAPI_VERSION, table, formats: registry.formatNames() });
-      io.stdout.write(help);
+      inv.writeFinal(help);
       return ExitCode.ok;
     }
     if (entry) return await (await import('../commands/plugin-command.js')).runPluginCommand(inv, registry, entry, words.slice(1));

@@ -1,19 +1,22 @@
 /** `okapi config path | set | edit`. */
 import { definePlugin } from '../../sdk/define.js';
 import meta from './manifest.js';
-import { configPath } from './path.js';
-import { configSet } from './set.js';
-import { configEdit } from './edit.js';
+import type { ConfigVerb } from './verb.js';
 
-const VERBS = { path: configPath, set: configSet, edit: configEdit };
+// Each verb loads its own code: `config path` must not pay for the shorthand parser and YAML.
+const VERBS = new Map<string, () => Promise<ConfigVerb>>([
+  ['path', async () => (await import('./path.js')).configPath],
+  ['set', async () => (await import('./set.js')).configSet],
+  ['edit', async () => (await import('./edit.js')).configEdit],
+]);
 
 export default definePlugin({
   ...meta,
   hooks: {
     async command(init, ctx) {
       const [verb, ...args] = init.args;
-      const run = verb === undefined ? undefined : VERBS[verb as keyof typeof VERBS];
-      if (!run) {
+      const load = verb === undefined ? undefined : VERBS.get(verb);
+      if (!load) {
         const what = verb === undefined ? 'okapi config needs a verb' : `unknown config command "${verb}"`;
         ctx.stderr(`okapi: ${what}\n  hint: okapi config path | set <patch...> | edit\n`);
         return 2;
@@ -22,7 +25,7 @@ export default definePlugin({
         ctx.stderr('okapi: the host did not say which config file is in use\n');
         return 1;
       }
-      return run(init.config_path, args, ctx);
+      return (await load())(init.config_path, args, ctx);
     },
   },
 });
