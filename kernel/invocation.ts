@@ -50,12 +50,12 @@ export class Invocation {
   }
 
   /**
-   * A run's last words on stdout (help, the version). For the real process they go straight to
-   * file descriptor 1, so short commands never build the stdout stream.
+   * Output that needs no stream (help, the version, raw body bytes). For the real process it goes
+   * straight to file descriptor 1, so such runs never build the stdout stream.
    */
-  writeFinal(text: string): void {
-    if (this.io === process) writeStdoutSync(text);
-    else this.io.stdout.write(text);
+  writeFinal(data: string | Uint8Array): void {
+    if (this.io === process) writeStdoutSync(data);
+    else this.io.stdout.write(data);
   }
 
   /** Whether stdout is a terminal, asked without building the stdout stream (node:tty loads net). */

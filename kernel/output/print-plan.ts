@@ -19,7 +19,6 @@ export interface PrintPlan {
 
 export function printPlanFor(inv: Invocation): PrintPlan {
   const requested = inv.string('okapi-print') ?? 'auto';
-  const stdout = inv.io.stdout;
   const rendering =
     inv.string('okapi-output-format') !== undefined ||
     inv.string('okapi-filter') !== undefined ||
@@ -27,8 +26,8 @@ export function printPlanFor(inv: Invocation): PrintPlan {
   const letters =
     requested !== 'auto'
       ? requested
-      : stdout.isTTY
-        ? `${rendering ? '' : 'h'}bp${colorFor(stdout, inv.env) ? 'c' : ''}`
+      : inv.stdoutIsTTY
+        ? `${rendering ? '' : 'h'}bp${colorFor(inv.io.stdout, inv.env) ? 'c' : ''}`
         : rendering
           ? 'bp'
           : '';

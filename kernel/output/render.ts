@@ -24,13 +24,13 @@ export async function renderExchange(exchange: Exchange, inv: Invocation, regist
 
   const plan = printPlanFor(inv);
   const format = inv.string('okapi-output-format') ?? 'auto';
-  const stdout = inv.io.stdout;
   const filter = requestedFilter(inv);
   if ((plan.raw || format === 'raw') && filter === undefined) {
     // Streamed as it arrives: `okapi URL > file` never holds the body in memory.
-    for await (const chunk of response.body.stream()) await write(stdout, chunk);
+    for await (const chunk of response.body.stream()) inv.writeFinal(chunk);
     return;
   }
+  const stdout = inv.io.stdout;
   // A filter runs before anything is written: one that fails leaves stdout empty.
   const results = filter && plan.body ? await filterResults(filter, await toEnvelope(response)) : undefined;
   const parts: string[] = [];

@@ -1,12 +1,12 @@
 /**
- * Writes a short, final output (help, the version) straight to file descriptor 1. Creating
- * process.stdout builds a stream and loads Node's stream modules, about 2.5 ms: a quarter of what
- * `okapi --help` may cost over Node's own start.
+ * Writes straight to file descriptor 1: help, the version, raw bodies. Creating process.stdout
+ * builds a stream and loads Node's stream modules, about 2.5 ms: a quarter of what `okapi --help`
+ * may cost over Node's own start. Blocking writes are what a CLI wants anyway.
  */
 import { writeSync } from 'node:fs';
 
-export function writeStdoutSync(text: string): void {
-  const bytes = Buffer.from(text);
+export function writeStdoutSync(data: string | Uint8Array): void {
+  const bytes = typeof data === 'string' ? Buffer.from(data) : data;
   let offset = 0;
   while (offset < bytes.length) {
     try {

@@ -5,7 +5,7 @@
  * Node's own default compile cache, in the temporary directory, one folder per user; V8 checks
  * each entry against the source and the flags, and a rejected one is simply rewritten.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import { tmpdir, userInfo } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -19,7 +19,11 @@ const builtinCache = typeof (Module as { enableCompileCache?: unknown }).enableC
 export function requireCached(file: string): unknown {
   if (builtinCache) return require(file);
   const source = readFileSync(file, 'utf8');
-  const cachePath = join(cacheDirectory(), `${basename(file)}-${__OKAPI_VERSION__}-${process.version}-${process.arch}.v8`);
+  // V8 checks a cache against the source's length, not its content: the file's size and
+  // modification time are part of the name so a rebuilt file never meets an old cache.
+  const { size, mtimeMs } = statSync(file);
+  const prefix = `${basename(file)}-`;
+  const cachePath = join(cacheDirectory(), `${prefix}${__OKAPI_VERSION__}-${process.version}-${process.arch}-${size}-${Math.trunc(mtimeMs)}.v8`);
   let cachedData: Buffer | undefined;
   try {
     cachedData = readFileSync(cachePath);
@@ -41,6 +45,7 @@ export function requireCached(file: string): unknown {
     // A cache made now always matches the default flags; one made at exit also holds every
     // function this run compiled, but only if the run left V8's flags alone.
     writeQuietly(cachePath, script.createCachedData());
+    removeOthers(cachePath, prefix);
     process.once('exit', () => {
       if (!v8FlagsChanged()) writeQuietly(cachePath, script.createCachedData());
     });
@@ -56,6 +61,17 @@ function cacheDirectory(): string {
     // No passwd entry (some containers): one shared name is still correct, only less tidy.
   }
   return join(tmpdir(), `okapi-compile-cache-${user}`);
+}
+
+/** Caches of earlier builds of the same file are dead weight once a new one is written. */
+function removeOthers(keep: string, prefix: string): void {
+  try {
+    for (const name of readdirSync(dirname(keep))) {
+      if (name.startsWith(prefix) && join(dirname(keep), name) !== keep) unlinkSync(join(dirname(keep), name));
+    }
+  } catch {
+    // Another run removed it first, or the directory is not ours to tidy: nothing is lost.
+  }
 }
 
 /** A cache is an optimisation: failing to write one must never fail the command. */

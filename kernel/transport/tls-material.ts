@@ -4,8 +4,12 @@
  * fails with the file named rather than as a handshake error.
  */
 import { readFileSync } from 'node:fs';
-import tls from 'node:tls';
 import { OkapiError } from '../errors.js';
+
+/** node:tls (and with it node:crypto) loads only when a TLS setting is given, not for every request. */
+function tlsModule(): typeof import('node:tls') {
+  return process.getBuiltinModule('node:tls');
+}
 
 export interface TlsSettings {
   insecure: boolean;
@@ -36,14 +40,14 @@ export function loadTlsOptions(settings: TlsSettings): TlsConnectOptions {
         hint: 'pass --okapi-ca-cert a PEM file (text starting with -----BEGIN CERTIFICATE-----)',
       });
     }
-    check(() => tls.createSecureContext({ ca: pem }), (reason) =>
+    check(() => tlsModule().createSecureContext({ ca: pem }), (reason) =>
       new OkapiError(`cannot use the CA certificate file ${settings.caCertPath}: ${reason}`, {
         hint: 'pass --okapi-ca-cert a PEM file holding one or more CA certificates',
       }),
     );
     // `ca` replaces Node's trust store, so the defaults (and NODE_EXTRA_CA_CERTS, which Node adds
     // to its own store only) go first: the file is trusted in addition to them.
-    options.ca = [...tls.rootCertificates, ...extraCaCertificates(), pem];
+    options.ca = [...tlsModule().rootCertificates, ...extraCaCertificates(), pem];
   }
 
   const { clientCertPath, clientKeyPath } = settings;
@@ -75,7 +79,7 @@ export function loadTlsOptions(settings: TlsSettings): TlsConnectOptions {
         hint: 'pass --okapi-client-key an unencrypted PEM key (text starting with -----BEGIN PRIVATE KEY-----)',
       });
     }
-    check(() => tls.createSecureContext({ cert, key }), (reason, code) =>
+    check(() => tlsModule().createSecureContext({ cert, key }), (reason, code) =>
       code === 'ERR_OSSL_X509_KEY_VALUES_MISMATCH'
         ? new OkapiError(`the client certificate ${clientCertPath} and the key ${keyPath} do not belong together`, {
             hint: 'pass the private key that was issued with this certificate',

@@ -18,7 +18,9 @@ describe('installation', () => {
 
   it('npm link puts a working okapi on the PATH of a project', () => {
     const project = mkdtempSync(join(tmpdir(), 'okapi-link-'));
-    execFileSync('npm', ['link', '--no-audit', '--no-fund', repo], { cwd: project, stdio: 'ignore' });
+    // --ignore-scripts: linking a folder runs its prepare script, which would rebuild dist/ under
+    // the tests running beside this one.
+    execFileSync('npm', ['link', '--ignore-scripts', '--no-audit', '--no-fund', repo], { cwd: project, stdio: 'ignore' });
     const result = spawnSync(join(project, 'node_modules/.bin/okapi'), ['--help'], { encoding: 'utf8' });
     expect(result.status).toBe(0);
     expect(result.stdout).toContain('okapi');
