@@ -17,6 +17,8 @@ export interface ApiTarget {
   query: [string, string][];
   /** API-level `url_overrides`, extended and overridden by the profile's. */
   overrides: Record<string, string>;
+  /** The profile's auth, for requests to the API's own origin. */
+  auth?: { type: string; params: Record<string, string> };
 }
 
 export const DEFAULT_PROFILE = 'default';
@@ -77,6 +79,9 @@ export function resolveApiTarget(
     headers: sameOrigin ? stringList(profile.headers).map((h) => headerPair(h, api!, profileKey)) : [],
     query: sameOrigin ? stringList(profile.query).map((q) => queryPair(q, api!, profileKey)) : [],
     overrides,
+    ...(sameOrigin && profile.auth && typeof profile.auth.type === 'string'
+      ? { auth: { type: profile.auth.type, params: stringMap(profile.auth.params) } }
+      : {}),
   };
 }
 

@@ -37,7 +37,7 @@ async function httpRequest(inv: Invocation, registry: PluginRegistry, request: H
   if (request.max_body_size !== undefined && request.max_body_size > 0 && inv.string('okapi-max-body-size') === undefined) {
     transport.maxBodySize = request.max_body_size;
   }
-  const exchange = await performExchange(plan, registry, transport);
+  const exchange = await performExchange(plan, registry, transport, inv.env);
   if (!exchange.response) throw new OkapiError(`a response-middleware plugin dropped the response to ${request.method} ${request.url}`);
   const { status, headers, body, url } = exchange.response;
   return { status, headers, body: await body.bytes(), url };

@@ -37,7 +37,7 @@ export async function runRequest(inv: Invocation, words: string[]): Promise<numb
 
   const plan = planRequest(inv, method, target, body);
   const registry = await inv.registry();
-  const exchange = await performExchange(plan, registry, transportOptionsFor(inv));
+  const exchange = await performExchange(plan, registry, transportOptionsFor(inv), inv.env);
   try {
     await renderExchange(exchange, inv, registry);
   } finally {

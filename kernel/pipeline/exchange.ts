@@ -10,6 +10,7 @@ import { closeTransport, send, type TransportOptions, type TlsDetails } from '..
 import { onShutdown } from '../shutdown.js';
 import { applyFieldUpdate } from './request-fields.js';
 import { ResponseBody } from './response-body.js';
+import { authenticate, type AuthPlan } from './auth-phase.js';
 
 export interface RequestPlan {
   method: string;
@@ -18,6 +19,7 @@ export interface RequestPlan {
   body?: Uint8Array;
   api?: string;
   profile?: string;
+  auth?: AuthPlan;
 }
 
 export interface ReceivedResponse {
@@ -37,7 +39,12 @@ export interface Exchange {
   response: ReceivedResponse | undefined;
 }
 
-export async function performExchange(plan: RequestPlan, registry: PluginRegistry, transport: TransportOptions): Promise<Exchange> {
+export async function performExchange(
+  plan: RequestPlan,
+  registry: PluginRegistry,
+  transport: TransportOptions,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Exchange> {
   let request: WireRequest = {
     method: plan.method,
     url: plan.url.href,
@@ -52,6 +59,8 @@ export async function performExchange(plan: RequestPlan, registry: PluginRegistr
       .call('request-middleware', { ...scope, request: requestForPlugin(request, plugin.manifest!) });
     request = applyRequestUpdate(request, update);
   }
+
+  if (plan.auth) request = applyRequestUpdate(request, await authenticate(request, plan.auth, registry, env));
 
   let response = await transmit(request, transport);
 

@@ -53,5 +53,6 @@ export function planRequest(inv: Invocation, method: string, target: string, bod
     headers,
     ...(body ? { body: body.bytes } : {}),
     ...(apiTarget ? { api: apiTarget.api, profile: apiTarget.profile } : {}),
+    ...(apiTarget?.auth ? { auth: { ...apiTarget.auth, api: apiTarget.api, profile: apiTarget.profile } } : {}),
   };
 }

@@ -1,0 +1,46 @@
+/**
+ * Phase 4 of the pipeline (DESIGN.md §2): the auth plugin a profile names (`auth.type`) adds its
+ * headers or query parameters. The plugin gets only what it is owed: secret params and
+ * credential headers only with `needs_auth_secrets`, and only for the APIs in `auth_api_names`
+ * when it lists any.
+ */
+import type { WireRequest } from '../../sdk/types.js';
+import { OkapiError } from '../errors.js';
+import { authParamsForPlugin, requestForPlugin } from '../plugins/plugin-secrets.js';
+import type { PluginRegistry } from '../plugins/registry.js';
+import { resolveParamValues } from './param-values.js';
+
+export interface AuthPlan {
+  type: string;
+  params: Record<string, string>;
+  api: string;
+  profile: string;
+}
+
+export async function authenticate(
+  request: WireRequest,
+  auth: AuthPlan,
+  registry: PluginRegistry,
+  env: NodeJS.ProcessEnv,
+): Promise<{ headers?: Record<string, string | string[] | null>; query?: Record<string, string | string[] | null> }> {
+  const owner = `the ${auth.type} auth of API ${auth.api} (profile ${auth.profile})`;
+  const plugin = registry.records.find((r) => r.name === auth.type && r.manifest?.hooks?.includes('auth'));
+  if (!plugin) {
+    throw new OkapiError(`${owner} needs an auth plugin named "${auth.type}", and there is none`, {
+      hint: "see 'okapi plugin list' for the plugins with the auth hook, or change the profile's auth.type",
+    });
+  }
+  if (!plugin.enabled) {
+    throw new OkapiError(`${owner} needs the plugin ${plugin.name}, which is disabled in the config`, {
+      hint: `okapi config set 'plugins.${plugin.name}.enabled: true'`,
+    });
+  }
+  const served = plugin.manifest?.auth_api_names ?? [];
+  if (served.length > 0 && !served.includes(auth.api)) {
+    throw new OkapiError(`plugin ${plugin.name} does not authenticate API ${auth.api}: its auth_api_names are ${served.join(', ')}`, {
+      hint: "choose another auth type for this API's profile",
+    });
+  }
+  const params = authParamsForPlugin(resolveParamValues(auth.params, owner, env), plugin.manifest!);
+  return registry.runtime(plugin).call('auth', { api: auth.api, profile: auth.profile, params, request: requestForPlugin(request, plugin.manifest!) });
+}

@@ -1,0 +1,83 @@
+/**
+ * The pipeline's auth phase: a profile's auth.type names an auth plugin, which gets only what it is
+ * owed (secret params with needs_auth_secrets, only the APIs in auth_api_names).
+ */
+import { writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXAMPLE_CREDENTIALS, startExampleApi, type ExampleApi } from '../../fixtures/example-api/index.mjs';
+import { writeSdkPlugin } from '../helpers/plugin-files.js';
+import { freshHome, runOkapi } from '../helpers/run-okapi.js';
+
+let api: ExampleApi;
+beforeAll(async () => {
+  api = await startExampleApi();
+});
+afterAll(async () => {
+  await api.close();
+});
+
+function vaultPlugin(manifest: object): string {
+  return `{
+    manifest: ${JSON.stringify({ name: 'vault', okapi_api_version: 2, hooks: ['auth'], ...manifest })},
+    hooks: { auth: (input) => ({ headers: {
+      Authorization: 'Bearer ' + (input.params.token ?? 'none'),
+      'X-Seen-Params': Object.keys(input.params).sort().join(','),
+      'X-Seen-Api': input.api + '/' + input.profile,
+    } }) },
+  }`;
+}
+
+function homeWith(manifest: object, auth: object) {
+  const home = freshHome();
+  writeSdkPlugin(home.plugins, 'vault', vaultPlugin(manifest));
+  writeFileSync(home.config, JSON.stringify({ apis: { demo: { base_url: api.url, profiles: { default: { auth } } } } }));
+  return home;
+}
+
+const token = EXAMPLE_CREDENTIALS.bearer.token;
+
+describe('auth plugins chosen by a profile', () => {
+  it('authenticates API-aware requests, with secret params only for plugins that need them', async () => {
+    const withSecrets = homeWith({ needs_auth_secrets: true }, { type: 'vault', params: { token: 'env:VAULT_TOKEN', realm: 'prod' } });
+    const ok = await runOkapi(['demo/auth/bearer', '-o', 'json'], { env: { ...withSecrets.env, VAULT_TOKEN: token } });
+    expect(ok.stderr).toBe('');
+    expect(JSON.parse(ok.stdout)).toMatchObject({ authenticated: true, scheme: 'bearer' });
+
+    const echo = await runOkapi(['demo/anything', '-o', 'json'], { env: { ...withSecrets.env, VAULT_TOKEN: token } });
+    const headers = JSON.parse(echo.stdout).headers;
+    expect(headers['x-seen-params']).toBe('realm,token');
+    expect(headers['x-seen-api']).toBe('demo/default');
+
+    const withoutSecrets = homeWith({}, { type: 'vault', params: { token: 'env:VAULT_TOKEN', realm: 'prod' } });
+    const denied = await runOkapi(['demo/anything', '-o', 'json'], { env: { ...withoutSecrets.env, VAULT_TOKEN: token } });
+    expect(JSON.parse(denied.stdout).headers['x-seen-params']).toBe('realm');
+    expect(denied.stdout).not.toContain(token);
+  });
+
+  it('reads params from a command', async () => {
+    const home = homeWith({ needs_auth_secrets: true }, { type: 'vault', params: { token: `command:printf '%s' ${token}` } });
+    const result = await runOkapi(['demo/auth/bearer', '-o', 'json'], { env: home.env });
+    expect(JSON.parse(result.stdout).authenticated).toBe(true);
+  });
+
+  it('refuses an API that is not in the plugin auth_api_names', async () => {
+    const home = homeWith({ auth_api_names: ['other'] }, { type: 'vault', params: {} });
+    const before = api.requests.length;
+    const result = await runOkapi(['demo/anything'], { env: home.env });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('plugin vault does not authenticate API demo: its auth_api_names are other');
+    expect(api.requests.length).toBe(before);
+  });
+
+  it('names a missing auth plugin and an unset variable, never a secret value', async () => {
+    const missing = homeWith({}, { type: 'nosuch', params: {} });
+    const none = await runOkapi(['demo/anything'], { env: missing.env });
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain('needs an auth plugin named "nosuch"');
+
+    const unset = homeWith({}, { type: 'vault', params: { token: 'env:OKAPI_TEST_UNSET_TOKEN' } });
+    const result = await runOkapi(['demo/anything'], { env: unset.env });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('reads the environment variable OKAPI_TEST_UNSET_TOKEN, which is not set');
+  });
+});
