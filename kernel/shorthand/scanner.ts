@@ -5,6 +5,7 @@
  */
 
 import { ShorthandError } from './errors.js';
+import { readJsonString } from '../grammar/json-string.js';
 
 /** The text of an unquoted value, before coercion. */
 export interface UnquotedText {
@@ -13,17 +14,6 @@ export interface UnquotedText {
   readonly escaped: boolean;
   readonly position: number;
 }
-
-const JSON_ESCAPES: Readonly<Record<string, string>> = {
-  '"': '"',
-  '\\': '\\',
-  '/': '/',
-  b: '\b',
-  f: '\f',
-  n: '\n',
-  r: '\r',
-  t: '\t',
-};
 
 /** Membership tables over ASCII codes: these tests run once per input character. */
 function asciiTable(chars: string): Uint8Array {
@@ -50,8 +40,6 @@ const VALUE_ESCAPABLE = asciiTable(',}]{["\\');
 
 const BACKSLASH = 0x5c;
 const SLASH = 0x2f;
-
-const HEX4 = /^[0-9a-fA-F]{4}$/;
 
 function isInlineSpace(char: string): boolean {
   return char === ' ' || char === '\t' || char === '\r';
@@ -108,39 +96,14 @@ export class Scanner {
 
   /** Reads a JSON string literal; the scanner must be on its opening quote. */
   readQuoted(): string {
-    const { input } = this;
-    const open = this.pos;
-    let out = '';
-    let chunkStart = open + 1;
-    let i = chunkStart;
-    for (;;) {
-      if (i >= input.length) this.fail('unterminated string', open);
-      const char = input.charAt(i);
-      if (char === '"') {
-        this.pos = i + 1;
-        return out + input.slice(chunkStart, i);
-      }
-      if (char !== '\\') {
-        i++;
-        continue;
-      }
-      out += input.slice(chunkStart, i);
-      const escape = input.charAt(i + 1);
-      const simple = JSON_ESCAPES[escape];
-      if (simple !== undefined) {
-        out += simple;
-        i += 2;
-      } else if (escape === 'u') {
-        const hex = input.slice(i + 2, i + 6);
-        if (!HEX4.test(hex)) this.fail('expected four hex digits after \\u', i);
-        out += String.fromCharCode(Number.parseInt(hex, 16));
-        i += 6;
-      } else {
-        this.fail(escape === '' ? 'unterminated string' : `unknown escape \\${escape} in a quoted string`, i);
-      }
-      chunkStart = i;
-    }
+    const { value, end } = readJsonString(this.input, this.pos, (problem, position, escape) => {
+      if (problem === 'bad-unicode-escape') this.fail('expected four hex digits after \\u', position);
+      this.fail(problem === 'unterminated' ? 'unterminated string' : `unknown escape \\${escape} in a quoted string`, position);
+    });
+    this.pos = end;
+    return value;
   }
+
 
   /**
    * Reads an unquoted key segment, resolving backslash escapes (`a\.b` is the key "a.b"). Returns

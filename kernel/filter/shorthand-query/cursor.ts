@@ -5,19 +5,7 @@
  */
 
 import { QueryError } from './errors.js';
-
-const JSON_ESCAPES: Readonly<Record<string, string>> = {
-  '"': '"',
-  '\\': '\\',
-  '/': '/',
-  b: '\b',
-  f: '\f',
-  n: '\n',
-  r: '\r',
-  t: '\t',
-};
-
-const HEX4 = /^[0-9a-fA-F]{4}$/;
+import { readJsonString } from '../../grammar/json-string.js';
 
 /**
  * Characters of an unquoted name: ASCII letters, digits, `_`, `-`, `$`, `@`, and anything outside
@@ -124,38 +112,13 @@ export class Cursor {
 
   /** A JSON string literal; the cursor must be on its opening quote. */
   readQuoted(): string {
-    const { text } = this;
-    const open = this.pos;
-    let out = '';
-    let chunk = open + 1;
-    let i = chunk;
-    for (;;) {
-      if (i >= text.length) this.fail('unterminated string', open, 'close it with a double quote');
-      const char = text.charAt(i);
-      if (char === '"') {
-        this.pos = i + 1;
-        return out + text.slice(chunk, i);
-      }
-      if (char !== '\\') {
-        i++;
-        continue;
-      }
-      out += text.slice(chunk, i);
-      const escape = text.charAt(i + 1);
-      if (escape === 'u') {
-        const hex = text.slice(i + 2, i + 6);
-        if (!HEX4.test(hex)) this.fail('\\u must be followed by four hex digits', i);
-        out += String.fromCharCode(Number.parseInt(hex, 16));
-        i += 6;
-      } else if (escape !== '' && JSON_ESCAPES[escape] !== undefined) {
-        out += JSON_ESCAPES[escape];
-        i += 2;
-      } else if (escape === '') {
-        this.fail('unterminated string', open, 'close it with a double quote');
-      } else {
-        this.fail(`unknown escape \\${escape}`, i, 'escapes are those of JSON: \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX');
-      }
-      chunk = i;
-    }
+    const { value, end } = readJsonString(this.text, this.pos, (problem, position, escape) => {
+      if (problem === 'unterminated') this.fail('unterminated string', position, 'close it with a double quote');
+      if (problem === 'bad-unicode-escape') this.fail('\\u must be followed by four hex digits', position);
+      this.fail(`unknown escape \\${escape}`, position, 'escapes are those of JSON: \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX');
+    });
+    this.pos = end;
+    return value;
   }
+
 }
