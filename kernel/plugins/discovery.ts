@@ -4,6 +4,8 @@ import { delimiter, join } from 'node:path';
 
 export interface FoundExecutable {
   path: string;
+  /** Size and nanosecond mtime, for the manifest cache (one stat per file, at discovery). */
+  stamp: { size: number; mtime_ns: string };
   /** Set when the file cannot be run at all. */
   problem?: string;
 }
@@ -26,10 +28,11 @@ export function findPluginExecutables(directories: string[]): FoundExecutable[] 
       if (!name.startsWith('okapi-')) continue;
       const path = join(dir, name);
       try {
-        const stat = statSync(path);
+        const stat = statSync(path, { bigint: true });
         if (!stat.isFile()) continue;
-        const runnable = process.platform === 'win32' || (stat.mode & 0o111) !== 0;
-        found.push(runnable ? { path } : { path, problem: `${path} is not executable: run chmod +x on it` });
+        const runnable = process.platform === 'win32' || (stat.mode & 0o111n) !== 0n;
+        const stamp = { size: Number(stat.size), mtime_ns: stat.mtimeNs.toString() };
+        found.push(runnable ? { path, stamp } : { path, stamp, problem: `${path} is not executable: run chmod +x on it` });
       } catch {
         continue; // A dangling link is not a plugin.
       }

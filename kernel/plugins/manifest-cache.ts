@@ -3,7 +3,7 @@
  * plugins are not run at every start. Refusals are cached too: a broken plugin is not re-run until
  * its file changes.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { WireEncoding } from '../../sdk/codec.js';
 import type { CommandDeclaration, PluginManifest } from '../../sdk/types.js';
 
@@ -27,10 +27,6 @@ export interface FileStamp {
   mtime_ns: string;
 }
 
-export function stampOf(path: string): FileStamp {
-  const stat = statSync(path, { bigint: true });
-  return { size: Number(stat.size), mtime_ns: stat.mtimeNs.toString() };
-}
 
 export class ManifestCache {
   private dirty = false;

@@ -6,7 +6,7 @@ import type { CommandDeclaration, HookName, PluginDefinition, PluginManifest, Pl
 import type { WireEncoding } from '../../sdk/codec.js';
 import { findPluginExecutables } from './discovery.js';
 import { InProcessRuntime } from './in-process-runtime.js';
-import { ManifestCache, stampOf, type CachedPlugin } from './manifest-cache.js';
+import { ManifestCache, type CachedPlugin } from './manifest-cache.js';
 import { ManifestError, validateCommandDiscovery, validateManifest } from './manifest.js';
 import { PluginError } from './plugin-error.js';
 import type { PluginLogger, PluginRuntime } from './runtime.js';
@@ -138,9 +138,8 @@ async function loadExternals(options: RegistryOptions): Promise<PluginRecord[]> 
   const cache = ManifestCache.open(options.manifestCachePath, options.okapiVersion);
   cache.retain(new Set(found.map((f) => f.path)));
   const records = await Promise.all(
-    found.map(async ({ path, problem }): Promise<PluginRecord> => {
+    found.map(async ({ path, stamp, problem }): Promise<PluginRecord> => {
       if (problem) return refusedRecord(path, problem);
-      const stamp = stampOf(path);
       let entry = cache.lookup(path, stamp);
       if (!entry) {
         entry = { ...stamp, ...(await inspectExecutable(path)) };
