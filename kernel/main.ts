@@ -1,20 +1,36 @@
 /**
  * The `okapi` executable, built as CommonJS on purpose: on Node 20 an ES module entry costs ~9 ms
  * of start-up by itself and each further module file ~0.5 ms (docs/design/003-start-up.md).
- * `--version` is answered before anything else is loaded, hence `require` in the other branch.
+ * `--version`, and `--help` when its rendered text is cached, are answered before the kernel loads.
  */
+import type { HelpCache } from './startup/help-cache.js';
+
 declare const __OKAPI_VERSION__: string;
 
-const argv = process.argv.slice(2);
-
-if (argv.length === 1 && argv[0] === '--version') {
-  // Straight to file descriptor 1: building process.stdout would cost ~2.5 ms.
-  (require('node:fs') as typeof import('node:fs')).writeSync(1, `okapi ${__OKAPI_VERSION__}\n`);
-} else {
+function start(argv: string[]): void {
+  const { writeSync } = require('node:fs') as typeof import('node:fs');
+  if (argv.length === 1 && argv[0] === '--version') {
+    // Straight to file descriptor 1: building process.stdout would cost ~2.5 ms.
+    writeSync(1, `okapi ${__OKAPI_VERSION__}\n`);
+    return;
+  }
+  const { join } = require('node:path') as typeof import('node:path');
+  const kernelFile = join(__dirname, 'kernel.cjs');
+  let helpCache: HelpCache | undefined;
+  if (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h')) {
+    const cache = require('./startup/help-cache.js') as typeof import('./startup/help-cache.js');
+    helpCache = cache.helpCacheFor(process.env, kernelFile, __OKAPI_VERSION__);
+    const text = helpCache && cache.cachedHelp(helpCache);
+    if (text !== undefined) {
+      writeSync(1, text);
+      return;
+    }
+  }
   // Node 22+ caches compiled code between runs; on Node 20 code-cache.ts does it for our files.
   (require('node:module') as { enableCompileCache?: () => unknown }).enableCompileCache?.();
   const { requireCached } = require('./startup/code-cache.js') as typeof import('./startup/code-cache.js');
-  const { join } = require('node:path') as typeof import('node:path');
-  const kernel = requireCached(join(__dirname, 'kernel.cjs')) as typeof import('./entry.js');
-  void kernel.main(argv);
+  const kernel = requireCached(kernelFile) as typeof import('./entry.js');
+  void kernel.main(argv, helpCache);
 }
+
+start(process.argv.slice(2));

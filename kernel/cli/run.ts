@@ -8,6 +8,7 @@ import { OKAPI_VERSION } from '../version.js';
 import { scanArgv } from './argv.js';
 import { buildCommandTable } from '../commands/command-table.js';
 import { HTTP_METHODS } from '../commands/methods.js';
+import { storeHelp, type HelpCache } from '../startup/help-cache.js';
 import { apiEntry } from '../api/api-config.js';
 import { RESERVED_COMMANDS } from '../api/names.js';
 import { builtins } from '../../plugins-builtin/index.generated.js';
@@ -15,7 +16,7 @@ import { builtins } from '../../plugins-builtin/index.generated.js';
 // Each path loads only its own code: a request never loads help, help never loads the transport.
 const request = () => import('../commands/request.js');
 
-export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, io: Streams = process): Promise<number> {
+export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, io: Streams = process, helpCache?: HelpCache): Promise<number> {
   let inv: Invocation | undefined;
   try {
     const scanned = scanArgv(argv);
@@ -46,6 +47,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
         ? commandHelp(entry.declaration, entry.plugin.name, entry.plugin.builtin)
         : rootHelp({ all: Boolean(scanned.flags.get('help-all')), version: OKAPI_VERSION, table, formats: registry.formatNames() });
       inv.writeFinal(help);
+      if (helpCache && !entry) storeHelp(helpCache, help);
       return ExitCode.ok;
     }
     if (entry) return await (await import('../commands/plugin-command.js')).runPluginCommand(inv, registry, entry, words.slice(1));

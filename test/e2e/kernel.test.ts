@@ -131,3 +131,19 @@ describe('config commands', () => {
     expect(readFileSync(home.config, 'utf8')).toContain('// edited');
   });
 });
+
+describe('cached root help', () => {
+  it('answers --help from the cache, identically, and renders again when plugins change', async () => {
+    const home = freshHome();
+    const first = await runOkapi(['--help'], { env: home.env });
+    const second = await runOkapi(['--help'], { env: home.env });
+    expect(second.stdout).toBe(first.stdout);
+    const { writeSdkPlugin } = await import('../helpers/plugin-files.js');
+    writeSdkPlugin(home.plugins, 'hello', `{ manifest: { name: 'hello', okapi_api_version: 2, hooks: ['command'] }, commands: [{ name: 'hello', short: 'Say hello' }], hooks: { command: async () => 0 } }`);
+    const third = await runOkapi(['--help'], { env: home.env });
+    expect(third.stdout).toMatch(/hello\s+Say hello \(plugin hello\)/);
+    writeFileSync(home.config, JSON.stringify({ plugins: { hello: { enabled: false } } }));
+    const fourth = await runOkapi(['--help'], { env: home.env });
+    expect(fourth.stdout).not.toContain('Say hello');
+  });
+});
