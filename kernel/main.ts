@@ -1,7 +1,7 @@
 /**
  * The `okapi` executable, built as CommonJS on purpose: on Node 20 an ES module entry costs ~9 ms
  * of start-up by itself and each further module file ~0.5 ms (docs/design/003-start-up.md).
- * `--version`, and `--help` when its rendered text is cached, are answered before the kernel loads.
+ * `--version`, and help whose rendered text is cached, are answered before the kernel loads.
  */
 import type { HelpCache } from './startup/help-cache.js';
 
@@ -17,9 +17,9 @@ function start(argv: string[]): void {
   const { join } = require('node:path') as typeof import('node:path');
   const kernelFile = join(__dirname, 'kernel.cjs');
   let helpCache: HelpCache | undefined;
-  if (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h')) {
+  if (argv.length <= 2) {
     const cache = require('./startup/help-cache.js') as typeof import('./startup/help-cache.js');
-    helpCache = cache.helpCacheFor(process.env, kernelFile, __OKAPI_VERSION__);
+    helpCache = cache.helpCacheFor(argv, process.env, kernelFile, __OKAPI_VERSION__);
     const text = helpCache && cache.cachedHelp(helpCache);
     if (text !== undefined) {
       writeSync(1, text);

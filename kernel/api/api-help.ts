@@ -10,12 +10,19 @@ import { configDir } from '../config/paths.js';
 import { apiEntry, localSpecSources, profilesOf, type ApiEntry } from './api-config.js';
 import { DEFAULT_PROFILE } from './api-target.js';
 import { expectedKey, readHelpIndex, staleness, type StoredHelpIndex } from './index-read.js';
+import { apiCacheFiles } from './cache-paths.js';
+import { storeHelp, type HelpCache } from '../startup/help-cache.js';
 
-export async function printApiHelp(inv: Invocation, api: string): Promise<number> {
+export async function printApiHelp(inv: Invocation, api: string, helpCache?: HelpCache): Promise<number> {
   const entry = apiEntry(inv.config(), api)!;
   const help = await currentHelpIndex(inv, api, entry);
   const width = inv.stdoutIsTTY ? inv.io.stdout.columns : undefined;
-  inv.writeFinal([...renderApiHelp(api, entry, help, inv.profileName, width)].join(''));
+  const text = [...renderApiHelp(api, entry, help, inv.profileName, width)].join('');
+  inv.writeFinal(text);
+  if (helpCache) {
+    const sources = localSpecSources(entry, configDir(inv.configLocation));
+    storeHelp(helpCache, text, [inv.configPath, apiCacheFiles(inv.cacheDir, api).help, ...sources]);
+  }
   return ExitCode.ok;
 }
 

@@ -8,7 +8,7 @@ import { OKAPI_VERSION } from '../version.js';
 import { scanArgv } from './argv.js';
 import { buildCommandTable } from '../commands/command-table.js';
 import { HTTP_METHODS } from '../commands/methods.js';
-import { storeHelp, type HelpCache } from '../startup/help-cache.js';
+import { rootHelpFiles, storeHelp, type HelpCache } from '../startup/help-cache.js';
 import { apiEntry } from '../api/api-config.js';
 import { RESERVED_COMMANDS } from '../api/names.js';
 import { builtins } from '../../plugins-builtin/index.generated.js';
@@ -33,7 +33,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
     // `okapi <api>` and `okapi <api> --help`: the API's help from its small cached index, before
     // (and without) the plugin registry. Built-in command names are never API names.
     if (first !== undefined && words.length === 1 && !isBuiltinCommand(first) && apiEntry(inv.config(), first)) {
-      return await (await import('../api/api-help.js')).printApiHelp(inv, first);
+      return await (await import('../api/api-help.js')).printApiHelp(inv, first, helpCache);
     }
 
     const registry = await inv.registry();
@@ -47,7 +47,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
         ? commandHelp(entry.declaration, entry.plugin.name, entry.plugin.builtin)
         : rootHelp({ all: Boolean(scanned.flags.get('help-all')), version: OKAPI_VERSION, table, formats: registry.formatNames() });
       inv.writeFinal(help);
-      if (helpCache && !entry) storeHelp(helpCache, help);
+      if (helpCache && !entry && !scanned.flags.get('help-all') && words.length === 0) storeHelp(helpCache, help, rootHelpFiles(inv.configPath, env));
       return ExitCode.ok;
     }
     if (entry) return await (await import('../commands/plugin-command.js')).runPluginCommand(inv, registry, entry, words.slice(1));

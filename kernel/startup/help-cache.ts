@@ -1,64 +1,96 @@
 /**
- * The rendered root help, kept in the cache so `okapi --help` is answered by the entry file alone,
- * the way `--version` is: loading the kernel costs more than the whole help budget allows. The key
- * covers everything the text depends on: this build, the config file (plugins turned off) and every
- * plugin executable (name, size, nanosecond mtime); any change means a miss, and the kernel renders
- * the help again and stores it.
+ * Rendered help kept in the cache directory, so `okapi --help` and `okapi <api> --help` are
+ * answered by the entry file alone, the way `--version` is: loading the kernel costs more than the
+ * help budget allows. Each copy records the build and every file its text depends on (the config,
+ * plugin directories and executables, an API's help index and local spec files) with size and
+ * nanosecond mtime; any change is a miss, and the kernel renders the help again and stores it.
  */
-import { mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { fstatSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { configDir, resolveCacheDir, resolveConfigLocation } from '../config/paths.js';
 import { pluginDirectories } from '../plugins/discovery.js';
 
 export interface HelpCache {
-  key: string;
   path: string;
+  build: string;
 }
 
-/** Where the help text is kept and the key it must match; undefined when that cannot be known. */
-export function helpCacheFor(env: NodeJS.ProcessEnv, kernelFile: string, version: string): HelpCache | undefined {
+interface Header {
+  build: string;
+  files: [path: string, stamp: string][];
+}
+
+const SEPARATOR = '\n\u0000\n';
+
+/**
+ * The cached copy an argv would print, if it is a help request the entry may answer: `--help`,
+ * `-h`, or one word (an API name), alone or with `--help`. Undefined otherwise.
+ */
+export function helpCacheFor(argv: string[], env: NodeJS.ProcessEnv, kernelFile: string, version: string): HelpCache | undefined {
+  const [first, second] = argv;
+  let name: string;
+  if (argv.length === 1 && (first === '--help' || first === '-h')) name = 'help.txt';
+  else if ((argv.length === 1 || (argv.length === 2 && second === '--help')) && first !== undefined && /^[^./\\\-:\0][^/\\\0:?#]*$/.test(first)) {
+    // An API's help shows the selected profile and fits a terminal's width: kept for files and
+    // pipes with the default profile only.
+    if (env.OKAPI_PROFILE !== undefined || isCharacterDevice(1)) return undefined;
+    name = `help-api-${first}.txt`;
+  } else return undefined;
   try {
-    return { key: helpCacheKey(env, `${version}:${stampOf(kernelFile)}`), path: join(resolveCacheDir(resolveConfigLocation(undefined, env), env), 'help.txt') };
+    const location = resolveConfigLocation(undefined, env);
+    return { path: join(resolveCacheDir(location, env), 'help', name), build: `${version}:${stampOf(kernelFile)}` };
   } catch {
     return undefined; // no home directory, say: the kernel renders help and reports any problem
   }
 }
 
-function helpCacheKey(env: NodeJS.ProcessEnv, build: string): string {
-  const location = resolveConfigLocation(undefined, env);
-  const parts = [build, stampOf(location.path)];
-  for (const dir of pluginDirectories(configDir(location), env.OKAPI_PLUGIN_PATH)) {
-    let names: string[] = [];
-    try {
-      names = readdirSync(dir).filter((name) => name.startsWith('okapi-')).sort();
-    } catch {
-      // No such directory: no plugins from it.
-    }
-    parts.push(dir, ...names.map((name) => `${name}:${stampOf(join(dir, name))}`));
-  }
-  return parts.join('\n');
-}
-
-/** The cached text when its key matches, else undefined. */
-export function cachedHelp({ path, key }: HelpCache): string | undefined {
+/** The cached text when the build and every recorded file are unchanged, else undefined. */
+export function cachedHelp(cache: HelpCache): string | undefined {
   try {
-    const text = readFileSync(path, 'utf8');
-    const end = text.indexOf('\n\u0000\n');
-    return end !== -1 && text.slice(0, end) === key ? text.slice(end + 3) : undefined;
+    const text = readFileSync(cache.path, 'utf8');
+    const end = text.indexOf(SEPARATOR);
+    if (end === -1) return undefined;
+    const header = JSON.parse(text.slice(0, end)) as Header;
+    if (header.build !== cache.build || header.files.some(([path, stamp]) => stampOf(path) !== stamp)) return undefined;
+    return text.slice(end + SEPARATOR.length);
   } catch {
     return undefined;
   }
 }
 
-/** Stores the text; a cache is an optimisation, so failing to write it changes nothing. */
-export function storeHelp({ path, key }: HelpCache, text: string): void {
+/** Stores the text with the files it depends on; failing to write it changes nothing. */
+export function storeHelp(cache: HelpCache, text: string, files: string[]): void {
   try {
-    mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
-    const temporary = `${path}.${process.pid}.tmp`;
-    writeFileSync(temporary, `${key}\n\u0000\n${text}`, { mode: 0o600 });
-    renameSync(temporary, path);
+    const header: Header = { build: cache.build, files: files.map((path) => [path, stampOf(path)]) };
+    mkdirSync(join(cache.path, '..'), { recursive: true, mode: 0o700 });
+    const temporary = `${cache.path}.${process.pid}.tmp`;
+    writeFileSync(temporary, `${JSON.stringify(header)}${SEPARATOR}${text}`, { mode: 0o600 });
+    renameSync(temporary, cache.path);
   } catch {
-    // Read-only cache directory: help is rendered each time.
+    // A read-only cache directory: help is rendered each time.
+  }
+}
+
+/** What the root help depends on: the config file and every plugin directory and executable. */
+export function rootHelpFiles(configPath: string, env: NodeJS.ProcessEnv): string[] {
+  const files = [configPath];
+  const location = resolveConfigLocation(undefined, env);
+  for (const dir of pluginDirectories(configDir(location), env.OKAPI_PLUGIN_PATH)) {
+    files.push(dir);
+    try {
+      for (const name of readdirSync(dir)) if (name.startsWith('okapi-')) files.push(join(dir, name));
+    } catch {
+      // No such directory: its stamp says so.
+    }
+  }
+  return files;
+}
+
+function isCharacterDevice(fd: number): boolean {
+  try {
+    return fstatSync(fd).isCharacterDevice();
+  } catch {
+    return true;
   }
 }
 

@@ -481,3 +481,18 @@ describe('the operation index at start-up', () => {
     for (const command of ['api', 'doctor', 'cache']) expect(root.stdout).toMatch(new RegExp(`\\n {2}${command}\\s`));
   });
 });
+
+describe('cached API help', () => {
+  it('prints the same help from the cache and follows changes to the config', async () => {
+    const home = freshHome();
+    const connect = await runOkapi(['api', 'connect', 'cached', api.url, '--yes'], { env: home.env });
+    expect(connect.code).toBe(0);
+    const first = await runOkapi(['cached', '--help'], { env: home.env });
+    const second = await runOkapi(['cached', '--help'], { env: home.env });
+    expect(first.code).toBe(0);
+    expect(second.stdout).toBe(first.stdout);
+    expect((await runOkapi(['api', 'set', 'cached', 'profiles.staging: {}'], { env: home.env })).code).toBe(0);
+    const third = await runOkapi(['cached', '--help'], { env: home.env });
+    expect(third.stdout).toContain('staging');
+  });
+});
