@@ -115,7 +115,7 @@ export class Cursor {
     const { value, end } = readJsonString(this.text, this.pos, (problem, position, escape) => {
       if (problem === 'unterminated') this.fail('unterminated string', position, 'close it with a double quote');
       if (problem === 'bad-unicode-escape') this.fail('\\u must be followed by four hex digits', position);
-      this.fail(`unknown escape \\${escape}`, position, 'escapes are those of JSON: \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX');
+      this.fail(`unknown escape \\${escape}`, position, 'escapes are those of JSON: \\" \\\\ \\/ \\b \\f \\n \\r \\t, and \\u with four hex digits');
     });
     this.pos = end;
     return value;
