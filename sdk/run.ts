@@ -130,7 +130,8 @@ async function serveCommand(
   let stdinWaiter: (() => void) | undefined;
   let nextId = 1;
 
-  const pump = (async () => {
+  // Routes replies and stdin while the command runs; it ends when the host closes the session.
+  void (async () => {
     for (;;) {
       const message = await peer.next();
       if (!message) break;
@@ -202,7 +203,6 @@ async function serveCommand(
 
   const code = await definition.hooks.command(init, commandCtx);
   await peer.send({ type: 'done', exit_code: code });
-  void pump;
   return 0;
 }
 

@@ -5,12 +5,13 @@
  * Node's own default compile cache, in the temporary directory, one folder per user; V8 checks
  * each entry against the source and the flags, and a rejected one is simply rewritten.
  */
-import { mkdirSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync, unlinkSync } from 'node:fs';
 import Module from 'node:module';
 import { tmpdir, userInfo } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { Script, constants as vmConstants } from 'node:vm';
 import { v8FlagsChanged } from './v8-flags.js';
+import { writeQuietly } from './write-quietly.js';
 
 declare const __OKAPI_VERSION__: string;
 
@@ -71,17 +72,5 @@ function removeOthers(keep: string, prefix: string): void {
     }
   } catch {
     // Another run removed it first, or the directory is not ours to tidy: nothing is lost.
-  }
-}
-
-/** A cache is an optimisation: failing to write one must never fail the command. */
-function writeQuietly(path: string, data: Buffer): void {
-  try {
-    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    const temporary = `${path}.${process.pid}.tmp`;
-    writeFileSync(temporary, data, { mode: 0o600 });
-    renameSync(temporary, path);
-  } catch {
-    // Read-only or full temporary directory: run without a cache.
   }
 }

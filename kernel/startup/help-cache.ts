@@ -5,10 +5,11 @@
  * plugin directories and executables, an API's help index and local spec files) with size and
  * nanosecond mtime; any change is a miss, and the kernel renders the help again and stores it.
  */
-import { fstatSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { fstatSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { configDir, resolveCacheDir, resolveConfigLocation } from '../config/paths.js';
 import { pluginDirectories } from '../plugins/discovery.js';
+import { writeQuietly } from './write-quietly.js';
 
 export interface HelpCache {
   path: string;
@@ -60,15 +61,8 @@ export function cachedHelp(cache: HelpCache): string | undefined {
 
 /** Stores the text with the files it depends on; failing to write it changes nothing. */
 export function storeHelp(cache: HelpCache, text: string, files: string[]): void {
-  try {
-    const header: Header = { build: cache.build, files: files.map((path) => [path, stampOf(path)]) };
-    mkdirSync(join(cache.path, '..'), { recursive: true, mode: 0o700 });
-    const temporary = `${cache.path}.${process.pid}.tmp`;
-    writeFileSync(temporary, `${JSON.stringify(header)}${SEPARATOR}${text}`, { mode: 0o600 });
-    renameSync(temporary, cache.path);
-  } catch {
-    // A read-only cache directory: help is rendered each time.
-  }
+  const header: Header = { build: cache.build, files: files.map((path) => [path, stampOf(path)]) };
+  writeQuietly(cache.path, `${JSON.stringify(header)}${SEPARATOR}${text}`);
 }
 
 /** What the root help depends on: the config file and every plugin directory and executable. */
