@@ -3,7 +3,6 @@
  * `env:<VAR>` read from the environment, or `command:<command-line>` run through the shell
  * (`/bin/sh -c`, `cmd /c` on Windows), its output trimmed. Errors name the param, never a value.
  */
-import { execFileSync } from 'node:child_process';
 import { OkapiError } from '../errors.js';
 
 export function resolveParamValues(params: Record<string, string>, owner: string, env: NodeJS.ProcessEnv): Record<string, string> {
@@ -25,6 +24,8 @@ function resolveValue(name: string, value: string, owner: string, env: NodeJS.Pr
     const command = value.slice(8);
     const [shell, flag] = process.platform === 'win32' ? ['cmd', '/c'] : ['/bin/sh', '-c'];
     try {
+      // Loaded here: node:child_process costs every request ~5 ms, and few params are commands.
+      const { execFileSync } = process.getBuiltinModule('node:child_process');
       return execFileSync(shell, [flag, command], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env }).trim();
     } catch (error) {
       const status = (error as { status?: number }).status;

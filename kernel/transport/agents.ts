@@ -10,28 +10,10 @@
 import type { Dispatcher } from 'undici';
 // undici's index loads fetch, WebSocket, caches and mocks (~70 ms); okapi needs only the agents.
 import Agent from 'undici/lib/dispatcher/agent.js';
+import { PROXY_VARIABLES, proxyEnvironment } from './proxy-environment.js';
 import type { TlsConnectOptions } from './tls-material.js';
 
-const PROXY_VARIABLES = ['http_proxy', 'HTTP_PROXY', 'https_proxy', 'HTTPS_PROXY'] as const;
-const NO_PROXY_VARIABLES = ['no_proxy', 'NO_PROXY'] as const;
-
 const dispatchers = new Map<string, Dispatcher>();
-
-export function proxyEnvironment(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const name of [...PROXY_VARIABLES, ...NO_PROXY_VARIABLES]) {
-    const value = process.env[name];
-    if (value !== undefined && value !== '') env[name] = value;
-  }
-  return env;
-}
-
-/** The proxy URL the environment names for a scheme, whatever NO_PROXY says (undici's order). */
-export function proxyFor(protocol: string): string | undefined {
-  const env = proxyEnvironment();
-  const http = env.http_proxy ?? env.HTTP_PROXY;
-  return protocol === 'https:' ? (env.https_proxy ?? env.HTTPS_PROXY ?? http) : http;
-}
 
 export async function dispatcherFor(tls: TlsConnectOptions): Promise<Dispatcher> {
   const proxies = proxyEnvironment();

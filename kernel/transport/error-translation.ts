@@ -6,6 +6,7 @@
  */
 import { isIP } from 'node:net';
 import { OkapiError } from '../errors.js';
+import { BODY_TIMEOUT, CONNECT_TIMEOUT, HEADERS_TIMEOUT } from './hop.js';
 import { redactText, redactUrl } from './redact.js';
 
 export interface FailureContext {
@@ -97,10 +98,13 @@ export function translateError(error: unknown, context: FailureContext): OkapiEr
       return wrap(`cannot reach ${hostPort}: ${code === 'EHOSTUNREACH' ? 'no route to host' : 'the network is unreachable'}`, 'check your network connection, VPN or firewall');
     case 'ETIMEDOUT':
     case 'UND_ERR_CONNECT_TIMEOUT':
+    case CONNECT_TIMEOUT:
       return wrap(`could not connect to ${hostPort}: no answer${connectTimeoutOf(message)}`, 'check that the host and port are right and reachable from this network (a firewall may be dropping the connection)');
     case 'UND_ERR_HEADERS_TIMEOUT':
+    case HEADERS_TIMEOUT:
       return wrap(`${url.host} sent no response headers within the transport's default limit (300s)`, 'allow more time with -t, e.g. -t 10m');
     case 'UND_ERR_BODY_TIMEOUT':
+    case BODY_TIMEOUT:
       return wrap(`${url.host} stopped sending the response body (nothing received for 300s)`, 'allow more time with -t, e.g. -t 10m');
     case 'ECONNRESET':
     case 'EPIPE':
@@ -118,7 +122,7 @@ export function translateError(error: unknown, context: FailureContext): OkapiEr
             : `the server may require a client certificate (${CLIENT_CERT_HINT.replace(/^pass /, '')}), or reject okapi's TLS settings (--okapi-tls-min-version)`,
         );
       }
-      if (code === 'UND_ERR_SOCKET' && answeredNothing(err)) {
+      if ((code === 'UND_ERR_SOCKET' && answeredNothing(err)) || (code === 'ECONNRESET' && message === 'socket hang up')) {
         return wrap(
           `${hostPort} closed the connection without answering`,
           context.url.protocol === 'https:' && context.clientCertificate
@@ -126,11 +130,15 @@ export function translateError(error: unknown, context: FailureContext): OkapiEr
             : 'the server (or a proxy in between) dropped the connection; try again, or check the server logs',
         );
       }
+      // Node's client says "aborted" when the connection ends before the body does.
       return wrap(
-        `the connection to ${hostPort} was ${code === 'ECONNRESET' ? 'reset' : 'closed'} by the server before the response was complete`,
+        `the connection to ${hostPort} was ${code === 'ECONNRESET' && message !== 'aborted' ? 'reset' : 'closed'} by the server before the response was complete`,
         'the server (or a proxy in between) dropped the connection; try again, or check the server logs',
       );
     case 'UND_ERR_INVALID_ARG':
+    case 'ERR_INVALID_HTTP_TOKEN':
+    case 'ERR_INVALID_CHAR':
+    case 'ERR_HTTP_INVALID_HEADER_VALUE':
       return wrap(`cannot send the request to ${url.host}: ${redactText(message)}`, 'check the method and the headers; hop-by-hop headers (Connection, Keep-Alive, Transfer-Encoding, Upgrade) cannot be set');
     case 'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH':
       return wrap(`cannot send the request to ${url.host}: the Content-Length header does not match the body`, 'remove the Content-Length header; okapi sets it');
@@ -228,7 +236,10 @@ function primary(error: unknown): ErrorLike {
   return err;
 }
 
-/** undici's SocketError carries the socket's counters: nothing read means no response at all. */
+/**
+ * undici's SocketError carries the socket's counters: nothing read means no response at all.
+ * (Node's client says the same with "socket hang up".)
+ */
 function answeredNothing(err: ErrorLike): boolean {
   const socket = (err as { socket?: { bytesRead?: unknown } }).socket;
   return socket?.bytesRead === 0;

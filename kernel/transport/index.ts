@@ -1,26 +1,32 @@
 /**
- * okapi's HTTP transport on undici (DESIGN.md §2, phase 5): TLS and mTLS, proxies from the
+ * okapi's HTTP transport (DESIGN.md §2, phase 5) on undici: TLS and mTLS, proxies from the
  * environment, HTTP/2, redirects with credential stripping, decompression, the body size cap,
- * and errors a person can act on.
+ * and errors a person can act on. Plain http:// without a proxy goes over Node's own HTTP/1.1
+ * client instead, which costs a one-shot request far less to load (docs/design/006).
  *
- * This module is cheap to import: undici and the rest load on the first `send`, so a process that
- * never makes a request (`okapi --version`) pays nothing, and neither does `closeTransport` there.
+ * This module is cheap to import: the rest loads on the first `send`, so a process that never
+ * makes a request (`okapi --version`) pays nothing, and neither does `closeTransport` there.
  *
- *   types.ts               the public shapes below
- *   send.ts                one request: settings, hops, redirects, the final body
- *   agents.ts              dispatchers per TLS/proxy setting (allowH2, EnvHttpProxyAgent)
- *   tls-material.ts        CA / client certificate files into tls.connect options
- *   dispatch.ts            one exchange with a backpressured body stream
- *   redirects.ts           the redirect policy (method rewrite, origin checks, loops, limit)
- *   credential-headers.ts  which headers are credentials (shared with redaction)
- *   redact.ts              URLs in messages without user information or credential values
- *   headers.ts             HeaderMap helpers
- *   decompress.ts          Content-Encoding decoding
- *   body-limit.ts          the size cap, while reading
- *   error-translation.ts   failures into OkapiError
- *   tls-details.ts         protocol, cipher, certificate, ALPN for -vv
- *   connection-tracker.ts  which socket served a request (undici diagnostics channels)
- *   wasm-tiering.ts        the Node 20 exit-time remedy
+ *   types.ts                the public shapes below
+ *   send.ts                 one request: settings, hops, redirects, the final body
+ *   request-header-rules.ts headers a caller may not set, refused before sending
+ *   hop.ts                  one exchange's shapes, shared by both exchanges
+ *   hop-senders.ts          which exchange carries a hop
+ *   node-http-hop.ts        the plain-HTTP exchange (node:http)
+ *   undici-hop.ts           the undici exchange, with a backpressured body stream
+ *   agents.ts               undici dispatchers per TLS/proxy setting (allowH2, EnvHttpProxyAgent)
+ *   proxy-environment.ts    HTTP_PROXY / HTTPS_PROXY / NO_PROXY
+ *   tls-material.ts         CA / client certificate files into tls.connect options
+ *   redirects.ts            the redirect policy (method rewrite, origin checks, loops, limit)
+ *   credential-headers.ts   which headers are credentials (shared with redaction)
+ *   redact.ts               URLs in messages without user information or credential values
+ *   headers.ts              HeaderMap helpers
+ *   decompress.ts           Content-Encoding decoding
+ *   body-limit.ts           the size cap, while reading
+ *   error-translation.ts    failures into OkapiError
+ *   tls-details.ts          protocol, cipher, certificate, ALPN for -vv
+ *   connection-tracker.ts   which socket served a request (undici diagnostics channels)
+ *   wasm-tiering.ts         the Node 20 exit-time remedy
  */
 import type { TransportOptions, TransportRequest, TransportResponse } from './types.js';
 

@@ -1,21 +1,21 @@
 /**
- * `send`: one request through the transport. Settings become a pooled dispatcher, hops are
- * dispatched and redirects followed by okapi's policy, and the final body is decoded and capped
- * as it is read. Every failure a user can see leaves as an OkapiError naming the host.
+ * `send`: one request through the transport. Each hop goes over the exchange its URL needs
+ * (hop-senders.ts), redirects are followed by okapi's policy, and the final body is decoded and
+ * capped as it is read. Every failure a user can see leaves as an OkapiError naming the host.
  */
 import { OkapiError } from '../errors.js';
-import { closeDispatchers, dispatcherFor, proxyFor } from './agents.js';
 import { bodyTooLarge, limitBody } from './body-limit.js';
-import { trackConnections } from './connection-tracker.js';
 import { acceptEncoding, codingsToUndo, decodeBody } from './decompress.js';
-import { dispatchHop, type HopResponse } from './dispatch.js';
 import { timeoutError, translateError, type FailureContext } from './error-translation.js';
 import { getHeader, hasHeader, withHeader } from './headers.js';
+import type { HopResponse } from './hop.js';
+import { closeHopSenders, hopSenderFor } from './hop-senders.js';
+import { proxyFor } from './proxy-environment.js';
 import { DEFAULT_MAX_REDIRECTS, nextHop, RedirectChain, type HopRequest } from './redirects.js';
 import { redactUrl } from './redact.js';
+import { requestHeaderProblem } from './request-header-rules.js';
 import { loadTlsOptions } from './tls-material.js';
 import type { TransportOptions, TransportRequest, TransportResponse } from './types.js';
-import { lowerWasmTiering, restoreWasmTiering } from './wasm-tiering.js';
 
 const DEFAULT_MAX_BODY_SIZE = 100 * 1024 * 1024;
 /** Redirect bodies up to this size are read to the end so the connection can be reused. */
@@ -32,10 +32,6 @@ export async function send(request: TransportRequest, options: TransportOptions)
     clientKeyPath: options.clientKeyPath,
     minVersion: tlsMinVersion,
   });
-  const dispatcher = await dispatcherFor(tls);
-  // After undici is loaded: V8 rejects a code cache made under other flags (startup/code-cache.ts).
-  lowerWasmTiering();
-  trackConnections(restoreWasmTiering);
   const maxBodySize = options.maxBodySize > 0 ? options.maxBodySize : DEFAULT_MAX_BODY_SIZE;
   const follow = options.followRedirects !== false;
   const timeoutMs = options.timeoutMs !== undefined && options.timeoutMs > 0 ? options.timeoutMs : undefined;
@@ -49,7 +45,7 @@ export async function send(request: TransportRequest, options: TransportOptions)
   });
 
   const deadline = new Deadline(timeoutMs, options.signal);
-  // With -t, okapi's deadline is the limit and undici's own timers are off; streams may idle.
+  // With -t, okapi's deadline is the limit and the exchanges' own timers are off; streams may idle.
   const hopOptions = {
     signal: deadline.signal,
     headersTimeout: timeoutMs !== undefined ? 0 : undefined,
@@ -62,7 +58,10 @@ export async function send(request: TransportRequest, options: TransportOptions)
   for (;;) {
     let response: HopResponse;
     try {
-      response = await dispatchHop(dispatcher, hop, hopOptions);
+      const problem = requestHeaderProblem(hop.headers, hop.body);
+      if (problem) throw new OkapiError(`cannot send the request to ${hop.url.host}: ${problem}`, { hint: 'remove that header (-H): okapi sets Content-Length and the connection headers itself' });
+      const sendHop = await hopSenderFor(hop.url, tls);
+      response = await sendHop(hop, hopOptions);
     } catch (error) {
       deadline.release();
       throw failure(error, contextFor(hop.url), deadline, options.signal, 'headers', stream);
@@ -86,8 +85,7 @@ export async function send(request: TransportRequest, options: TransportOptions)
 }
 
 export async function closeTransport(): Promise<void> {
-  restoreWasmTiering();
-  await closeDispatchers();
+  await closeHopSenders();
 }
 
 function firstHop(request: TransportRequest): HopRequest {

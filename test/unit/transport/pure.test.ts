@@ -4,6 +4,8 @@ import { isCredentialHeader } from '../../../kernel/transport/credential-headers
 import { formatDuration, translateError, type FailureContext } from '../../../kernel/transport/error-translation.js';
 import { fromRawHeaders, toDispatchHeaders } from '../../../kernel/transport/headers.js';
 import { redactText, redactUrl } from '../../../kernel/transport/redact.js';
+import { requestHeaderProblem } from '../../../kernel/transport/request-header-rules.js';
+import type { HeaderMap } from '../../../sdk/types.js';
 
 describe('isCredentialHeader', () => {
   it.each([
@@ -78,5 +80,27 @@ describe('translateError for failures not reproduced live', () => {
   it('never echoes user information or credential query values from library messages', () => {
     const error = translateError(new Error('weird failure for https://user:pw@api.example.com/v1?token=t'), context);
     expect(error.message).toBe('the request to https://***@api.example.com/v1?token=*** failed: weird failure for https://***@api.example.com/v1?token=***');
+  });
+});
+
+describe('request headers okapi refuses to send', () => {
+  const body = new TextEncoder().encode('12345');
+  it.each([
+    [{ 'Transfer-Encoding': ['chunked'] }, undefined, 'the Transfer-Encoding header cannot be set (okapi frames the request itself)'],
+    [{ 'keep-alive': ['timeout=5'] }, undefined, 'the keep-alive header cannot be set (okapi frames the request itself)'],
+    [{ Upgrade: ['websocket'] }, undefined, 'the Upgrade header cannot be set (okapi frames the request itself)'],
+    [{ Expect: ['100-continue'] }, body, 'the Expect header is not supported'],
+    [{ Host: ['a', 'b'] }, undefined, 'more than one Host header (a, b)'],
+    [{ Connection: ['close, bad token'] }, undefined, 'invalid Connection header value "bad token"'],
+    [{ 'Content-Length': ['1', '2'] }, body, 'more than one Content-Length header (1, 2)'],
+    [{ 'Content-Length': ['-1'] }, body, 'invalid Content-Length header "-1"'],
+    [{ 'Content-Length': ['4'] }, body, 'the Content-Length header (4) does not match the body (5 bytes)'],
+    [{ 'Content-Length': ['3'] }, undefined, 'the Content-Length header (3) does not match the body (0 bytes)'],
+  ] as [HeaderMap, Uint8Array | undefined, string][])('%o', (headers, payload, problem) => {
+    expect(requestHeaderProblem(headers, payload)).toBe(problem);
+  });
+
+  it('lets ordinary headers, a single Host, Connection: close and a matching Content-Length through', () => {
+    expect(requestHeaderProblem({ Host: ['api.example'], Connection: ['close'], 'Content-Length': ['5'], 'X-Any': ['1', '2'] }, body)).toBeUndefined();
   });
 });

@@ -8,33 +8,33 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
-import type { HeaderMap } from '../../sdk/types.js';
-import { firstSocketError, takeSocketAtError, takeSocketAtHeaders } from './connection-tracker.js';
+import { closeDispatchers, dispatcherFor } from './agents.js';
+import { firstSocketError, takeSocketAtError, takeSocketAtHeaders, trackConnections } from './connection-tracker.js';
 import { fromRawHeaders, toDispatchHeaders } from './headers.js';
+import { abortReasonOf, type HopOptions, type HopResponse, type SendHop } from './hop.js';
 import type { HopRequest } from './redirects.js';
 import { httpVersionOf, tlsDetailsOf } from './tls-details.js';
-import type { TlsDetails } from './types.js';
-
-export interface HopResponse {
-  status: number;
-  statusText: string;
-  headers: HeaderMap;
-  httpVersion: string;
-  tls?: TlsDetails;
-  /** Raw (still encoded) body bytes. */
-  body: Readable;
-}
-
-export interface HopOptions {
-  signal: AbortSignal;
-  /** undici's own limits; 0 disables one, undefined keeps undici's default (300 s). */
-  headersTimeout?: number | undefined;
-  bodyTimeout?: number | undefined;
-}
+import type { TlsConnectOptions } from './tls-material.js';
+import { lowerWasmTiering, restoreWasmTiering } from './wasm-tiering.js';
 
 const BODY_BUFFER = 64 * 1024;
 
-export function dispatchHop(dispatcher: Dispatcher, hop: HopRequest, options: HopOptions): Promise<HopResponse> {
+/** Hops through the pooled dispatcher for these TLS settings (and the environment's proxies). */
+export async function undiciSender(tls: TlsConnectOptions): Promise<SendHop> {
+  const dispatcher = await dispatcherFor(tls);
+  // After undici is loaded: V8 rejects a code cache made under other flags (startup/code-cache.ts).
+  lowerWasmTiering();
+  trackConnections(restoreWasmTiering);
+  return (hop, options) => dispatchHop(dispatcher, hop, options);
+}
+
+/** Closes pooled connections and puts V8's WebAssembly tiering back. */
+export async function closeUndici(): Promise<void> {
+  restoreWasmTiering();
+  await closeDispatchers();
+}
+
+function dispatchHop(dispatcher: Dispatcher, hop: HopRequest, options: HopOptions): Promise<HopResponse> {
   const { signal } = options;
   return new Promise<HopResponse>((resolve, reject) => {
     let controller: Dispatcher.DispatchController | undefined;
@@ -50,7 +50,7 @@ export function dispatchHop(dispatcher: Dispatcher, hop: HopRequest, options: Ho
       signal.removeEventListener('abort', onAbort);
     };
     const onAbort = (): void => {
-      abortReason = reasonOf(signal);
+      abortReason = abortReasonOf(signal);
       controller?.abort(abortReason);
       if (!settled) {
         settled = true;
@@ -124,7 +124,7 @@ export function dispatchHop(dispatcher: Dispatcher, hop: HopRequest, options: Ho
     };
 
     if (signal.aborted) {
-      reject(reasonOf(signal));
+      reject(abortReasonOf(signal));
       return;
     }
     signal.addEventListener('abort', onAbort, { once: true });
@@ -171,12 +171,4 @@ function preciseError(error: Error, socket: Socket | undefined): Error {
   if (code !== 'UND_ERR_SOCKET') return error;
   const first = firstSocketError(socket);
   return first && first !== error && (first as { code?: string }).code !== 'UND_ERR_SOCKET' ? first : error;
-}
-
-function reasonOf(signal: AbortSignal): Error {
-  const reason: unknown = signal.reason;
-  if (reason instanceof Error) return reason;
-  const error = new Error('request aborted');
-  error.name = 'AbortError';
-  return error;
 }

@@ -1,0 +1,45 @@
+/**
+ * One exchange of a redirect chain, as both exchanges see it: `undici-hop.ts` (HTTPS, HTTP/2,
+ * proxies) and `node-http-hop.ts` (plain HTTP/1.1 without a proxy). `send.ts` follows redirects and
+ * reads the final body over either, and `hop-senders.ts` picks one for each hop's URL.
+ */
+import type { Readable } from 'node:stream';
+import type { HeaderMap } from '../../sdk/types.js';
+import type { HopRequest } from './redirects.js';
+import type { TlsDetails } from './types.js';
+
+export interface HopResponse {
+  status: number;
+  statusText: string;
+  headers: HeaderMap;
+  httpVersion: string;
+  tls?: TlsDetails;
+  /** Raw (still encoded) body bytes; destroying it before its end aborts the download. */
+  body: Readable;
+}
+
+export interface HopOptions {
+  signal: AbortSignal;
+  /** Limits on waiting: 0 disables one, undefined keeps the default (300 s, as undici's). */
+  headersTimeout?: number | undefined;
+  bodyTimeout?: number | undefined;
+}
+
+export type SendHop = (hop: HopRequest, options: HopOptions) => Promise<HopResponse>;
+
+/** The waiting limit when the caller sets none: undici's, so both exchanges behave alike. */
+export const DEFAULT_WAIT_MS = 300_000;
+
+/** Error codes of the plain-HTTP exchange's own limits, explained by error-translation.ts. */
+export const CONNECT_TIMEOUT = 'OKAPI_ERR_CONNECT_TIMEOUT';
+export const HEADERS_TIMEOUT = 'OKAPI_ERR_HEADERS_TIMEOUT';
+export const BODY_TIMEOUT = 'OKAPI_ERR_BODY_TIMEOUT';
+
+/** Why a hop was aborted: the caller's reason, or an AbortError. */
+export function abortReasonOf(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  if (reason instanceof Error) return reason;
+  const error = new Error('request aborted');
+  error.name = 'AbortError';
+  return error;
+}

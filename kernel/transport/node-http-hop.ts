@@ -1,0 +1,108 @@
+/**
+ * One plain-HTTP exchange (one hop of a redirect chain) over Node's own HTTP/1.1 client. A
+ * cleartext URL cannot negotiate HTTP/2 and, without a proxy, needs nothing undici adds, while
+ * loading undici and compiling its WebAssembly parser costs a one-shot request on Node 20 about as
+ * much as the request itself (docs/design/006-plain-http-exchange.md).
+ *
+ * It keeps undici-hop.ts's contract: the promise settles at the response headers; the body is the
+ * response stream, whose reader sets the pace (the socket pauses while it is behind) and which
+ * aborts the download when destroyed; the same default waiting limits; connections pooled for
+ * the life of the process.
+ */
+import { Agent, request, STATUS_CODES, type ClientRequest, type IncomingMessage } from 'node:http';
+import { fromRawHeaders, toDispatchHeaders } from './headers.js';
+import { abortReasonOf, BODY_TIMEOUT, CONNECT_TIMEOUT, DEFAULT_WAIT_MS, HEADERS_TIMEOUT, type HopOptions, type HopResponse } from './hop.js';
+import type { HopRequest } from './redirects.js';
+
+/** As undici's connect timeout. */
+const CONNECT_WAIT_MS = 10_000;
+
+let agent: Agent | undefined;
+
+export function sendOverNodeHttp(hop: HopRequest, options: HopOptions): Promise<HopResponse> {
+  const { signal } = options;
+  return new Promise<HopResponse>((resolve, reject) => {
+    if (signal.aborted) {
+      reject(abortReasonOf(signal));
+      return;
+    }
+    // Idle pooled sockets are unref'd by the agent: they never hold the process open.
+    agent ??= new Agent({ keepAlive: true });
+    let req: ClientRequest;
+    try {
+      req = request({
+        agent,
+        // URL.hostname keeps an IPv6 address in brackets; Node adds them back in the Host header.
+        host: hop.url.hostname.replace(/^\[(.*)\]$/, '$1'),
+        port: hop.url.port === '' ? 80 : Number(hop.url.port),
+        path: `${hop.url.pathname}${hop.url.search}`,
+        method: hop.method,
+        // Node sets Host, and Content-Length for the body it is given in end().
+        headers: toDispatchHeaders(hop.headers),
+      });
+    } catch (error) {
+      // An invalid method or header name or value, caught before anything is sent.
+      reject(error);
+      return;
+    }
+
+    let response: IncomingMessage | undefined;
+    const onAbort = (): void => {
+      const reason = abortReasonOf(signal);
+      if (response) response.destroy(reason);
+      else req.destroy(reason);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    req.once('close', () => signal.removeEventListener('abort', onAbort));
+
+    // Node's request timeout is the socket's idle time: no bytes before the headers, then none
+    // between body chunks (the agent clears it when the socket goes back to the pool).
+    const headersWait = options.headersTimeout ?? DEFAULT_WAIT_MS;
+    if (headersWait > 0) {
+      req.setTimeout(headersWait, () => {
+        if (!response) req.destroy(codedError(`no response headers within ${headersWait} ms`, HEADERS_TIMEOUT));
+      });
+    }
+
+    // Node's client waits for a connection as long as the system does; undici gives up after 10 s.
+    req.once('socket', (socket) => {
+      if (!socket.connecting) return;
+      const timer = setTimeout(() => socket.destroy(codedError(`connect timed out (timeout: ${CONNECT_WAIT_MS}ms)`, CONNECT_TIMEOUT)), CONNECT_WAIT_MS);
+      timer.unref();
+      socket.once('connect', () => clearTimeout(timer));
+      socket.once('close', () => clearTimeout(timer));
+    });
+
+    req.on('error', (error) => {
+      if (!response) reject(error);
+      else if (!response.destroyed) response.destroy(error);
+    });
+    req.on('response', (res) => {
+      response = res;
+      const bodyWait = options.bodyTimeout ?? DEFAULT_WAIT_MS;
+      req.setTimeout(bodyWait, () => {
+        if (!res.complete) res.destroy(codedError(`no response body bytes for ${bodyWait} ms`, BODY_TIMEOUT));
+      });
+      resolve({
+        status: res.statusCode ?? 0,
+        statusText: res.statusMessage || STATUS_CODES[res.statusCode ?? 0] || '',
+        headers: fromRawHeaders(res.rawHeaders, 'latin1'),
+        httpVersion: res.httpVersion,
+        body: res,
+      });
+    });
+
+    if (hop.body === undefined) req.end();
+    else req.end(Buffer.from(hop.body.buffer, hop.body.byteOffset, hop.body.byteLength));
+  });
+}
+
+/** Closes pooled connections so the process can exit promptly. */
+export function closeNodeHttp(): void {
+  agent?.destroy();
+  agent = undefined;
+}
+
+function codedError(message: string, code: string): Error {
+  return Object.assign(new Error(message), { code });
+}
