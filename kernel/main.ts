@@ -28,8 +28,8 @@ function start(argv: string[]): void {
     }
   }
   // Node 22+ caches compiled code between runs; on Node 20 code-cache.ts does it for our files.
-  (require('node:module') as { enableCompileCache?: () => unknown }).enableCompileCache?.();
-  const { requireCached } = require('./startup/code-cache.js') as typeof import('./startup/code-cache.js');
+  const { hasBuiltinCompileCache, requireCached } = require('./startup/code-cache.js') as typeof import('./startup/code-cache.js');
+  if (hasBuiltinCompileCache()) (require('node:module') as { enableCompileCache: () => unknown }).enableCompileCache();
   const kernel = requireCached(kernelFile) as typeof import('./entry.js');
   void kernel.main(argv, helpCache);
 }

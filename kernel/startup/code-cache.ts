@@ -6,8 +6,7 @@
  * each entry against the source and the flags, and a rejected one is simply rewritten.
  */
 import { readFileSync, readdirSync, statSync, unlinkSync } from 'node:fs';
-import Module from 'node:module';
-import { tmpdir, userInfo } from 'node:os';
+import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { Script, constants as vmConstants } from 'node:vm';
 import { v8FlagsChanged } from './v8-flags.js';
@@ -15,7 +14,24 @@ import { writeQuietly } from './write-quietly.js';
 
 declare const __OKAPI_VERSION__: string;
 
-const builtinCache = typeof (Module as { enableCompileCache?: unknown }).enableCompileCache === 'function';
+/**
+ * Whether Node caches compiled code itself (module.enableCompileCache, 22.1+). Read from the
+ * version rather than from node:module, whose loading costs Node 20 the ES module loader.
+ */
+export function hasBuiltinCompileCache(): boolean {
+  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+  return major > 22 || (major === 22 && minor >= 1);
+}
+
+const builtinCache = hasBuiltinCompileCache();
+
+/**
+ * CommonJS's wrapper, as Module.wrap gives it. The file's `require` is this bundle's own: every
+ * file loaded here sits in dist/ or a folder below it and requires only Node's modules and
+ * packages, which resolve alike from all of them.
+ */
+const WRAPPER_HEAD = '(function (exports, require, module, __filename, __dirname) { ';
+const WRAPPER_TAIL = '\n});';
 
 export function requireCached(file: string): unknown {
   if (builtinCache) return require(file);
@@ -31,8 +47,7 @@ export function requireCached(file: string): unknown {
   } catch {
     // First run of this version: compiled normally, cached at exit.
   }
-  const wrapper = (Module as unknown as { wrap(source: string): string }).wrap(source);
-  const script = new Script(wrapper, {
+  const script = new Script(`${WRAPPER_HEAD}${source}${WRAPPER_TAIL}`, {
     filename: file,
     // import() inside the file works as in any module of the main context.
     importModuleDynamically: vmConstants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
@@ -40,7 +55,7 @@ export function requireCached(file: string): unknown {
   });
   const module = { exports: {} as unknown, filename: file, id: file, loaded: false };
   const compiled = script.runInThisContext() as (e: unknown, r: NodeJS.Require, m: unknown, f: string, d: string) => void;
-  compiled(module.exports, Module.createRequire(file), module, file, dirname(file));
+  compiled(module.exports, require, module, file, dirname(file));
   module.loaded = true;
   if (!cachedData || script.cachedDataRejected) {
     // A cache made now always matches the default flags; one made at exit also holds every
@@ -55,13 +70,8 @@ export function requireCached(file: string): unknown {
 }
 
 function cacheDirectory(): string {
-  let user = 'user';
-  try {
-    user = String(userInfo().uid);
-  } catch {
-    // No passwd entry (some containers): one shared name is still correct, only less tidy.
-  }
-  return join(tmpdir(), `okapi-compile-cache-${user}`);
+  // Node's own compile cache is per user too; Windows has no uid and one profile per user.
+  return join(tmpdir(), `okapi-compile-cache-${process.getuid?.() ?? 'user'}`);
 }
 
 /** Caches of earlier builds of the same file are dead weight once a new one is written. */
