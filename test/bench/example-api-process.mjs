@@ -7,8 +7,9 @@ import { createInterface } from 'node:readline';
 
 const serve = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/example-api/serve.mjs');
 
-export async function startExampleApiProcess() {
-  const child = spawn(process.execPath, [serve], { stdio: ['ignore', 'pipe', 'inherit'] });
+/** `args`: the server's own, e.g. `['--protocol', 'https']`. */
+export async function startExampleApiProcess(args = []) {
+  const child = spawn(process.execPath, [serve, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise((resolve, reject) => {
     createInterface({ input: child.stdout }).once('line', resolve);
     child.once('exit', (code) => reject(new Error(`example API exited with ${code}`)));

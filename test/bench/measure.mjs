@@ -1,5 +1,5 @@
 // Timing helpers for the benchmarks: whole-process wall time, median of repeated runs.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -37,6 +37,30 @@ export function timeTogether(commands, { runs = 25, warmup = 3 } = {}) {
   return samples.map(median);
 }
 
+/**
+ * Median idle time at exit (ms): from the last byte the command writes to stdout to its exit.
+ * Work left for the end of a process (a compiler tiering code up, say) shows here and nowhere else.
+ */
+export async function exitTail(command, args, { runs = 15, env = process.env } = {}) {
+  const tails = [];
+  for (let i = 0; i < runs + 2; i++) {
+    const tail = await new Promise((resolve, reject) => {
+      const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let last = process.hrtime.bigint();
+      let stderr = '';
+      child.stdout.on('data', () => (last = process.hrtime.bigint()));
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      child.on('exit', (code) => {
+        const ended = process.hrtime.bigint();
+        if (code !== 0) reject(new Error(`${command} ${args.join(' ')} exited ${code}: ${stderr.slice(0, 500)}`));
+        else resolve(Number(ended - last) / 1e6);
+      });
+    });
+    if (i >= 2) tails.push(tail);
+  }
+  return median(tails);
+}
+
 export class Report {
   rows = [];
 
@@ -50,6 +74,11 @@ export class Report {
   delta(figure, subjectMs, baselineLabel, baselineMs, limitMs) {
     const delta = subjectMs - baselineMs;
     this.rows.push([figure, `${subjectMs.toFixed(1)} ms`, `${baselineLabel} ${baselineMs.toFixed(1)} ms`, `+${delta.toFixed(1)} ms`, `≤ +${limitMs} ms`, delta <= limitMs ? 'ok' : 'OVER']);
+  }
+
+  /** A time that should be (close to) nothing: `limitMs` is the most allowed. */
+  most(figure, subjectMs, baselineLabel, baselineMs, limitMs) {
+    this.rows.push([figure, `${subjectMs.toFixed(1)} ms`, `${baselineLabel} ${baselineMs.toFixed(1)} ms`, `${subjectMs.toFixed(1)} ms`, `≤ ${limitMs} ms`, subjectMs <= limitMs ? 'ok' : 'OVER']);
   }
 
   fact(figure, value, target, ok) {

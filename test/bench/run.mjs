@@ -7,7 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { startExampleApiProcess } from './example-api-process.mjs';
-import { Report, timeTogether } from './measure.mjs';
+import { exitTail, Report, timeTogether } from './measure.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const okapi = join(repo, 'dist/okapi.cjs');
@@ -138,6 +138,19 @@ process.stdin.on('data', (chunk) => {
   report.ratio('1 KiB GET', ours, 'node:http script', plain, 1.2);
   if (theirs !== undefined) report.ratio('1 KiB GET vs HTTPie (okapi/httpie)', ours, 'httpie', theirs, 1 / 2.5);
   else report.fact('1 KiB GET vs HTTPie', 'httpie not installed (apt-get install httpie)', '≥ 2.5× faster', true);
+
+  // Idle time at exit: undici (https://) compiles llhttp to WebAssembly, which V8 would go on
+  // tiering up at exit (~90–130 ms on Node 20) had okapi not compiled it with Liftoff only.
+  // Passing a tiering flag to node makes okapi leave V8 alone: the "before" figure.
+  const tls = await startExampleApiProcess(['--protocol', 'https']);
+  const secure = [okapi, 'get', `${tls.url}/bytes/1024`, '--okapi-ca-cert', join(repo, 'fixtures/tls/ca.pem')];
+  const tailDefault = await exitTail(node, ['--wasm-tier-up', ...secure], { env: cleanEnv });
+  const tailOurs = await exitTail(node, secure, { env: cleanEnv });
+  report.most('idle time at exit, 1 KiB GET over https (undici)', tailOurs, "V8's default tiering", tailDefault, 15);
+  const tailPlain = await exitTail(node, [okapi, 'get', oneKiB], { env: cleanEnv });
+  const tailBaseline = await exitTail(node, [baseline, oneKiB], { env: cleanEnv });
+  report.most('idle time at exit, 1 KiB GET over http', tailPlain, 'node:http script', tailBaseline, 15);
+  tls.close();
 
   const size = 50 * 1024 * 1024;
   const big = `${api.url}/large?size=${size}`;
