@@ -85,6 +85,11 @@ export class Report {
     this.rows.push([figure, value, '', '', target, ok ? 'ok' : 'OVER']);
   }
 
+  /** A figure this machine cannot measure: `why` says what is missing and how to get it. */
+  skipped(figure, why, target) {
+    this.rows.push([figure, why, '', '', target, 'skipped']);
+  }
+
   print() {
     const header = ['figure', 'okapi', 'baseline (same run)', 'result', 'target', ''];
     const all = [header, ...this.rows];

@@ -129,6 +129,20 @@ describe('output formats', () => {
     expect(result.stdout).toContain('\n  "id": 42,');
   });
 
+  it('-o gron streams a JSON body as assignments, the same as of the decoded body', async () => {
+    const streamed = await okapi([`${api.url}/formats/json`, '-o', 'gron']);
+    expect(streamed.code).toBe(0);
+    expect(streamed.stdout).toContain('json.habitat.elevation_m[1] = 1500;\n');
+    expect(streamed.stdout).toContain('json.greeting = "Mbote! Grüße, café 🦒";\n');
+    // A filter needs the decoded body: that path must write the same lines.
+    const decoded = await okapi([`${api.url}/formats/json`, '-o', 'gron', '-f', 'body']);
+    expect(decoded.stdout).toBe(streamed.stdout);
+    const large = await okapi([`${api.url}/large?size=${2 * 1024 * 1024}`, '-o', 'gron']);
+    expect(large.code).toBe(0);
+    expect(large.stdout).toMatch(/^json = \[\];\njson\[0\] = \{\};\njson\[0\]\.id = 1;\n/);
+    expect(large.stdout.endsWith(';\n')).toBe(true);
+  });
+
   it('-o yaml renders YAML', async () => {
     const result = await okapi([`${api.url}/formats/json`, '-o', 'yaml']);
     expect(result.code).toBe(0);

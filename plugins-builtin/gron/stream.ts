@@ -1,0 +1,480 @@
+/**
+ * gron of JSON text as it streams by, never parsed into values: output starts while the body is
+ * still arriving, memory stays at a chunk and the current path, and strings and numbers are
+ * written exactly as the server sent them (big integers keep every digit).
+ *
+ * Several JSON values one after another (concatenated JSON or a JSON text sequence sent as
+ * application/json) are rendered as the decoded body is, as the elements of one array. That is
+ * known only once a second value starts, so the output of the first is held back until then, up
+ * to HOLD_BACK bytes; past that it streams, and a second value is an error.
+ */
+import { isIdentifierBytes } from './accessor.js';
+
+const ROOT = 'json';
+const OUTPUT_CHUNK = 64 * 1024;
+const HOLD_BACK = 1024 * 1024;
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+/** RFC 7464's record separator, which opens each value of a JSON text sequence. */
+const RECORD_SEPARATOR = 0x1e;
+
+const WHITESPACE = new Uint8Array(256);
+for (const byte of [0x20, 0x0a, 0x0d, 0x09, RECORD_SEPARATOR]) WHITESPACE[byte] = 1;
+/** Bytes that end a number, true, false or null. */
+const SCALAR_END = new Uint8Array(256);
+for (const byte of [0x20, 0x0a, 0x0d, 0x09, RECORD_SEPARATOR, QUOTE, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET, COMMA, COLON]) {
+  SCALAR_END[byte] = 1;
+}
+
+const ASSIGN = Buffer.from(' = ');
+const END_LINE = Buffer.from(';\n');
+const EMPTY_OBJECT = Buffer.from(' = {};\n');
+const EMPTY_ARRAY = Buffer.from(' = [];\n');
+
+/** What the scanner expects next. */
+const enum Expect {
+  Value,
+  ValueOrClose,
+  Key,
+  KeyOrClose,
+  Colon,
+  CommaOrClose,
+  /** A root value is complete: only whitespace, or the start of another value, may follow. */
+  Next,
+}
+
+/** A token that a chunk boundary cut in two. */
+const enum Partial {
+  None,
+  StringValue,
+  Key,
+  Scalar,
+}
+
+export class GronSyntaxError extends Error {
+  constructor(message: string, offset: number) {
+    super(`${message} at byte ${offset}`);
+  }
+}
+
+export class GronStream {
+  private expect = Expect.Value;
+  /** Open containers: whether each is an object, where its path ends, and its next index. */
+  private readonly isObject: boolean[] = [];
+  private readonly pathEnds: number[] = [];
+  private readonly indexes: number[] = [];
+  /** The path of the value being written: `json`, then one accessor per level. */
+  private path = new Uint8Array(256);
+  private pathLength = 0;
+  /** -1 while the body is one value; the index of the current value once there are several. */
+  private rootIndex = -1;
+  private partial = Partial.None;
+  private escaped = false;
+  /** Bytes of a key or scalar that a chunk boundary cut. */
+  private carry: number[] = [];
+  private out = new Uint8Array(OUTPUT_CHUNK * 2);
+  private outLength = 0;
+  private holding = true;
+  private consumed = 0;
+
+  constructor(private readonly emit: (chunk: Uint8Array) => void) {
+    this.setRoot(ROOT);
+  }
+
+  push(chunk: Uint8Array): void {
+    const n = chunk.length;
+    let i = 0;
+    if (this.partial !== Partial.None) i = this.resume(chunk);
+    while (i < n) {
+      const byte = chunk[i]!;
+      if (WHITESPACE[byte]) {
+        i++;
+        continue;
+      }
+      const offset = this.consumed + i;
+      switch (this.expect) {
+        case Expect.Key:
+        case Expect.KeyOrClose:
+          if (byte === QUOTE) i = this.key(chunk, i);
+          else if (byte === CLOSE_BRACE && this.expect === Expect.KeyOrClose) i = this.close(byte, i);
+          else throw this.unexpected(byte, offset, 'a key');
+          break;
+        case Expect.Colon:
+          if (byte !== COLON) throw this.unexpected(byte, offset, '":"');
+          this.expect = Expect.Value;
+          i++;
+          break;
+        case Expect.CommaOrClose:
+          if (byte === COMMA) {
+            this.expect = this.isObject[this.isObject.length - 1] ? Expect.Key : Expect.Value;
+            i++;
+          } else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
+            i = this.close(byte, i);
+          } else {
+            throw this.unexpected(byte, offset, '"," or the end of the container');
+          }
+          break;
+        case Expect.ValueOrClose:
+          if (byte === CLOSE_BRACKET) {
+            i = this.close(byte, i);
+            break;
+          }
+          i = this.value(chunk, i);
+          break;
+        case Expect.Next:
+          this.nextRoot(offset);
+          i = this.value(chunk, i);
+          break;
+        default:
+          i = this.value(chunk, i);
+      }
+    }
+    this.consumed += n;
+    this.drain();
+  }
+
+  /** Ends the body: complains if it stopped in the middle of a value. */
+  end(): void {
+    if (this.partial === Partial.Scalar) this.endScalar(this.consumed);
+    // Expecting a value outside any container means the body was empty: there is nothing to write.
+    const complete = this.expect === Expect.Next || (this.expect === Expect.Value && this.isObject.length === 0);
+    if (this.partial !== Partial.None || !complete) {
+      throw new GronSyntaxError('the JSON text ends before its last value does', this.consumed);
+    }
+    this.holding = false;
+    this.drain();
+  }
+
+  /** A value starts at `chunk[i]`: writes its line (or its first part) and returns where it stopped. */
+  private value(chunk: Uint8Array, i: number): number {
+    const byte = chunk[i]!;
+    if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
+      this.enterValue();
+      this.write(this.path, 0, this.pathLength);
+      this.writeAll(byte === OPEN_BRACE ? EMPTY_OBJECT : EMPTY_ARRAY);
+      this.isObject.push(byte === OPEN_BRACE);
+      this.pathEnds.push(this.pathLength);
+      this.indexes.push(0);
+      this.expect = byte === OPEN_BRACE ? Expect.KeyOrClose : Expect.ValueOrClose;
+      return i + 1;
+    }
+    if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET || byte === COMMA || byte === COLON) {
+      throw this.unexpected(byte, this.consumed + i, 'a value');
+    }
+    this.enterValue();
+    this.write(this.path, 0, this.pathLength);
+    this.writeAll(ASSIGN);
+    if (byte === QUOTE) {
+      this.put(QUOTE);
+      return this.stringValue(chunk, i + 1);
+    }
+    let end = i + 1;
+    while (end < chunk.length && !SCALAR_END[chunk[end]!]) end++;
+    if (end === chunk.length) {
+      this.partial = Partial.Scalar;
+      for (let k = i; k < end; k++) this.carry.push(chunk[k]!);
+      return end;
+    }
+    this.scalar(chunk, i, end, this.consumed + i);
+    return end;
+  }
+
+  /** The path of a value that starts now: in an array, the next index. */
+  private enterValue(): void {
+    const depth = this.isObject.length;
+    if (depth === 0 || this.isObject[depth - 1]) return;
+    this.pathLength = this.pathEnds[depth - 1]!;
+    const index = this.indexes[depth - 1]!;
+    this.indexes[depth - 1] = index + 1;
+    this.appendPath(`[${index}]`);
+  }
+
+  /** Copies string content up to its closing quote; returns where it stopped. */
+  private stringValue(chunk: Uint8Array, start: number): number {
+    let i = start;
+    const n = chunk.length;
+    if (this.escaped) {
+      this.escaped = false;
+      i++;
+    }
+    while (i < n) {
+      const byte = chunk[i]!;
+      if (byte === QUOTE) {
+        this.write(chunk, start, i + 1);
+        this.writeAll(END_LINE);
+        this.partial = Partial.None;
+        this.valueDone();
+        return i + 1;
+      }
+      if (byte === BACKSLASH) {
+        if (i + 1 === n) this.escaped = true;
+        i += 2;
+      } else if (byte < 0x20) {
+        throw new GronSyntaxError('a control character inside a string', this.consumed + i);
+      } else {
+        i++;
+      }
+    }
+    this.write(chunk, start, n);
+    this.partial = Partial.StringValue;
+    return n;
+  }
+
+  /** `offset`: where the scalar starts in the body. */
+  private scalar(bytes: Uint8Array | number[], start: number, end: number, offset: number): void {
+    if (!isScalar(bytes, start, end)) {
+      const text = Buffer.from(bytes.slice(start, Math.min(end, start + 40))).toString('utf8');
+      throw new GronSyntaxError(`"${text}" is not a JSON value`, offset);
+    }
+    this.write(bytes, start, end);
+    this.writeAll(END_LINE);
+    this.valueDone();
+  }
+
+  /** A scalar cut by chunk boundaries has ended at body offset `end`. */
+  private endScalar(end: number): void {
+    const bytes = this.carry;
+    this.carry = [];
+    this.partial = Partial.None;
+    this.scalar(bytes, 0, bytes.length, end - bytes.length);
+  }
+
+  /** A key starts at the quote `chunk[i]`; returns where it stopped. */
+  private key(chunk: Uint8Array, i: number): number {
+    const end = this.stringEnd(chunk, i + 1);
+    if (end < 0) {
+      this.partial = Partial.Key;
+      for (let k = i; k < chunk.length; k++) this.carry.push(chunk[k]!);
+      return chunk.length;
+    }
+    this.keyDone(chunk, i, end);
+    return end;
+  }
+
+  /** The key `bytes[start, end)`, quotes included, is whole: its accessor ends the path. */
+  private keyDone(bytes: Uint8Array, start: number, end: number): void {
+    const depth = this.isObject.length;
+    this.pathLength = this.pathEnds[depth - 1]!;
+    let hasEscape = false;
+    for (let k = start + 1; k < end - 1; k++) {
+      const byte = bytes[k]!;
+      if (byte === BACKSLASH) hasEscape = true;
+      else if (byte < 0x20) throw new GronSyntaxError('a control character inside a key', this.consumed);
+    }
+    if (!hasEscape && isIdentifierBytes(bytes, start + 1, end - 1)) {
+      this.appendPath('.');
+      this.appendPathBytes(bytes, start + 1, end - 1);
+    } else if (!hasEscape) {
+      // Without escapes the key's literal is exactly what JSON.stringify would write.
+      this.appendPath('[');
+      this.appendPathBytes(bytes, start, end);
+      this.appendPath(']');
+    } else {
+      let key: string;
+      try {
+        key = JSON.parse(Buffer.from(bytes.subarray(start, end)).toString('utf8')) as string;
+      } catch {
+        throw new GronSyntaxError('a key with a broken escape', this.consumed);
+      }
+      const spelled = Buffer.from(key, 'utf8');
+      const text = Buffer.from(isIdentifierBytes(spelled, 0, spelled.length) ? `.${key}` : `[${JSON.stringify(key)}]`, 'utf8');
+      this.appendPathBytes(text, 0, text.length);
+    }
+    this.expect = Expect.Colon;
+  }
+
+  /** Continues a token that the previous chunk cut; returns where it stopped in `chunk`. */
+  private resume(chunk: Uint8Array): number {
+    switch (this.partial) {
+      case Partial.StringValue:
+        return this.stringValue(chunk, 0);
+      case Partial.Scalar: {
+        let end = 0;
+        while (end < chunk.length && !SCALAR_END[chunk[end]!]) end++;
+        for (let k = 0; k < end; k++) this.carry.push(chunk[k]!);
+        if (end < chunk.length) this.endScalar(this.consumed + end);
+        return end;
+      }
+      default: {
+        const end = this.stringEnd(chunk, 0);
+        const stop = end < 0 ? chunk.length : end;
+        for (let k = 0; k < stop; k++) this.carry.push(chunk[k]!);
+        if (end < 0) return stop;
+        const key = Uint8Array.from(this.carry);
+        this.carry = [];
+        this.partial = Partial.None;
+        this.keyDone(key, 0, key.length);
+        return stop;
+      }
+    }
+  }
+
+  /**
+   * Where the key whose content continues at `start` ends (past its closing quote), or -1 when
+   * the chunk ends first; `escaped` carries a backslash that was the chunk's last byte.
+   */
+  private stringEnd(bytes: Uint8Array, start: number): number {
+    let i = start;
+    if (this.escaped && i < bytes.length) {
+      this.escaped = false;
+      i++;
+    }
+    while (i < bytes.length) {
+      const byte = bytes[i]!;
+      if (byte === QUOTE) return i + 1;
+      if (byte !== BACKSLASH) i++;
+      else if (i + 1 < bytes.length) i += 2;
+      else {
+        this.escaped = true;
+        return -1;
+      }
+    }
+    return -1;
+  }
+
+  private close(byte: number, i: number): number {
+    const wasObject = this.isObject.pop();
+    if ((byte === CLOSE_BRACE) !== wasObject) throw this.unexpected(byte, this.consumed + i, 'a value');
+    this.pathEnds.pop();
+    this.indexes.pop();
+    this.valueDone();
+    return i + 1;
+  }
+
+  private valueDone(): void {
+    this.expect = this.isObject.length > 0 ? Expect.CommaOrClose : Expect.Next;
+    if (this.outLength >= OUTPUT_CHUNK) this.drain();
+  }
+
+  /** A second root value starts: the body is an array of values, the first one `json[0]`. */
+  private nextRoot(offset: number): void {
+    if (this.rootIndex < 0) {
+      if (!this.holding) {
+        throw new GronSyntaxError(
+          'the body holds several JSON values one after another, and the first was too large to hold back; add -f body to render them as one array',
+          offset,
+        );
+      }
+      const held = Buffer.from(this.out.subarray(0, this.outLength)).toString('utf8');
+      // Every line starts with the root: no JSON string can hold a raw line break.
+      this.outLength = 0;
+      this.writeAll(Buffer.from(`${ROOT} = [];\n${held.replace(/^json/gm, `${ROOT}[0]`)}`));
+      this.rootIndex = 0;
+      this.holding = false;
+    }
+    this.setRoot(`${ROOT}[${++this.rootIndex}]`);
+  }
+
+  private setRoot(root: string): void {
+    this.pathLength = 0;
+    this.appendPath(root);
+  }
+
+  /** `text` is ASCII: brackets, digits, the root's name. */
+  private appendPath(text: string): void {
+    for (let k = 0; k < text.length; k++) this.appendPathByte(text.charCodeAt(k));
+  }
+
+  private appendPathBytes(bytes: Uint8Array, start: number, end: number): void {
+    for (let k = start; k < end; k++) this.appendPathByte(bytes[k]!);
+  }
+
+  private appendPathByte(byte: number): void {
+    if (this.pathLength === this.path.length) {
+      const longer = new Uint8Array(this.path.length * 2);
+      longer.set(this.path);
+      this.path = longer;
+    }
+    this.path[this.pathLength++] = byte;
+  }
+
+  private unexpected(byte: number, offset: number, wanted: string): GronSyntaxError {
+    return new GronSyntaxError(`expected ${wanted} but found "${String.fromCharCode(byte)}"`, offset);
+  }
+
+  private put(byte: number): void {
+    this.reserve(1);
+    this.out[this.outLength++] = byte;
+  }
+
+  private writeAll(bytes: Uint8Array): void {
+    this.write(bytes, 0, bytes.length);
+  }
+
+  private write(bytes: Uint8Array | number[], start: number, end: number): void {
+    const count = end - start;
+    if (count <= 0) return;
+    this.reserve(count);
+    const out = this.out;
+    if (count < 32 || !(bytes instanceof Uint8Array)) {
+      // Most paths and values are short: a loop beats creating a subarray view for each.
+      let at = this.outLength;
+      for (let k = start; k < end; k++) out[at++] = bytes[k]!;
+      this.outLength = at;
+    } else {
+      out.set(bytes.subarray(start, end), this.outLength);
+      this.outLength += count;
+    }
+  }
+
+  private reserve(bytes: number): void {
+    if (this.outLength + bytes <= this.out.length) return;
+    const bigger = new Uint8Array(Math.max(this.out.length * 2, this.outLength + bytes));
+    bigger.set(this.out.subarray(0, this.outLength));
+    this.out = bigger;
+  }
+
+  /** Hands on what is written, up to the last whole line; nothing while holding back. */
+  private drain(): void {
+    if (this.holding && this.outLength < HOLD_BACK) return;
+    this.holding = false;
+    if (this.outLength === 0) return;
+    const lastLine = this.out.lastIndexOf(0x0a, this.outLength - 1) + 1;
+    if (lastLine === 0) return;
+    this.emit(this.out.slice(0, lastLine));
+    this.out.copyWithin(0, lastLine, this.outLength);
+    this.outLength -= lastLine;
+  }
+}
+
+
+const LITERALS = ['true', 'false', 'null'].map((word) => Buffer.from(word));
+
+/** Whether `bytes[start, end)` is a JSON number, true, false or null. */
+function isScalar(bytes: Uint8Array | number[], start: number, end: number): boolean {
+  for (const literal of LITERALS) {
+    if (end - start === literal.length && literal.every((byte, k) => bytes[start + k] === byte)) return true;
+  }
+  return isNumber(bytes, start, end);
+}
+
+/** RFC 8259's number: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`. */
+function isNumber(bytes: Uint8Array | number[], start: number, end: number): boolean {
+  let i = start;
+  const digit = (k: number) => k < end && bytes[k]! >= 0x30 && bytes[k]! <= 0x39;
+  const digits = () => {
+    const from = i;
+    while (digit(i)) i++;
+    return i > from;
+  };
+  if (i < end && bytes[i] === 0x2d) i++;
+  if (i < end && bytes[i] === 0x30) i++;
+  else if (!digits()) return false;
+  if (i < end && bytes[i] === 0x2e) {
+    i++;
+    if (!digits()) return false;
+  }
+  if (i < end && (bytes[i] === 0x65 || bytes[i] === 0x45)) {
+    i++;
+    if (i < end && (bytes[i] === 0x2b || bytes[i] === 0x2d)) i++;
+    if (!digits()) return false;
+  }
+  return i === end;
+}
