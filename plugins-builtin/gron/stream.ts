@@ -8,6 +8,7 @@
  * known only once a second value starts, so the output of the first is held back until then, up
  * to HOLD_BACK bytes; past that it streams, and a second value is an error.
  */
+import { ByteOutput } from '../../sdk/byte-output.js';
 import { isIdentifierBytes } from './accessor.js';
 
 const ROOT = 'json';
@@ -79,8 +80,7 @@ export class GronStream {
   private escaped = false;
   /** Bytes of a key or scalar that a chunk boundary cut. */
   private carry: number[] = [];
-  private out = new Uint8Array(OUTPUT_CHUNK * 2);
-  private outLength = 0;
+  private readonly out = new ByteOutput(OUTPUT_CHUNK * 2);
   private holding = true;
   private consumed = 0;
 
@@ -157,8 +157,8 @@ export class GronStream {
     const byte = chunk[i]!;
     if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
       this.enterValue();
-      this.write(this.path, 0, this.pathLength);
-      this.writeAll(byte === OPEN_BRACE ? EMPTY_OBJECT : EMPTY_ARRAY);
+      this.out.write(this.path, 0, this.pathLength);
+      this.out.write(byte === OPEN_BRACE ? EMPTY_OBJECT : EMPTY_ARRAY);
       this.isObject.push(byte === OPEN_BRACE);
       this.pathEnds.push(this.pathLength);
       this.indexes.push(0);
@@ -169,10 +169,10 @@ export class GronStream {
       throw this.unexpected(byte, this.consumed + i, 'a value');
     }
     this.enterValue();
-    this.write(this.path, 0, this.pathLength);
-    this.writeAll(ASSIGN);
+    this.out.write(this.path, 0, this.pathLength);
+    this.out.write(ASSIGN);
     if (byte === QUOTE) {
-      this.put(QUOTE);
+      this.out.put(QUOTE);
       return this.stringValue(chunk, i + 1);
     }
     let end = i + 1;
@@ -207,8 +207,8 @@ export class GronStream {
     while (i < n) {
       const byte = chunk[i]!;
       if (byte === QUOTE) {
-        this.write(chunk, start, i + 1);
-        this.writeAll(END_LINE);
+        this.out.write(chunk, start, i + 1);
+        this.out.write(END_LINE);
         this.partial = Partial.None;
         this.valueDone();
         return i + 1;
@@ -222,7 +222,7 @@ export class GronStream {
         i++;
       }
     }
-    this.write(chunk, start, n);
+    this.out.write(chunk, start, n);
     this.partial = Partial.StringValue;
     return n;
   }
@@ -233,8 +233,8 @@ export class GronStream {
       const text = Buffer.from(bytes.slice(start, Math.min(end, start + 40))).toString('utf8');
       throw new GronSyntaxError(`"${text}" is not a JSON value`, offset);
     }
-    this.write(bytes, start, end);
-    this.writeAll(END_LINE);
+    this.out.write(bytes, start, end);
+    this.out.write(END_LINE);
     this.valueDone();
   }
 
@@ -350,7 +350,7 @@ export class GronStream {
 
   private valueDone(): void {
     this.expect = this.isObject.length > 0 ? Expect.CommaOrClose : Expect.Next;
-    if (this.outLength >= OUTPUT_CHUNK) this.drain();
+    if (this.out.length >= OUTPUT_CHUNK) this.drain();
   }
 
   /** A second root value starts: the body is an array of values, the first one `json[0]`. */
@@ -362,10 +362,9 @@ export class GronStream {
           offset,
         );
       }
-      const held = Buffer.from(this.out.subarray(0, this.outLength)).toString('utf8');
+      const held = Buffer.from(this.out.take(this.out.length)).toString('utf8');
       // Every line starts with the root: no JSON string can hold a raw line break.
-      this.outLength = 0;
-      this.writeAll(Buffer.from(`${ROOT} = [];\n${held.replace(/^json/gm, `${ROOT}[0]`)}`));
+      this.out.write(Buffer.from(`${ROOT} = [];\n${held.replace(/^json/gm, `${ROOT}[0]`)}`));
       this.rootIndex = 0;
       this.holding = false;
     }
@@ -399,48 +398,14 @@ export class GronStream {
     return new GronSyntaxError(`expected ${wanted} but found "${String.fromCharCode(byte)}"`, offset);
   }
 
-  private put(byte: number): void {
-    this.reserve(1);
-    this.out[this.outLength++] = byte;
-  }
-
-  private writeAll(bytes: Uint8Array): void {
-    this.write(bytes, 0, bytes.length);
-  }
-
-  private write(bytes: Uint8Array | number[], start: number, end: number): void {
-    const count = end - start;
-    if (count <= 0) return;
-    this.reserve(count);
-    const out = this.out;
-    if (count < 32 || !(bytes instanceof Uint8Array)) {
-      // Most paths and values are short: a loop beats creating a subarray view for each.
-      let at = this.outLength;
-      for (let k = start; k < end; k++) out[at++] = bytes[k]!;
-      this.outLength = at;
-    } else {
-      out.set(bytes.subarray(start, end), this.outLength);
-      this.outLength += count;
-    }
-  }
-
-  private reserve(bytes: number): void {
-    if (this.outLength + bytes <= this.out.length) return;
-    const bigger = new Uint8Array(Math.max(this.out.length * 2, this.outLength + bytes));
-    bigger.set(this.out.subarray(0, this.outLength));
-    this.out = bigger;
-  }
-
   /** Hands on what is written, up to the last whole line; nothing while holding back. */
   private drain(): void {
-    if (this.holding && this.outLength < HOLD_BACK) return;
+    const out = this.out;
+    if (this.holding && out.length < HOLD_BACK) return;
     this.holding = false;
-    if (this.outLength === 0) return;
-    const lastLine = this.out.lastIndexOf(0x0a, this.outLength - 1) + 1;
-    if (lastLine === 0) return;
-    this.emit(this.out.slice(0, lastLine));
-    this.out.copyWithin(0, lastLine, this.outLength);
-    this.outLength -= lastLine;
+    if (out.length === 0) return;
+    const lastLine = out.bytes.lastIndexOf(0x0a, out.length - 1) + 1;
+    if (lastLine > 0) this.emit(out.take(lastLine));
   }
 }
 

@@ -4,6 +4,7 @@
  * wrote them (no precision lost on big integers). The layout matches JSON.stringify: two-space
  * indentation when pretty, none otherwise, `{}` and `[]` for empty containers.
  */
+import { ByteOutput } from '../../sdk/byte-output.js';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -38,8 +39,7 @@ export class JsonReindenter {
   /** An opening bracket waiting to learn whether its container is empty. */
   private pendingOpen = 0;
   private consumed = 0;
-  private buffer = new Uint8Array(OUTPUT_CHUNK * 2);
-  private length = 0;
+  private readonly out = new ByteOutput(OUTPUT_CHUNK * 2);
   private readonly stack: number[] = [];
 
   constructor(
@@ -66,7 +66,7 @@ export class JsonReindenter {
       }
       this.structural(byte, this.consumed + i);
       i++;
-      if (this.length >= OUTPUT_CHUNK) this.drain();
+      if (this.out.length >= OUTPUT_CHUNK) this.drain();
     }
     this.consumed += n;
     this.drain();
@@ -165,44 +165,23 @@ export class JsonReindenter {
 
   private newline(): void {
     if (!this.pretty) return;
-    this.reserve(1 + 2 * this.depth);
-    this.buffer[this.length++] = 0x0a;
-    this.buffer.fill(0x20, this.length, this.length + 2 * this.depth);
-    this.length += 2 * this.depth;
+    const out = this.out;
+    out.reserve(1 + 2 * this.depth);
+    out.bytes[out.length++] = 0x0a;
+    out.bytes.fill(0x20, out.length, out.length + 2 * this.depth);
+    out.length += 2 * this.depth;
   }
 
   private put(byte: number): void {
-    this.reserve(1);
-    this.buffer[this.length++] = byte;
+    this.out.put(byte);
   }
 
   private copy(chunk: Uint8Array, start: number, end: number): void {
-    const count = end - start;
-    if (count <= 0) return;
-    this.reserve(count);
-    const buffer = this.buffer;
-    if (count < 32) {
-      // Most keys and values are short: a loop beats creating a subarray view for each.
-      let at = this.length;
-      for (let i = start; i < end; i++) buffer[at++] = chunk[i]!;
-      this.length = at;
-    } else {
-      buffer.set(chunk.subarray(start, end), this.length);
-      this.length += count;
-    }
-    if (this.length >= OUTPUT_CHUNK) this.drain();
-  }
-
-  private reserve(bytes: number): void {
-    if (this.length + bytes <= this.buffer.length) return;
-    const bigger = new Uint8Array(Math.max(this.buffer.length * 2, this.length + bytes));
-    bigger.set(this.buffer.subarray(0, this.length));
-    this.buffer = bigger;
+    this.out.write(chunk, start, end);
+    if (this.out.length >= OUTPUT_CHUNK) this.drain();
   }
 
   private drain(): void {
-    if (this.length === 0) return;
-    this.emit(this.buffer.slice(0, this.length));
-    this.length = 0;
+    if (this.out.length > 0) this.emit(this.out.take(this.out.length));
   }
 }
