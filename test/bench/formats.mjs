@@ -5,7 +5,7 @@ import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Report, timeTogether } from './measure.mjs';
+import { median, Report, timeTogether } from './measure.mjs';
 
 /**
  * @param {Report} report
@@ -32,12 +32,36 @@ export async function measure(report, { work, node, okapi, cleanEnv, apiUrl }) {
     );
     report.ratio('-o gron, 10 MiB JSON, to a file', gron, '-o json', largeJson, 2);
     report.ratio('-o toon, 10 MiB JSON, to a file', toon, '-o json', largeJson, 2);
+    // Where -o toon's time goes: the encoder itself, in this process, against JSON.stringify.
+    const { encodeLines } = await import('@toon-format/toon');
+    const value = JSON.parse(await (await fetch(large)).text());
+    const [encoder, stringify] = timeInProcess([() => drain(encodeLines(value)), () => JSON.stringify(value, null, 2)], 5);
+    report.context('  of which @toon-format/toon encodeLines, in-process', encoder, 'JSON.stringify', stringify);
   } finally {
     for (const { path, fd } of files) {
       closeSync(fd);
       rmSync(path, { force: true });
     }
   }
+}
+
+/** Median ms of each function, runs interleaved. */
+function timeInProcess(functions, runs) {
+  const samples = functions.map(() => []);
+  for (let i = 0; i < runs; i++) {
+    functions.forEach((run, index) => {
+      const started = performance.now();
+      run();
+      samples[index].push(performance.now() - started);
+    });
+  }
+  return samples.map(median);
+}
+
+function drain(lines) {
+  let count = 0;
+  for (const line of lines) count += line.length;
+  return count;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

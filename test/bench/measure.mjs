@@ -85,6 +85,11 @@ export class Report {
     this.rows.push([figure, value, '', '', target, ok ? 'ok' : 'OVER']);
   }
 
+  /** A ratio that explains another figure: no issue sets a limit on it. */
+  context(figure, subjectMs, baselineLabel, baselineMs) {
+    this.rows.push([figure, `${subjectMs.toFixed(1)} ms`, `${baselineLabel} ${baselineMs.toFixed(1)} ms`, `${(subjectMs / baselineMs).toFixed(2)}×`, '', 'info']);
+  }
+
   /** A figure this machine cannot measure: `why` says what is missing and how to get it. */
   skipped(figure, why, target) {
     this.rows.push([figure, why, '', '', target, 'skipped']);
