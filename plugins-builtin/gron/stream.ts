@@ -414,32 +414,35 @@ const LITERALS = ['true', 'false', 'null'].map((word) => Buffer.from(word));
 
 /** Whether `bytes[start, end)` is a JSON number, true, false or null. */
 function isScalar(bytes: Uint8Array | number[], start: number, end: number): boolean {
-  for (const literal of LITERALS) {
-    if (end - start === literal.length && literal.every((byte, k) => bytes[start + k] === byte)) return true;
-  }
-  return isNumber(bytes, start, end);
+  const first = bytes[start]!;
+  if (first === 0x2d || (first >= 0x30 && first <= 0x39)) return isNumber(bytes, start, end);
+  return LITERALS.some((literal) => isLiteral(bytes, start, end, literal));
+}
+
+function isLiteral(bytes: Uint8Array | number[], start: number, end: number, literal: Uint8Array): boolean {
+  if (end - start !== literal.length) return false;
+  for (let k = 0; k < literal.length; k++) if (bytes[start + k] !== literal[k]) return false;
+  return true;
 }
 
 /** RFC 8259's number: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`. */
 function isNumber(bytes: Uint8Array | number[], start: number, end: number): boolean {
   let i = start;
-  const digit = (k: number) => k < end && bytes[k]! >= 0x30 && bytes[k]! <= 0x39;
-  const digits = () => {
-    const from = i;
-    while (digit(i)) i++;
-    return i > from;
-  };
-  if (i < end && bytes[i] === 0x2d) i++;
+  if (bytes[i] === 0x2d) i++;
   if (i < end && bytes[i] === 0x30) i++;
-  else if (!digits()) return false;
-  if (i < end && bytes[i] === 0x2e) {
-    i++;
-    if (!digits()) return false;
-  }
+  else if ((i = digitsEnd(bytes, i, end)) < 0) return false;
+  if (i < end && bytes[i] === 0x2e && (i = digitsEnd(bytes, i + 1, end)) < 0) return false;
   if (i < end && (bytes[i] === 0x65 || bytes[i] === 0x45)) {
     i++;
     if (i < end && (bytes[i] === 0x2b || bytes[i] === 0x2d)) i++;
-    if (!digits()) return false;
+    if ((i = digitsEnd(bytes, i, end)) < 0) return false;
   }
   return i === end;
+}
+
+/** Past the run of digits at `start`, or -1 when there is none. */
+function digitsEnd(bytes: Uint8Array | number[], start: number, end: number): number {
+  let i = start;
+  while (i < end && bytes[i]! >= 0x30 && bytes[i]! <= 0x39) i++;
+  return i > start ? i : -1;
 }
