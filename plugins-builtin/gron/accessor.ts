@@ -4,6 +4,9 @@
  * rule, the one with strings and the other with bytes.
  */
 
+/** The name every path starts from, as in gron. */
+export const ROOT = 'json';
+
 const START = 1;
 const PART = 2;
 /** For each ASCII code: START where it may begin an identifier, PART where it may only continue one. */

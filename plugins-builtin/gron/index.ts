@@ -14,11 +14,10 @@
  * `json[1]`, …, written as they arrive.
  */
 import { definePlugin } from '../../sdk/define.js';
+import { ROOT } from './accessor.js';
 import { assignments, Output } from './assignments.js';
 import meta from './manifest.js';
 import { GronStream, GronSyntaxError } from './stream.js';
-
-const ROOT = 'json';
 
 export default definePlugin({
   ...meta,

@@ -9,9 +9,8 @@
  * to HOLD_BACK bytes; past that it streams, and a second value is an error.
  */
 import { ByteOutput } from '../../sdk/byte-output.js';
-import { isIdentifierBytes } from './accessor.js';
+import { isIdentifierBytes, ROOT } from './accessor.js';
 
-const ROOT = 'json';
 const OUTPUT_CHUNK = 64 * 1024;
 const HOLD_BACK = 1024 * 1024;
 
@@ -364,7 +363,7 @@ export class GronStream {
       }
       const held = Buffer.from(this.out.take(this.out.length)).toString('utf8');
       // Every line starts with the root: no JSON string can hold a raw line break.
-      this.out.write(Buffer.from(`${ROOT} = [];\n${held.replace(/^json/gm, `${ROOT}[0]`)}`));
+      this.out.write(Buffer.from(`${ROOT} = [];\n${held.replace(new RegExp(`^${ROOT}`, 'gm'), `${ROOT}[0]`)}`));
       this.rootIndex = 0;
       this.holding = false;
     }
