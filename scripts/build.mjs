@@ -45,13 +45,14 @@ const cjs = { ...common, format: 'cjs', outExtension: { '.js': '.cjs' }, support
 // the entry, which answers --version by itself;
 await build({ ...cjs, entryPoints: { okapi: 'kernel/main.ts' }, outdir: dist });
 // the kernel;
-await build({ ...cjs, entryPoints: { kernel: 'kernel/entry.ts' }, outdir: dist, external: runtimeDependencies, plugins: [undiciVendor(), builtinLoader()] });
+await build({ ...cjs, entryPoints: { kernel: 'kernel/entry.ts' }, outdir: dist, external: runtimeDependencies, plugins: [undiciVendor(), builtinLoader(), jsoncWithoutSideEffects()] });
 // each built-in plugin, loaded on its first hook call;
 await build({
   ...cjs,
   entryPoints: Object.fromEntries(plugins.map((name) => [`plugins/${name}`, `plugins-builtin/${name}/index.ts`])),
   outdir: dist,
   external: runtimeDependencies,
+  plugins: [jsoncWithoutSideEffects()],
 });
 // and undici's agent, one file instead of undici's forty, loading node:http2 only for HTTP/2.
 await build({
@@ -88,6 +89,27 @@ module.exports = requireCached(require('node:path').join(__dirname, 'vendor', 'u
         resolveDir: root,
         loader: 'js',
       }));
+    },
+  };
+}
+
+/**
+ * jsonc-parser's package.json does not say its modules are free of side effects, so esbuild keeps
+ * the top level of each one, the formatter's included: its indentation tables (1,200 strings,
+ * ~340 KB) were built on every start though the kernel only parses, and pushed a plain GET into a
+ * young-generation collection (~1.5 ms in all). The package's modules only define things, so a
+ * bundle now keeps just the ones it uses (the config plugin's edits still bring the formatter).
+ */
+function jsoncWithoutSideEffects() {
+  const again = Symbol('resolving');
+  return {
+    name: 'jsonc-without-side-effects',
+    setup(b) {
+      b.onResolve({ filter: /^\./ }, async (args) => {
+        if (args.pluginData === again || !/[\\/]node_modules[\\/]jsonc-parser[\\/]/.test(args.importer)) return undefined;
+        const resolved = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: again });
+        return { ...resolved, sideEffects: false };
+      });
     },
   };
 }

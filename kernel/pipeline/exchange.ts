@@ -108,7 +108,7 @@ let transportInUse = false;
 async function transmit(request: WireRequest, transport: TransportOptions): Promise<ReceivedResponse> {
   if (!transportInUse) {
     transportInUse = true;
-    onShutdown(closeTransport);
+    onShutdown(() => closeTransport({ exiting: true }));
   }
   const sent = await send(
     { method: request.method, url: request.url, headers: request.headers, ...(request.body ? { body: request.body } : {}) },

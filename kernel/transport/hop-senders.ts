@@ -8,6 +8,7 @@ import type { SendHop } from './hop.js';
 import { closeNodeHttp, sendOverNodeHttp } from './node-http-hop.js';
 import { proxyFor } from './proxy-environment.js';
 import type { TlsConnectOptions } from './tls-material.js';
+import type { CloseOptions } from './types.js';
 
 type UndiciHop = typeof import('./undici-hop.js');
 let undici: Promise<UndiciHop> | undefined;
@@ -19,7 +20,7 @@ export async function hopSenderFor(url: URL, tls: TlsConnectOptions): Promise<Se
 }
 
 /** Closes the pooled connections of both exchanges, so the process can exit promptly. */
-export async function closeHopSenders(): Promise<void> {
-  closeNodeHttp();
+export async function closeHopSenders(options: CloseOptions = {}): Promise<void> {
+  closeNodeHttp(options);
   if (undici) await (await undici).closeUndici();
 }

@@ -28,9 +28,9 @@
  *   connection-tracker.ts   which socket served a request (undici diagnostics channels)
  *   wasm-tiering.ts         the Node 20 exit-time remedy
  */
-import type { TransportOptions, TransportRequest, TransportResponse } from './types.js';
+import type { CloseOptions, TransportOptions, TransportRequest, TransportResponse } from './types.js';
 
-export type { HeaderMap, TlsDetails, TransportOptions, TransportRequest, TransportResponse } from './types.js';
+export type { CloseOptions, HeaderMap, TlsDetails, TransportOptions, TransportRequest, TransportResponse } from './types.js';
 
 type Implementation = typeof import('./send.js');
 let implementation: Promise<Implementation> | undefined;
@@ -41,7 +41,7 @@ export function send(request: TransportRequest, options: TransportOptions): Prom
 }
 
 /** Closes pooled connections so the process can exit promptly. A no-op when nothing was sent. */
-export async function closeTransport(): Promise<void> {
+export async function closeTransport(options: CloseOptions = {}): Promise<void> {
   if (!implementation) return;
-  await (await implementation).closeTransport();
+  await (await implementation).closeTransport(options);
 }

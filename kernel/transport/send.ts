@@ -15,7 +15,7 @@ import { DEFAULT_MAX_REDIRECTS, nextHop, RedirectChain, type HopRequest } from '
 import { redactUrl } from './redact.js';
 import { requestHeaderProblem } from './request-header-rules.js';
 import { loadTlsOptions } from './tls-material.js';
-import type { TransportOptions, TransportRequest, TransportResponse } from './types.js';
+import type { CloseOptions, TransportOptions, TransportRequest, TransportResponse } from './types.js';
 
 const DEFAULT_MAX_BODY_SIZE = 100 * 1024 * 1024;
 /** Redirect bodies up to this size are read to the end so the connection can be reused. */
@@ -84,8 +84,8 @@ export async function send(request: TransportRequest, options: TransportOptions)
   }
 }
 
-export async function closeTransport(): Promise<void> {
-  await closeHopSenders();
+export async function closeTransport(options: CloseOptions = {}): Promise<void> {
+  await closeHopSenders(options);
 }
 
 function firstHop(request: TransportRequest): HopRequest {

@@ -28,6 +28,14 @@ export interface TransportOptions {
   signal?: AbortSignal;
 }
 
+export interface CloseOptions {
+  /**
+   * The process is about to end: close only what would hold it open. Node's idle pooled sockets
+   * are unref'd, so the system closes them at exit, as for any node:http script.
+   */
+  exiting?: boolean;
+}
+
 export interface TransportRequest {
   method: string;
   url: string;

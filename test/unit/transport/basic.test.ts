@@ -140,4 +140,20 @@ describe('send: TLS and HTTP/2', () => {
     await closeTransport();
     expect(await text(await send({ method: 'GET', url: server.origin, headers: {} }, { maxBodySize: MiB }))).toBe('again');
   });
+
+  it('closeTransport at exit leaves idle plain-HTTP connections to the system', async () => {
+    const sockets = new Set<unknown>();
+    const server = await httpServer((req, res) => {
+      sockets.add(req.socket);
+      res.end('pooled');
+    });
+    const get = async (): Promise<string> => text(await send({ method: 'GET', url: server.origin, headers: {} }, { maxBodySize: MiB }));
+    expect(await get()).toBe('pooled');
+    await closeTransport({ exiting: true });
+    expect(await get()).toBe('pooled');
+    expect(sockets.size).toBe(1);
+    await closeTransport();
+    expect(await get()).toBe('pooled');
+    expect(sockets.size).toBe(2);
+  });
 });
