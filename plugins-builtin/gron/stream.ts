@@ -9,27 +9,20 @@
  * to HOLD_BACK bytes; past that it streams, and a second value is an error.
  */
 import { ByteOutput } from '../../sdk/byte-output.js';
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, JSON_WHITESPACE, OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../../sdk/json-syntax.js';
 import { isIdentifierBytes, ROOT } from './accessor.js';
 
 const OUTPUT_CHUNK = 64 * 1024;
 const HOLD_BACK = 1024 * 1024;
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const COMMA = 0x2c;
-const COLON = 0x3a;
 /** RFC 7464's record separator, which opens each value of a JSON text sequence. */
 const RECORD_SEPARATOR = 0x1e;
 
 const WHITESPACE = new Uint8Array(256);
-for (const byte of [0x20, 0x0a, 0x0d, 0x09, RECORD_SEPARATOR]) WHITESPACE[byte] = 1;
+for (const byte of [...JSON_WHITESPACE, RECORD_SEPARATOR]) WHITESPACE[byte] = 1;
 /** Bytes that end a number, true, false or null. */
 const SCALAR_END = new Uint8Array(256);
-for (const byte of [0x20, 0x0a, 0x0d, 0x09, RECORD_SEPARATOR, QUOTE, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET, COMMA, COLON]) {
+for (const byte of [...JSON_WHITESPACE, RECORD_SEPARATOR, QUOTE, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET, COMMA, COLON]) {
   SCALAR_END[byte] = 1;
 }
 

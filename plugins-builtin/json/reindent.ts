@@ -5,20 +5,13 @@
  * indentation when pretty, none otherwise, `{}` and `[]` for empty containers.
  */
 import { ByteOutput } from '../../sdk/byte-output.js';
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, JSON_WHITESPACE, OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../../sdk/json-syntax.js';
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const COMMA = 0x2c;
-const COLON = 0x3a;
 const OUTPUT_CHUNK = 64 * 1024;
 
 /** Bytes that end a run of scalar text (a number, true, false, null). */
 const SCALAR_END = new Uint8Array(256);
-for (const byte of [0x20, 0x0a, 0x0d, 0x09, QUOTE, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET, COMMA, COLON]) {
+for (const byte of [...JSON_WHITESPACE, QUOTE, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET, COMMA, COLON]) {
   SCALAR_END[byte] = 1;
 }
 
