@@ -10,7 +10,7 @@
  */
 import { ByteOutput } from '../../sdk/byte-output.js';
 import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, JSON_WHITESPACE, OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../../sdk/json-syntax.js';
-import { isIdentifierBytes, ROOT } from './accessor.js';
+import { accessor, isIdentifierBytes, ROOT } from './accessor.js';
 
 const OUTPUT_CHUNK = 64 * 1024;
 const HOLD_BACK = 1024 * 1024;
@@ -190,33 +190,17 @@ export class GronStream {
 
   /** Copies string content up to its closing quote; returns where it stopped. */
   private stringValue(chunk: Uint8Array, start: number): number {
-    let i = start;
-    const n = chunk.length;
-    if (this.escaped) {
-      this.escaped = false;
-      i++;
+    const end = this.stringEnd(chunk, start);
+    if (end < 0) {
+      this.out.write(chunk, start, chunk.length);
+      this.partial = Partial.StringValue;
+      return chunk.length;
     }
-    while (i < n) {
-      const byte = chunk[i]!;
-      if (byte === QUOTE) {
-        this.out.write(chunk, start, i + 1);
-        this.out.write(END_LINE);
-        this.partial = Partial.None;
-        this.valueDone();
-        return i + 1;
-      }
-      if (byte === BACKSLASH) {
-        if (i + 1 === n) this.escaped = true;
-        i += 2;
-      } else if (byte < 0x20) {
-        throw new GronSyntaxError('a control character inside a string', this.consumed + i);
-      } else {
-        i++;
-      }
-    }
-    this.out.write(chunk, start, n);
-    this.partial = Partial.StringValue;
-    return n;
+    this.out.write(chunk, start, end);
+    this.out.write(END_LINE);
+    this.partial = Partial.None;
+    this.valueDone();
+    return end;
   }
 
   /** `offset`: where the scalar starts in the body. */
@@ -255,11 +239,7 @@ export class GronStream {
     const depth = this.isObject.length;
     this.pathLength = this.pathEnds[depth - 1]!;
     let hasEscape = false;
-    for (let k = start + 1; k < end - 1; k++) {
-      const byte = bytes[k]!;
-      if (byte === BACKSLASH) hasEscape = true;
-      else if (byte < 0x20) throw new GronSyntaxError('a control character inside a key', this.consumed);
-    }
+    for (let k = start + 1; k < end - 1 && !hasEscape; k++) hasEscape = bytes[k] === BACKSLASH;
     if (!hasEscape && isIdentifierBytes(bytes, start + 1, end - 1)) {
       this.appendPath('.');
       this.appendPathBytes(bytes, start + 1, end - 1);
@@ -275,8 +255,7 @@ export class GronStream {
       } catch {
         throw new GronSyntaxError('a key with a broken escape', this.consumed);
       }
-      const spelled = Buffer.from(key, 'utf8');
-      const text = Buffer.from(isIdentifierBytes(spelled, 0, spelled.length) ? `.${key}` : `[${JSON.stringify(key)}]`, 'utf8');
+      const text = Buffer.from(accessor(key), 'utf8');
       this.appendPathBytes(text, 0, text.length);
     }
     this.expect = Expect.Colon;
@@ -309,7 +288,7 @@ export class GronStream {
   }
 
   /**
-   * Where the key whose content continues at `start` ends (past its closing quote), or -1 when
+   * Where the string whose content continues at `start` ends (past its closing quote), or -1 when
    * the chunk ends first; `escaped` carries a backslash that was the chunk's last byte.
    */
   private stringEnd(bytes: Uint8Array, start: number): number {
@@ -321,6 +300,7 @@ export class GronStream {
     while (i < bytes.length) {
       const byte = bytes[i]!;
       if (byte === QUOTE) return i + 1;
+      if (byte < 0x20) throw new GronSyntaxError('a control character inside a string', this.consumed + i);
       if (byte !== BACKSLASH) i++;
       else if (i + 1 < bytes.length) i += 2;
       else {
