@@ -32,11 +32,13 @@ export async function measure(report, { work, node, okapi, cleanEnv, apiUrl }) {
     );
     report.ratio('-o gron, 10 MiB JSON, to a file', gron, '-o json', largeJson, 2);
     report.ratio('-o toon, 10 MiB JSON, to a file', toon, '-o json', largeJson, 2);
-    // Where -o toon's time goes: the encoder itself, in this process, against JSON.stringify.
+    // okapi's TOON encoder against the reference one it is tested against (docs/design/008).
+    const { createRequire } = await import('node:module');
+    const toonPlugin = createRequire(import.meta.url)(join(dirname(okapi), 'plugins/toon.cjs')).default;
     const { encodeLines } = await import('@toon-format/toon');
     const value = JSON.parse(await (await fetch(large)).text());
-    const [encoder, stringify] = timeInProcess([() => drain(encodeLines(value)), () => JSON.stringify(value, null, 2)], 5);
-    report.context('  of which @toon-format/toon encodeLines, in-process', encoder, 'JSON.stringify', stringify);
+    const [ours, reference] = await timeInProcess([() => formatToon(toonPlugin, value), () => drain(encodeLines(value))], 5);
+    report.context('  okapi TOON encoder in-process, 10 MiB', ours, '@toon-format/toon', reference);
   } finally {
     for (const { path, fd } of files) {
       closeSync(fd);
@@ -45,17 +47,25 @@ export async function measure(report, { work, node, okapi, cleanEnv, apiUrl }) {
   }
 }
 
-/** Median ms of each function, runs interleaved. */
-function timeInProcess(functions, runs) {
+/** Median ms of each function (awaited), runs interleaved. */
+async function timeInProcess(functions, runs) {
   const samples = functions.map(() => []);
   for (let i = 0; i < runs; i++) {
-    functions.forEach((run, index) => {
+    for (const [index, run] of functions.entries()) {
       const started = performance.now();
-      run();
+      await run();
       samples[index].push(performance.now() - started);
-    });
+    }
   }
   return samples.map(median);
+}
+
+/** The toon plugin's formatter hook on one document, its output counted and dropped. */
+async function formatToon(plugin, value) {
+  let bytes = 0;
+  const items = { async *[Symbol.asyncIterator]() { yield value; } };
+  await plugin.hooks.formatter({ format: 'toon', document: true }, items, { write: (chunk) => (bytes += chunk.length), log: () => {} });
+  return bytes;
 }
 
 function drain(lines) {

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decode, encode } from '@toon-format/toon';
 import { describe, expect, it } from 'vitest';
+import { ToonEncoder } from '../../../plugins-builtin/toon/encoder.js';
 import meta from '../../../plugins-builtin/toon/manifest.js';
 import { binary, empties, mixed, nested, text, unicode, uniform } from './fixtures.js';
 import { formatDocument, formatRecords, plugin, run } from './run-with-options.js';
@@ -97,12 +98,22 @@ describe('toon formatter: output', () => {
     const { text: out, writes } = await run('toon', [rows]);
     expect(writes).toBeGreaterThan(1);
     expect(out).toBe(`${encode(rows)}\n`);
+    const pieces: Uint8Array[] = [];
+    new ToonEncoder((bytes) => pieces.push(bytes)).document(rows);
+    expect(pieces.length).toBe(writes);
+    for (const piece of pieces) expect(piece.at(-1)).toBe(0x0a);
   });
 
-  it('the encoder is imported when the hook runs, not when the plugin loads', () => {
-    const source = readFileSync(join(here, '../../../plugins-builtin/toon/index.ts'), 'utf8');
-    expect(source).not.toMatch(/^import[^;]*'@toon-format\/toon'/m);
-    expect(source).toContain("await import('@toon-format/toon')");
+  it('a string TOON cannot carry fails with what is wrong and the way out', async () => {
+    await expect(formatDocument('toon', { text: 'half \ud83e' })).rejects.toThrow(
+      '-o toon cannot write this response: a string in it holds U+D83E, half of a UTF-16 surrogate pair without its other half, which TOON text cannot carry; use -o json, which escapes it',
+    );
+  });
+
+  it('a document nested deeper than the stack allows fails the same way', async () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 100_000; i++) deep = { a: deep };
+    await expect(formatDocument('toon', deep)).rejects.toThrow('-o toon cannot write this response: it is nested too deeply; use -o json, or select a part of it with -f');
   });
 });
 

@@ -1,0 +1,263 @@
+/**
+ * A TOON document (https://toonformat.dev, specification 4.4, default options: two-space indent,
+ * comma delimiter, no key folding) written as UTF-8 lines. The layout rules:
+ * - an object is `key: value` lines, nested objects indented under `key:`;
+ * - an object of two or more objects sharing tabular fields is keyed rows, `key[N:]{fields}:`;
+ * - an array is inline when all primitives (`key[N]: a,b`), a row per object when its objects are
+ *   tabular (`key[N]{fields}:`), and a `- ` list otherwise; an object in a list puts its first
+ *   field on the `- ` line, the others indented beneath it.
+ * Output is checked against the specification's fixtures and the reference encoder
+ * (`@toon-format/toon`), which is many times slower: see docs/design/008-toon-encoder.md.
+ */
+import { ByteOutput } from '../../sdk/byte-output.js';
+import { asData, isArray, isObject, isPrimitive, type Data, type DataObject, type Primitive } from './data-model.js';
+import { writeAscii, writeKey, writePrimitive, writeQuoted } from './scalars.js';
+import { keyedFields, leaves, tabularFields, type Field } from './tabular.js';
+
+const NEWLINE = 0x0a;
+const SPACE = 0x20;
+const COMMA = 0x2c;
+const BYTE_ORDER_MARK = '\uFEFF';
+
+/** Whole lines are handed on once about this many bytes are waiting. */
+const CHUNK = 64 * 1024;
+
+export class ToonEncoder {
+  private readonly out = new ByteOutput(CHUNK * 2);
+
+  constructor(private readonly emit: (bytes: Uint8Array) => void) {}
+
+  /** Writes `value` as one document, every line ending in a newline; an empty object writes nothing. */
+  document(value: unknown): void {
+    const data = asData(value);
+    if (isPrimitive(data)) {
+      // A leading byte order mark would be taken for the file's own, so the root string is quoted.
+      if (typeof data === 'string' && data.startsWith(BYTE_ORDER_MARK)) writeQuoted(this.out, data);
+      else writePrimitive(this.out, data);
+      this.endLine();
+    } else if (isArray(data)) {
+      this.array(undefined, data, 0);
+    } else {
+      this.object(undefined, data, 0);
+    }
+    this.flush();
+  }
+
+  /** Writes out what is waiting. */
+  flush(): void {
+    if (this.out.length > 0) this.emit(this.out.take(this.out.length));
+  }
+
+  /** An object under `key` (the root when undefined): keyed rows, or a line per field. */
+  private object(key: string | undefined, value: DataObject, depth: number): void {
+    const fields = keyedFields(value);
+    if (fields) {
+      this.keyedHeaderLine(key, value, fields, depth, false);
+      this.keyedRows(value, fields, depth + 1);
+      return;
+    }
+    let fieldDepth = depth;
+    if (key !== undefined) {
+      this.indent(depth);
+      writeKey(this.out, key);
+      this.out.put(0x3a);
+      this.endLine();
+      fieldDepth++;
+    }
+    this.fields(value, Object.keys(value), fieldDepth);
+  }
+
+  private fields(value: DataObject, names: readonly string[], depth: number): void {
+    for (const name of names) this.field(name, asData(value[name]), depth);
+  }
+
+  private field(name: string, value: Data, depth: number): void {
+    if (isPrimitive(value)) {
+      this.indent(depth);
+      writeKey(this.out, name);
+      writeAscii(this.out, ': ');
+      writePrimitive(this.out, value);
+      this.endLine();
+    } else if (isArray(value)) {
+      this.array(name, value, depth);
+    } else {
+      this.object(name, value, depth);
+    }
+  }
+
+  /** An array under `key` (the root when undefined). */
+  private array(key: string | undefined, value: readonly unknown[], depth: number): void {
+    const items = value.map(asData);
+    this.indent(depth);
+    if (items.length === 0) {
+      if (key !== undefined) writeKey(this.out, key);
+      writeAscii(this.out, key !== undefined ? ': []' : '[]');
+      this.endLine();
+      return;
+    }
+    if (items.every(isPrimitive)) {
+      this.inline(key, items as Primitive[]);
+      this.endLine();
+      return;
+    }
+    const rows = objects(items);
+    const fields = rows && tabularFields(rows);
+    this.header(key, items.length, fields, false);
+    this.endLine();
+    if (rows && fields) this.rows(rows, fields, depth + 1);
+    else for (const item of items) this.listItem(item, depth + 1);
+  }
+
+  /** One `- ` item of a list (an array of arrays of primitives is such a list too). */
+  private listItem(value: Data, depth: number): void {
+    if (isObject(value)) {
+      this.objectListItem(value, depth);
+      return;
+    }
+    this.indent(depth);
+    writeAscii(this.out, '- ');
+    if (isPrimitive(value)) {
+      writePrimitive(this.out, value);
+      this.endLine();
+      return;
+    }
+    const items = value.map(asData);
+    if (items.every(isPrimitive)) {
+      this.inline(undefined, items as Primitive[]);
+      this.endLine();
+      return;
+    }
+    this.header(undefined, items.length, undefined, false);
+    this.endLine();
+    for (const item of items) this.listItem(item, depth + 1);
+  }
+
+  /** An object as a list item: its first field on the `- ` line, the others beneath. */
+  private objectListItem(value: DataObject, depth: number): void {
+    const names = Object.keys(value);
+    this.indent(depth);
+    if (names.length === 0) {
+      this.out.put(0x2d);
+      this.endLine();
+      return;
+    }
+    writeAscii(this.out, '- ');
+    const first = names[0]!;
+    const firstValue = asData(value[first]);
+    if (isArray(firstValue)) {
+      const items = firstValue.map(asData);
+      const rows = objects(items);
+      const fields = rows && tabularFields(rows);
+      if (rows && fields) {
+        this.header(first, rows.length, fields, false);
+        this.endLine();
+        this.rows(rows, fields, depth + 2);
+      } else {
+        writeKey(this.out, first);
+        if (items.length === 0) {
+          writeAscii(this.out, ': []');
+          this.endLine();
+        } else if (items.every(isPrimitive)) {
+          this.inline(undefined, items as Primitive[]);
+          this.endLine();
+        } else {
+          this.header(undefined, items.length, undefined, false);
+          this.endLine();
+          for (const item of items) this.listItem(item, depth + 2);
+        }
+      }
+    } else if (isObject(firstValue)) {
+      const fields = keyedFields(firstValue);
+      if (fields) {
+        this.keyedHeaderLine(first, firstValue, fields, depth, true);
+        this.keyedRows(firstValue, fields, depth + 2);
+      } else {
+        writeKey(this.out, first);
+        this.out.put(0x3a);
+        this.endLine();
+        this.fields(firstValue, Object.keys(firstValue), depth + 2);
+      }
+    } else {
+      writeKey(this.out, first);
+      writeAscii(this.out, ': ');
+      writePrimitive(this.out, firstValue);
+      this.endLine();
+    }
+    this.fields(value, names.slice(1), depth + 1);
+  }
+
+  /** `key[N:]{fields}:`, indented unless it follows a list item's `- `. */
+  private keyedHeaderLine(key: string | undefined, value: DataObject, fields: readonly Field[], depth: number, afterDash: boolean): void {
+    if (!afterDash) this.indent(depth);
+    this.header(key, Object.keys(value).length, fields, true);
+    this.endLine();
+  }
+
+  private keyedRows(value: DataObject, fields: readonly Field[], depth: number): void {
+    for (const name of Object.keys(value)) {
+      this.indent(depth);
+      writeKey(this.out, name);
+      writeAscii(this.out, ': ');
+      this.joined(leaves(asData(value[name]) as DataObject, fields));
+      this.endLine();
+    }
+  }
+
+  private rows(rows: readonly DataObject[], fields: readonly Field[], depth: number): void {
+    for (const row of rows) {
+      this.indent(depth);
+      this.joined(leaves(row, fields));
+      this.endLine();
+    }
+  }
+
+  /** `key[N]: a,b,c`; just the header when there are no values. */
+  private inline(key: string | undefined, values: readonly Primitive[]): void {
+    this.header(key, values.length, undefined, false);
+    if (values.length === 0) return;
+    this.out.put(SPACE);
+    this.joined(values);
+  }
+
+  /** `key[N]:`, with `:` after N for keyed rows and `{fields}` for tabular ones. */
+  private header(key: string | undefined, length: number, fields: readonly Field[] | undefined, keyed: boolean): void {
+    if (key !== undefined) writeKey(this.out, key);
+    writeAscii(this.out, keyed ? `[${length}:]` : `[${length}]`);
+    if (fields) this.fieldList(fields);
+    this.out.put(0x3a);
+  }
+
+  private fieldList(fields: readonly Field[]): void {
+    this.out.put(0x7b);
+    fields.forEach((field, index) => {
+      if (index > 0) this.out.put(COMMA);
+      writeKey(this.out, field.name);
+      if (field.children) this.fieldList(field.children);
+    });
+    this.out.put(0x7d);
+  }
+
+  private joined(values: readonly Primitive[]): void {
+    for (let i = 0; i < values.length; i++) {
+      if (i > 0) this.out.put(COMMA);
+      writePrimitive(this.out, values[i]!);
+    }
+  }
+
+  private indent(depth: number): void {
+    const width = depth * 2;
+    this.out.reserve(width);
+    this.out.bytes.fill(SPACE, this.out.length, this.out.length + width);
+    this.out.length += width;
+  }
+
+  private endLine(): void {
+    this.out.put(NEWLINE);
+    if (this.out.length >= CHUNK) this.flush();
+  }
+}
+
+/** `items` when every one is an object. */
+function objects(items: readonly Data[]): DataObject[] | undefined {
+  return items.every(isObject) ? (items as DataObject[]) : undefined;
+}
