@@ -247,8 +247,11 @@ export class ToonEncoder {
   private indent(depth: number): void {
     const width = depth * 2;
     this.out.reserve(width);
-    this.out.bytes.fill(SPACE, this.out.length, this.out.length + width);
-    this.out.length += width;
+    const bytes = this.out.bytes;
+    let at = this.out.length;
+    // Indents are a few bytes: a loop beats fill()'s call for each line.
+    for (let i = 0; i < width; i++) bytes[at++] = SPACE;
+    this.out.length = at;
   }
 
   private endLine(): void {

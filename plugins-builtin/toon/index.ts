@@ -1,11 +1,13 @@
 /**
  * The `toon` format: Token-Oriented Object Notation (https://toonformat.dev), a compact rendering
- * for language-model prompts, with the specification's default options. TOON has no
- * multi-document streams, so records (pages, stream events) are gathered and written as one root
- * array once the last has arrived.
+ * for language-model prompts, with the specification's default options. TOON writes array
+ * lengths before their elements, so nothing is written before the whole value is known: a JSON
+ * body that nothing else needs decoded arrives raw and is parsed as it arrives (json-body.ts), and
+ * records (pages, stream events) are gathered and written as one root array after the last.
  */
 import { definePlugin } from '../../sdk/define.js';
 import { ToonEncoder } from './encoder.js';
+import { JsonBody } from './json-body.js';
 import meta from './manifest.js';
 import { UnpairedSurrogateError } from './scalars.js';
 
@@ -23,7 +25,11 @@ export default definePlugin({
           encoder.flush();
         }
       };
-      if (start.document) {
+      if (start.raw) {
+        const body = new JsonBody(start.content_type ?? 'application/json');
+        for await (const chunk of items) body.push(chunk as Uint8Array);
+        write(body.end());
+      } else if (start.document) {
         for await (const item of items) write(item);
       } else {
         const records: unknown[] = [];

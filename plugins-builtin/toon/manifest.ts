@@ -7,5 +7,6 @@ export default {
     okapi_api_version: 2,
     hooks: ['formatter'],
     formatter_names: ['toon'],
+    formatter_raw_types: ['application/json', '+json'],
   },
 } satisfies PluginMeta;

@@ -49,9 +49,23 @@ export function writeString(out: ByteOutput, value: string): void {
 
 /** A key: bare when it is an identifier (dots allowed), quoted otherwise. */
 export function writeKey(out: ByteOutput, key: string): void {
-  if (UNQUOTED_KEY.test(key)) writeAscii(out, key);
-  else writeQuoted(out, key);
+  const spelled = keySpellings.get(key);
+  if (spelled === undefined) {
+    const start = out.length;
+    if (UNQUOTED_KEY.test(key)) writeAscii(out, key);
+    else writeQuoted(out, key);
+    if (keySpellings.size < KEY_SPELLINGS_KEPT) keySpellings.set(key, out.bytes.slice(start, out.length));
+    return;
+  }
+  out.write(spelled);
 }
+
+/**
+ * Documents repeat the same few keys on every object: each is spelled once. Only so many are
+ * kept, so an object keyed by ids does not grow the table without end.
+ */
+const keySpellings = new Map<string, Uint8Array>();
+const KEY_SPELLINGS_KEPT = 4096;
 
 /** Text known to be ASCII: headers, numbers, literals, identifier keys. */
 export function writeAscii(out: ByteOutput, text: string): void {

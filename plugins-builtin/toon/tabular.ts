@@ -4,7 +4,7 @@
  * column, and one whose values are all non-empty objects that are themselves tabular becomes a
  * nested field group, `name{a,b}`, whose leaves are columns too.
  */
-import { asData, isEmptyObject, isObject, isPrimitive, type Data, type DataObject, type Primitive } from './data-model.js';
+import { asData, isArray, isEmptyObject, isObject, isPrimitive, type Data, type DataObject, type Primitive } from './data-model.js';
 
 export interface Field {
   readonly name: string;
@@ -15,8 +15,11 @@ export interface Field {
 /** The fields shared by `rows` (all objects), or undefined when they are not tabular. */
 export function tabularFields(rows: readonly DataObject[]): Field[] | undefined {
   if (rows.length === 0) return undefined;
-  const names = Object.keys(rows[0]!);
+  const first = rows[0]!;
+  const names = Object.keys(first);
   if (names.length === 0) return undefined;
+  // A field holding an array can be neither a column nor a field group: the cheapest way out.
+  for (const name of names) if (isArray(asData(first[name]))) return undefined;
   for (const row of rows) {
     if (Object.keys(row).length !== names.length) return undefined;
     for (const name of names) if (!Object.prototype.hasOwnProperty.call(row, name)) return undefined;
@@ -52,9 +55,15 @@ export function leaves(row: DataObject, fields: readonly Field[], into: Primitiv
 }
 
 function column(name: string, rows: readonly DataObject[]): Field | undefined {
-  const values = rows.map((row) => asData(row[name]));
-  if (values.every(isPrimitive)) return { name };
-  const objects = objectsOrUndefined(values);
+  let primitives = true;
+  for (const row of rows) {
+    if (!isPrimitive(asData(row[name]))) {
+      primitives = false;
+      break;
+    }
+  }
+  if (primitives) return { name };
+  const objects = objectsOrUndefined(rows.map((row) => asData(row[name])));
   const children = objects && tabularFields(objects);
   return children && { name, children };
 }

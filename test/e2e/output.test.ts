@@ -7,6 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { encode as encodeToon } from '@toon-format/toon';
 import { decode as decodeCbor } from 'cbor-x';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
@@ -141,6 +142,17 @@ describe('output formats', () => {
     expect(large.code).toBe(0);
     expect(large.stdout).toMatch(/^json = \[\];\njson\[0\] = \{\};\njson\[0\]\.id = 1;\n/);
     expect(large.stdout.endsWith(';\n')).toBe(true);
+  });
+
+  it('-o toon writes what the reference encoder writes, parsing a JSON body as it arrives', async () => {
+    for (const path of ['/formats/json', `/large?size=${2 * 1024 * 1024}`]) {
+      const streamed = await okapi([`${api.url}${path}`, '-o', 'toon']);
+      expect(streamed.code).toBe(0);
+      expect(streamed.stdout).toBe(`${encodeToon(await fetchJson(path))}\n`);
+      // A filter needs the decoded body: that path must write the same text.
+      const decoded = await okapi([`${api.url}${path}`, '-o', 'toon', '-f', 'body']);
+      expect(decoded.stdout).toBe(streamed.stdout);
+    }
   });
 
   it('-o yaml renders YAML', async () => {

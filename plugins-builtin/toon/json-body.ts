@@ -1,0 +1,174 @@
+/**
+ * A JSON body decoded while it arrives. TOON needs the whole value before it writes a line, but a
+ * root array (the usual large body) can be parsed a batch of elements at a time as its bytes come
+ * in, so the parsing is done by the time the last byte is. Every other body, and anything unusual
+ * (a byte order mark, another charset, several values, a syntax error), is decoded whole at the
+ * end by the kernel's JSON decoder, so the value is always the one the decoded path would give.
+ */
+import { charsetOf, mediaTypeOf } from '../../kernel/pipeline/decode-body.js';
+import { jsonDecoder } from '../../kernel/pipeline/decoders/json.js';
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COMMA, JSON_WHITESPACE, OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../../sdk/json-syntax.js';
+
+/** Elements are parsed once about this many bytes of them have arrived. */
+const BATCH = 256 * 1024;
+
+const UTF8_LABELS = new Set(['utf-8', 'utf8']);
+
+/** Where the reader is in the body. */
+type Phase = 'before-root' | 'in-array' | 'after-root' | 'whole';
+
+export class JsonBody {
+  private readonly chunks: Uint8Array[] = [];
+  private phase: Phase;
+  private readonly elements: unknown[] = [];
+  /** The current batch: the chunks it spans, from `batchOffset` in the first; its bytes up to the last chunk's end. */
+  private batch: Uint8Array[] = [];
+  private batchOffset = 0;
+  private batchBytes = 0;
+  /** Commas at the root's level inside the current batch, and in the array so far. */
+  private batchCommas = 0;
+  private commas = 0;
+  private depth = 0;
+  private inString = false;
+  /** Where scanning resumes in the next chunk: 1 when a backslash ended the last one. */
+  private resumeAt = 0;
+
+  constructor(
+    private readonly contentType: string,
+    private readonly batchSize = BATCH,
+  ) {
+    const charset = charsetOf(contentType);
+    this.phase = charset === undefined || UTF8_LABELS.has(charset.toLowerCase()) ? 'before-root' : 'whole';
+  }
+
+  push(chunk: Uint8Array): void {
+    this.chunks.push(chunk);
+    if (this.phase === 'in-array') {
+      this.batch.push(chunk);
+      this.batchBytes += chunk.length;
+      this.scanArray(chunk, this.resumeAt);
+    } else if (this.phase === 'before-root') {
+      this.findRoot(chunk);
+    } else if (this.phase === 'after-root' && !isBlank(chunk, 0)) {
+      this.phase = 'whole';
+    }
+  }
+
+  /** The body's value. */
+  end(): unknown {
+    if (this.phase === 'after-root') return this.elements;
+    const bytes = Buffer.concat(this.chunks);
+    return bytes.length === 0 ? null : jsonDecoder.decode(bytes, mediaTypeOf(this.contentType), charsetOf(this.contentType));
+  }
+
+  private findRoot(chunk: Uint8Array): void {
+    let i = 0;
+    while (i < chunk.length && isWhitespace(chunk[i]!)) i++;
+    if (i === chunk.length) return;
+    if (chunk[i] !== OPEN_BRACKET) {
+      this.phase = 'whole';
+      return;
+    }
+    this.phase = 'in-array';
+    this.depth = 1;
+    this.batch = [chunk];
+    this.batchOffset = i + 1;
+    this.batchBytes = chunk.length - i - 1;
+    this.scanArray(chunk, i + 1);
+  }
+
+  /** Follows the array's nesting from `from`, parsing a batch at a root comma once it is large enough. */
+  private scanArray(chunk: Uint8Array, from: number): void {
+    let depth = this.depth;
+    let inString = this.inString;
+    let i = from;
+    const length = chunk.length;
+    for (; i < length; i++) {
+      if (inString) {
+        // Strings are most of a body: jump to each quote and look back for escaping backslashes.
+        let quote = chunk.indexOf(QUOTE, i);
+        while (quote >= 0 && isEscaped(chunk, quote, i)) quote = chunk.indexOf(QUOTE, quote + 1);
+        if (quote < 0) {
+          i = isEscaped(chunk, length, i) ? length + 1 : length;
+          break;
+        }
+        i = quote;
+        inString = false;
+        continue;
+      }
+      const byte = chunk[i]!;
+      if (byte === QUOTE) {
+        inString = true;
+      } else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
+        depth++;
+      } else if (byte === CLOSE_BRACE) {
+        depth--;
+      } else if (byte === CLOSE_BRACKET) {
+        if (--depth === 0) {
+          this.phase = this.parseBatch(chunk, i) && isBlank(chunk, i + 1) ? 'after-root' : 'whole';
+          return;
+        }
+      } else if (byte === COMMA && depth === 1) {
+        this.commas++;
+        if (this.batchBytes - (length - i) < this.batchSize) {
+          this.batchCommas++;
+        } else {
+          if (!this.parseBatch(chunk, i)) {
+            this.phase = 'whole';
+            return;
+          }
+          this.batch = [chunk];
+          this.batchOffset = i + 1;
+          this.batchBytes = length - i - 1;
+        }
+      }
+    }
+    this.depth = depth;
+    this.inString = inString;
+    this.resumeAt = i - length;
+  }
+
+  /**
+   * Parses the batch up to `end` in `chunk` and keeps its elements; false when it is not exactly
+   * the elements its commas promise (a syntax error, or `[1,]`), and the body must be read whole.
+   */
+  private parseBatch(chunk: Uint8Array, end: number): boolean {
+    const pieces = this.batch.map((piece, index) => {
+      const start = index === 0 ? this.batchOffset : 0;
+      return piece === chunk ? piece.subarray(start, end) : piece.subarray(start);
+    });
+    const text = Buffer.concat(pieces).toString('utf8');
+    const expected = this.commas === 0 && this.batchCommas === 0 && isBlankText(text) ? 0 : this.batchCommas + 1;
+    this.batchCommas = 0;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(`[${text}]`);
+    } catch {
+      return false;
+    }
+    const values = parsed as unknown[];
+    if (values.length !== expected) return false;
+    for (const value of values) this.elements.push(value);
+    return true;
+  }
+}
+
+/** Whether the byte at `at` follows an odd run of backslashes, counting back no further than `from`. */
+function isEscaped(chunk: Uint8Array, at: number, from: number): boolean {
+  let i = at;
+  while (i > from && chunk[i - 1] === BACKSLASH) i--;
+  return (at - i) % 2 === 1;
+}
+
+function isWhitespace(byte: number): boolean {
+  return (JSON_WHITESPACE as readonly number[]).includes(byte);
+}
+
+function isBlank(chunk: Uint8Array, from: number): boolean {
+  for (let i = from; i < chunk.length; i++) if (!isWhitespace(chunk[i]!)) return false;
+  return true;
+}
+
+function isBlankText(text: string): boolean {
+  return text.trim() === '';
+}
