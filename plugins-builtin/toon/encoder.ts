@@ -43,6 +43,17 @@ export class ToonEncoder {
     this.flush();
   }
 
+  /** The header of a root array written as a `- ` list of `count` items (see root-array.ts). */
+  listHeader(count: number): void {
+    this.header(undefined, count, undefined, false);
+    this.endLine();
+  }
+
+  /** Elements of a root array written as a `- ` list: their items. */
+  listItems(elements: readonly unknown[]): void {
+    for (const element of elements) this.listItem(asData(element), 1);
+  }
+
   /** Writes out what is waiting. */
   flush(): void {
     if (this.out.length > 0) this.emit(this.out.take(this.out.length));

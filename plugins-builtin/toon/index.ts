@@ -8,6 +8,7 @@
 import { definePlugin } from '../../sdk/define.js';
 import { ToonEncoder } from './encoder.js';
 import { JsonBody } from './json-body.js';
+import { RootArray } from './root-array.js';
 import meta from './manifest.js';
 import { UnpairedSurrogateError } from './scalars.js';
 
@@ -16,19 +17,23 @@ export default definePlugin({
   hooks: {
     async formatter(start, items, ctx) {
       const encoder = new ToonEncoder((bytes) => ctx.write(bytes));
-      const write = (value: unknown) => {
+      const encoded = (encode: () => void) => {
         try {
-          encoder.document(value);
+          encode();
         } catch (error) {
           throw explained(error);
         } finally {
           encoder.flush();
         }
       };
+      const write = (value: unknown) => encoded(() => encoder.document(value));
       if (start.raw) {
-        const body = new JsonBody(start.content_type ?? 'application/json');
+        const rootArray = new RootArray();
+        const body = new JsonBody(start.content_type ?? 'application/json', (elements) => rootArray.add(elements));
         for await (const chunk of items) body.push(chunk as Uint8Array);
-        write(body.end());
+        const whole = body.end();
+        if (whole) write(whole.value);
+        else encoded(() => rootArray.finish(encoder, (bytes) => ctx.write(bytes)));
       } else if (start.document) {
         for await (const item of items) write(item);
       } else {

@@ -1,9 +1,9 @@
 /**
- * A JSON body decoded while it arrives. TOON needs the whole value before it writes a line, but a
- * root array (the usual large body) can be parsed a batch of elements at a time as its bytes come
- * in, so the parsing is done by the time the last byte is. Every other body, and anything unusual
- * (a byte order mark, another charset, several values, a syntax error), is decoded whole at the
- * end by the kernel's JSON decoder, so the value is always the one the decoded path would give.
+ * A JSON body decoded while it arrives. A root array (the usual large body) is parsed a batch of
+ * elements at a time as its bytes come in, and each batch is handed on at once. Every other body,
+ * and anything unusual (a byte order mark, another charset, several values, a syntax error, even
+ * after batches were handed on), is decoded whole at the end by the kernel's JSON decoder, so the
+ * value is always the one the decoded path would give.
  */
 import { charsetOf, mediaTypeOf } from '../../kernel/pipeline/decode-body.js';
 import { jsonDecoder } from '../../kernel/pipeline/decoders/json.js';
@@ -20,7 +20,6 @@ type Phase = 'before-root' | 'in-array' | 'after-root' | 'whole';
 export class JsonBody {
   private readonly chunks: Uint8Array[] = [];
   private phase: Phase;
-  private readonly elements: unknown[] = [];
   /** The current batch: the chunks it spans, from `batchOffset` in the first; its bytes up to the last chunk's end. */
   private batch: Uint8Array[] = [];
   private batchOffset = 0;
@@ -33,8 +32,10 @@ export class JsonBody {
   /** Where scanning resumes in the next chunk: 1 when a backslash ended the last one. */
   private resumeAt = 0;
 
+  /** `onElements` gets each batch of a root array's elements, in order. */
   constructor(
     private readonly contentType: string,
+    private readonly onElements: (elements: unknown[]) => void,
     private readonly batchSize = BATCH,
   ) {
     const charset = charsetOf(contentType);
@@ -54,11 +55,14 @@ export class JsonBody {
     }
   }
 
-  /** The body's value. */
-  end(): unknown {
-    if (this.phase === 'after-root') return this.elements;
+  /**
+   * Undefined when the body was one root array, all of whose elements went to `onElements`;
+   * otherwise the body's value, read whole, and whatever `onElements` got is to be forgotten.
+   */
+  end(): { readonly value: unknown } | undefined {
+    if (this.phase === 'after-root') return undefined;
     const bytes = Buffer.concat(this.chunks);
-    return bytes.length === 0 ? null : jsonDecoder.decode(bytes, mediaTypeOf(this.contentType), charsetOf(this.contentType));
+    return { value: bytes.length === 0 ? null : jsonDecoder.decode(bytes, mediaTypeOf(this.contentType), charsetOf(this.contentType)) };
   }
 
   private findRoot(chunk: Uint8Array): void {
@@ -129,7 +133,7 @@ export class JsonBody {
   }
 
   /**
-   * Parses the batch up to `end` in `chunk` and keeps its elements; false when it is not exactly
+   * Parses the batch up to `end` in `chunk` and hands its elements on; false when it is not exactly
    * the elements its commas promise (a syntax error, or `[1,]`), and the body must be read whole.
    */
   private parseBatch(chunk: Uint8Array, end: number): boolean {
@@ -148,7 +152,7 @@ export class JsonBody {
     }
     const values = parsed as unknown[];
     if (values.length !== expected) return false;
-    for (const value of values) this.elements.push(value);
+    if (values.length > 0) this.onElements(values);
     return true;
   }
 }

@@ -15,13 +15,15 @@ function decodedWhole(bytes: Uint8Array, contentType = TYPE): unknown {
 
 /** The body pushed in pieces cut at `cuts` (sorted offsets), batches of `batchSize` bytes. */
 function read(bytes: Uint8Array, cuts: number[], batchSize: number, contentType = TYPE): unknown {
-  const body = new JsonBody(contentType, batchSize);
+  const elements: unknown[] = [];
+  const body = new JsonBody(contentType, (batch) => elements.push(...batch), batchSize);
   let from = 0;
   for (const cut of [...cuts, bytes.length]) {
     if (cut > from) body.push(bytes.subarray(from, cut));
     from = Math.max(from, cut);
   }
-  return body.end();
+  const whole = body.end();
+  return whole ? whole.value : elements;
 }
 
 /** Reads `text` cut once at every byte; `whole` says whether the body must be (re)read whole. */
