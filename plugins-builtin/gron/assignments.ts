@@ -3,6 +3,7 @@
  * document order. Keys stay in the document's order.
  */
 import { accessor } from './accessor.js';
+import { base64Of } from '../../sdk/json-bytes.js';
 
 /** Output is handed on in pieces of about this many characters, so large documents stream. */
 const CHUNK = 64 * 1024;
@@ -82,7 +83,7 @@ function scalar(value: unknown): string {
     case 'boolean':
       return value ? 'true' : 'false';
     default:
-      if (value instanceof Uint8Array) return `"${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64')}"`;
+      if (value instanceof Uint8Array) return `"${base64Of(value)}"`;
       if (value instanceof Date) return JSON.stringify(value);
       return 'null';
   }

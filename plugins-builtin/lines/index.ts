@@ -4,6 +4,7 @@
  */
 import { definePlugin } from '../../sdk/define.js';
 import meta from './manifest.js';
+import { base64Of } from '../../sdk/json-bytes.js';
 
 /** How many of an object's keys the error names. */
 const KEYS_SHOWN = 5;
@@ -35,7 +36,7 @@ function scalarText(value: unknown, path: string): string {
   if (value === null || value === undefined) return 'null';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
-  if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64');
+  if (value instanceof Uint8Array) return base64Of(value);
   if (value instanceof Date) return value.toISOString();
   const keys = Object.keys(value as object);
   const shown = keys.slice(0, KEYS_SHOWN).join(', ') + (keys.length > KEYS_SHOWN ? ', …' : '');

@@ -3,7 +3,7 @@
  * columns to the terminal width and writes the lines.
  */
 import type { FormatterStart } from '../../sdk/types.js';
-import { bytesAsBase64 } from '../../sdk/json-bytes.js';
+import { base64Of, bytesAsBase64 } from '../../sdk/json-bytes.js';
 import { displayWidth, truncateToWidth } from './display-width.js';
 
 /** The column a row that is not an object (a scalar, an array) is shown in. */
@@ -191,7 +191,7 @@ export function cellText(value: unknown): string {
       return String(value);
     default:
       if (value === null) return 'null';
-      if (value instanceof Uint8Array) return base64(value);
+      if (value instanceof Uint8Array) return base64Of(value);
       if (value instanceof Date) return value.toISOString();
       return escapeControls(compactJson(value));
   }
@@ -214,7 +214,7 @@ export function compactJson(value: unknown): string {
       return value ? 'true' : 'false';
     case 'object': {
       if (value === null) return 'null';
-      if (value instanceof Uint8Array) return `"${base64(value)}"`;
+      if (value instanceof Uint8Array) return `"${base64Of(value)}"`;
       if (Array.isArray(value)) {
         let out = '[';
         for (let i = 0; i < value.length; i++) {
@@ -241,10 +241,6 @@ export function compactJson(value: unknown): string {
 
 function jsonReplacer(key: string, value: unknown): unknown {
   return typeof value === 'bigint' ? value.toString() : bytesAsBase64(key, value);
-}
-
-function base64(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 }
 
 // eslint-disable-next-line no-control-regex

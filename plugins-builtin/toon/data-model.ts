@@ -4,6 +4,7 @@
  * the way the reference encoder normalises its input, except that bytes are base64 strings as in
  * every okapi JSON output. Plain JSON values pass through untouched, so nothing is copied for them.
  */
+import { base64Of } from '../../sdk/json-bytes.js';
 
 export type Primitive = string | number | boolean | null;
 export type DataObject = Record<string, unknown>;
@@ -32,7 +33,7 @@ function objectAsData(value: object): Data {
   if (Array.isArray(value)) return value;
   const prototype: unknown = Object.getPrototypeOf(value);
   if (prototype === Object.prototype || prototype === null) return value as DataObject;
-  if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64');
+  if (value instanceof Uint8Array) return base64Of(value);
   // Dates (ISO 8601 text, or null when invalid) and anything else that says how it serialises.
   const toJSON: unknown = (value as { toJSON?: unknown }).toJSON;
   if (typeof toJSON === 'function') {

@@ -6,13 +6,12 @@
  * value is always the one the decoded path would give.
  */
 import { charsetOf, mediaTypeOf } from '../../kernel/pipeline/decode-body.js';
+import { isUtf8Charset } from '../../kernel/pipeline/decoders/decoder.js';
 import { jsonDecoder } from '../../kernel/pipeline/decoders/json.js';
-import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COMMA, JSON_WHITESPACE, OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../../sdk/json-syntax.js';
+import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COMMA, isJsonWhitespace, OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../../sdk/json-syntax.js';
 
 /** Elements are parsed once about this many bytes of them have arrived. */
 const BATCH = 256 * 1024;
-
-const UTF8_LABELS = new Set(['utf-8', 'utf8']);
 
 /** Where the reader is in the body. */
 type Phase = 'before-root' | 'in-array' | 'after-root' | 'whole';
@@ -24,9 +23,9 @@ export class JsonBody {
   private batch: Uint8Array[] = [];
   private batchOffset = 0;
   private batchBytes = 0;
-  /** Commas at the root's level inside the current batch, and in the array so far. */
+  /** Commas at the root's level inside the current batch; whether the array has had any. */
   private batchCommas = 0;
-  private commas = 0;
+  private sawComma = false;
   private depth = 0;
   private inString = false;
   /** Where scanning resumes in the next chunk: 1 when a backslash ended the last one. */
@@ -38,8 +37,8 @@ export class JsonBody {
     private readonly onElements: (elements: unknown[]) => void,
     private readonly batchSize = BATCH,
   ) {
-    const charset = charsetOf(contentType);
-    this.phase = charset === undefined || UTF8_LABELS.has(charset.toLowerCase()) ? 'before-root' : 'whole';
+    // Batches are decoded as UTF-8; another charset is left to the whole-body decoder.
+    this.phase = isUtf8Charset(charsetOf(contentType)) ? 'before-root' : 'whole';
   }
 
   push(chunk: Uint8Array): void {
@@ -67,7 +66,7 @@ export class JsonBody {
 
   private findRoot(chunk: Uint8Array): void {
     let i = 0;
-    while (i < chunk.length && isWhitespace(chunk[i]!)) i++;
+    while (i < chunk.length && isJsonWhitespace(chunk[i]!)) i++;
     if (i === chunk.length) return;
     if (chunk[i] !== OPEN_BRACKET) {
       this.phase = 'whole';
@@ -113,7 +112,7 @@ export class JsonBody {
           return;
         }
       } else if (byte === COMMA && depth === 1) {
-        this.commas++;
+        this.sawComma = true;
         if (this.batchBytes - (length - i) < this.batchSize) {
           this.batchCommas++;
         } else {
@@ -142,7 +141,8 @@ export class JsonBody {
       return piece === chunk ? piece.subarray(start, end) : piece.subarray(start);
     });
     const text = Buffer.concat(pieces).toString('utf8');
-    const expected = this.commas === 0 && this.batchCommas === 0 && isBlankText(text) ? 0 : this.batchCommas + 1;
+    // `[]` is the only batch of no elements; `[1,]` and `[,1]` have a blank one where one is due.
+    const expected = !this.sawComma && isBlankText(text) ? 0 : this.batchCommas + 1;
     this.batchCommas = 0;
     let parsed: unknown;
     try {
@@ -164,12 +164,8 @@ function isEscaped(chunk: Uint8Array, at: number, from: number): boolean {
   return (at - i) % 2 === 1;
 }
 
-function isWhitespace(byte: number): boolean {
-  return (JSON_WHITESPACE as readonly number[]).includes(byte);
-}
-
 function isBlank(chunk: Uint8Array, from: number): boolean {
-  for (let i = from; i < chunk.length; i++) if (!isWhitespace(chunk[i]!)) return false;
+  for (let i = from; i < chunk.length; i++) if (!isJsonWhitespace(chunk[i]!)) return false;
   return true;
 }
 

@@ -1,6 +1,7 @@
 /** What the form and multipart encoders share: recognising objects and writing a scalar as text. */
 
 import { stringifyJson } from './json.js';
+import { base64Of } from '../../../sdk/json-bytes.js';
 
 export function isPlainRecord(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
@@ -15,7 +16,7 @@ export function isPlainRecord(value: unknown): value is Record<string, unknown> 
 export function scalarText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value === null || value === undefined) return '';
-  if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
+  if (value instanceof Uint8Array) return base64Of(value);
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'object') return stringifyJson(value);
   return String(value as number | boolean | bigint);

@@ -1,13 +1,14 @@
 /** YAML bodies. Bytes become base64 strings, as in JSON, so servers read both encodings alike. */
 
 import { stringify } from 'yaml';
+import { base64Of } from '../../../sdk/json-bytes.js';
 
 export function encodeYaml(value: unknown): Uint8Array {
   return Buffer.from(stringify(bytesToBase64(value)));
 }
 
 function bytesToBase64(value: unknown): unknown {
-  if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
+  if (value instanceof Uint8Array) return base64Of(value);
   if (Array.isArray(value)) return value.map(bytesToBase64);
   if (typeof value === 'object' && value !== null && isPlain(value)) {
     const copy: Record<string, unknown> = {};

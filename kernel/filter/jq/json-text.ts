@@ -8,6 +8,7 @@
  * instead, and the previous state of the prototypes is put back before anything else can run.
  */
 import { randomBytes } from 'node:crypto';
+import { base64Of } from '../../../sdk/json-bytes.js';
 
 type ToJson = (this: unknown) => unknown;
 
@@ -15,8 +16,7 @@ export function toJsonText(value: unknown): string {
   const bigints: bigint[] = [];
   let marker: string | undefined;
   const bytesToJson: ToJson = function (this: unknown) {
-    const bytes = this as Uint8Array;
-    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+    return base64Of(this as Uint8Array);
   };
   const bigintToJson: ToJson = function (this: unknown) {
     marker ??= `okapi-bigint-${randomBytes(8).toString('hex')}-`;

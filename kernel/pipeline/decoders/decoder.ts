@@ -17,9 +17,14 @@ export interface BodyDecoder {
 
 const UTF8_LABELS = new Set(['utf-8', 'utf8', 'unicode-1-1-utf-8']);
 
+/** Whether a `charset` parameter (or its absence) means UTF-8. */
+export function isUtf8Charset(charset: string | undefined): boolean {
+  return charset === undefined || UTF8_LABELS.has(charset.toLowerCase());
+}
+
 /** Bytes to text in the given charset; UTF-8 when none is given or the label is unknown. A BOM is dropped. */
 export function decodeText(bytes: Uint8Array, charset: string | undefined): string {
-  if (charset !== undefined && !UTF8_LABELS.has(charset.toLowerCase())) {
+  if (!isUtf8Charset(charset)) {
     try {
       return new TextDecoder(charset).decode(bytes);
     } catch {

@@ -2,6 +2,7 @@
  * JSON bodies: application/json and every `+json` type. A JSON text sequence (RFC 7464, records
  * opened by 0x1E) or two or more concatenated values decode to an array of the values.
  */
+import { isJsonWhitespace } from '../../../sdk/json-syntax.js';
 import { decodeText, type BodyDecoder } from './decoder.js';
 
 /** Types that are JSON though neither application/json nor a `+json` suffix, seen in the wild. */
@@ -74,7 +75,7 @@ function valueEnd(text: string, start: number): number {
     return -1;
   }
   let i = start;
-  while (i < text.length && !isSpace(text.charCodeAt(i)) && !'{}[]"'.includes(text[i]!)) i++;
+  while (i < text.length && !isJsonWhitespace(text.charCodeAt(i)) && !'{}[]"'.includes(text[i]!)) i++;
   return i === start ? -1 : i;
 }
 
@@ -90,12 +91,8 @@ function stringEnd(text: string, start: number): number {
 
 function skipSpace(text: string, from: number): number {
   let i = from;
-  while (i < text.length && isSpace(text.charCodeAt(i))) i++;
+  while (i < text.length && isJsonWhitespace(text.charCodeAt(i))) i++;
   return i;
-}
-
-function isSpace(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
 
 export const jsonDecoder: BodyDecoder = {
