@@ -10,13 +10,14 @@
  * (`@toon-format/toon`), which is many times slower: see docs/design/008-toon-encoder.md.
  */
 import { ByteOutput } from '../../sdk/byte-output.js';
+import { CLOSE_BRACE, COLON, COMMA, OPEN_BRACE } from '../../sdk/json-syntax.js';
 import { asData, isArray, isObject, isPrimitive, type Data, type DataObject, type Primitive } from './data-model.js';
 import { writeAscii, writeKey, writePrimitive, writeQuoted } from './scalars.js';
 import { keyedFields, leaves, tabularFields, type Field } from './tabular.js';
 
 const NEWLINE = 0x0a;
 const SPACE = 0x20;
-const COMMA = 0x2c;
+const DASH = 0x2d;
 const BYTE_ORDER_MARK = '\uFEFF';
 
 /** Whole lines are handed on once about this many bytes are waiting. */
@@ -71,7 +72,7 @@ export class ToonEncoder {
     if (key !== undefined) {
       this.indent(depth);
       writeKey(this.out, key);
-      this.out.put(0x3a);
+      this.out.put(COLON);
       this.endLine();
       fieldDepth++;
     }
@@ -148,7 +149,7 @@ export class ToonEncoder {
     const names = Object.keys(value);
     this.indent(depth);
     if (names.length === 0) {
-      this.out.put(0x2d);
+      this.out.put(DASH);
       this.endLine();
       return;
     }
@@ -184,7 +185,7 @@ export class ToonEncoder {
         this.keyedRows(firstValue, fields, depth + 2);
       } else {
         writeKey(this.out, first);
-        this.out.put(0x3a);
+        this.out.put(COLON);
         this.endLine();
         this.fields(firstValue, Object.keys(firstValue), depth + 2);
       }
@@ -235,17 +236,17 @@ export class ToonEncoder {
     if (key !== undefined) writeKey(this.out, key);
     writeAscii(this.out, keyed ? `[${length}:]` : `[${length}]`);
     if (fields) this.fieldList(fields);
-    this.out.put(0x3a);
+    this.out.put(COLON);
   }
 
   private fieldList(fields: readonly Field[]): void {
-    this.out.put(0x7b);
+    this.out.put(OPEN_BRACE);
     fields.forEach((field, index) => {
       if (index > 0) this.out.put(COMMA);
       writeKey(this.out, field.name);
       if (field.children) this.fieldList(field.children);
     });
-    this.out.put(0x7d);
+    this.out.put(CLOSE_BRACE);
   }
 
   private joined(values: readonly Primitive[]): void {

@@ -6,12 +6,11 @@
  * feed, carriage return and tab by letter and other control characters as `\u00XX`.
  */
 import type { ByteOutput } from '../../sdk/byte-output.js';
+import { BACKSLASH, QUOTE } from '../../sdk/json-syntax.js';
 import type { Primitive } from './data-model.js';
 
 const SPACE = 0x20;
 const TAB = 0x09;
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
 const HASH = 0x23;
 const PLUS = 0x2b;
 const MINUS = 0x2d;
@@ -23,8 +22,8 @@ for (const character of ':"\\[]{},') NEEDS_QUOTES[character.charCodeAt(0)] = 1;
 const NUMBER_LIKE = /^[+-]?\d+(?:\.\d+)?(?:e[+-]?\d+)?$/i;
 const UNQUOTED_KEY = /^[A-Z_][\w.]*$/i;
 
-/** Escapes spelled with a letter; other control characters are written `\u00XX`. */
-const LETTER_ESCAPES: Record<number, number> = { 0x0a: 0x6e, 0x0d: 0x72, 0x09: 0x74 };
+/** Control characters escaped by a letter: line feed, carriage return, tab. Others are `\u00XX`. */
+const LETTER_ESCAPES: Record<number, number> = { 0x0a: 'n'.charCodeAt(0), 0x0d: 'r'.charCodeAt(0), 0x09: 't'.charCodeAt(0) };
 const HEX = '0123456789abcdef';
 
 export class UnpairedSurrogateError extends Error {
