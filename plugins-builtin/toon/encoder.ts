@@ -25,6 +25,8 @@ const CHUNK = 64 * 1024;
 
 export class ToonEncoder {
   private readonly out = new ByteOutput(CHUNK * 2);
+  /** The next line is an object's first field in a list: `- ` takes the last level of its indent. */
+  private dashNext = false;
 
   constructor(private readonly emit: (bytes: Uint8Array) => void) {}
 
@@ -64,7 +66,7 @@ export class ToonEncoder {
   private object(key: string | undefined, value: DataObject, depth: number): void {
     const fields = keyedFields(value);
     if (fields) {
-      this.keyedHeaderLine(key, value, fields, depth, false);
+      this.keyedHeaderLine(key, value, fields, depth);
       this.keyedRows(value, fields, depth + 1);
       return;
     }
@@ -144,63 +146,25 @@ export class ToonEncoder {
     for (const item of items) this.listItem(item, depth + 1);
   }
 
-  /** An object as a list item: its first field on the `- ` line, the others beneath. */
+  /**
+   * An object as a list item: its fields as they would be one level deeper, the first line opening
+   * with `- ` in place of its indent (the same width).
+   */
   private objectListItem(value: DataObject, depth: number): void {
     const names = Object.keys(value);
-    this.indent(depth);
     if (names.length === 0) {
+      this.indent(depth);
       this.out.put(DASH);
       this.endLine();
       return;
     }
-    writeAscii(this.out, '- ');
-    const first = names[0]!;
-    const firstValue = asData(value[first]);
-    if (isArray(firstValue)) {
-      const items = firstValue.map(asData);
-      const rows = objects(items);
-      const fields = rows && tabularFields(rows);
-      if (rows && fields) {
-        this.header(first, rows.length, fields, false);
-        this.endLine();
-        this.rows(rows, fields, depth + 2);
-      } else {
-        writeKey(this.out, first);
-        if (items.length === 0) {
-          writeAscii(this.out, ': []');
-          this.endLine();
-        } else if (items.every(isPrimitive)) {
-          this.inline(undefined, items as Primitive[]);
-          this.endLine();
-        } else {
-          this.header(undefined, items.length, undefined, false);
-          this.endLine();
-          for (const item of items) this.listItem(item, depth + 2);
-        }
-      }
-    } else if (isObject(firstValue)) {
-      const fields = keyedFields(firstValue);
-      if (fields) {
-        this.keyedHeaderLine(first, firstValue, fields, depth, true);
-        this.keyedRows(firstValue, fields, depth + 2);
-      } else {
-        writeKey(this.out, first);
-        this.out.put(COLON);
-        this.endLine();
-        this.fields(firstValue, Object.keys(firstValue), depth + 2);
-      }
-    } else {
-      writeKey(this.out, first);
-      writeAscii(this.out, ': ');
-      writePrimitive(this.out, firstValue);
-      this.endLine();
-    }
-    this.fields(value, names.slice(1), depth + 1);
+    this.dashNext = true;
+    this.fields(value, names, depth + 1);
   }
 
-  /** `key[N:]{fields}:`, indented unless it follows a list item's `- `. */
-  private keyedHeaderLine(key: string | undefined, value: DataObject, fields: readonly Field[], depth: number, afterDash: boolean): void {
-    if (!afterDash) this.indent(depth);
+  /** `key[N:]{fields}:` on a line of its own. */
+  private keyedHeaderLine(key: string | undefined, value: DataObject, fields: readonly Field[], depth: number): void {
+    this.indent(depth);
     this.header(key, Object.keys(value).length, fields, true);
     this.endLine();
   }
@@ -257,12 +221,21 @@ export class ToonEncoder {
   }
 
   private indent(depth: number): void {
-    const width = depth * 2;
-    this.out.reserve(width);
+    let width = depth * 2;
+    const dash = this.dashNext;
+    if (dash) {
+      this.dashNext = false;
+      width -= 2;
+    }
+    this.out.reserve(width + 2);
     const bytes = this.out.bytes;
     let at = this.out.length;
     // Indents are a few bytes: a loop beats fill()'s call for each line.
     for (let i = 0; i < width; i++) bytes[at++] = SPACE;
+    if (dash) {
+      bytes[at++] = DASH;
+      bytes[at++] = SPACE;
+    }
     this.out.length = at;
   }
 
