@@ -5,7 +5,7 @@
  * indentation when pretty, none otherwise, `{}` and `[]` for empty containers.
  */
 import { ByteOutput } from '../../sdk/byte-output.js';
-import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, JSON_WHITESPACE, OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../../sdk/json-syntax.js';
+import { CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, JSON_WHITESPACE, OPEN_BRACE, OPEN_BRACKET, QUOTE, stringEnd, type StringScan } from '../../sdk/json-syntax.js';
 
 const OUTPUT_CHUNK = 64 * 1024;
 
@@ -28,7 +28,7 @@ export class JsonSyntaxError extends Error {
 export class JsonReindenter {
   private depth = 0;
   private inString = false;
-  private escaped = false;
+  private readonly string: StringScan = { escaped: false };
   /** An opening bracket waiting to learn whether its container is empty. */
   private pendingOpen = 0;
   private consumed = 0;
@@ -76,30 +76,11 @@ export class JsonReindenter {
 
   /** Copies string content up to and including its closing quote; returns where it stopped. */
   private copyString(chunk: Uint8Array, start: number): number {
-    let i = start;
-    if (this.escaped) {
-      this.escaped = false;
-      i++;
-    }
-    const n = chunk.length;
-    while (i < n) {
-      const byte = chunk[i]!;
-      if (byte === BACKSLASH) {
-        if (i + 1 < n) i += 2;
-        else {
-          this.escaped = true;
-          i++;
-        }
-      } else if (byte === QUOTE) {
-        this.inString = false;
-        i++;
-        break;
-      } else {
-        i++;
-      }
-    }
-    this.copy(chunk, start, Math.min(i, n));
-    return i;
+    const end = stringEnd(chunk, start, this.string);
+    const stop = end < 0 ? chunk.length : end;
+    if (end >= 0) this.inString = false;
+    this.copy(chunk, start, stop);
+    return stop;
   }
 
   private structural(byte: number, offset: number): void {

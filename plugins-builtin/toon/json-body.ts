@@ -8,7 +8,7 @@
 import { charsetOf, mediaTypeOf } from '../../kernel/pipeline/decode-body.js';
 import { isUtf8Charset } from '../../kernel/pipeline/decoders/decoder.js';
 import { jsonDecoder } from '../../kernel/pipeline/decoders/json.js';
-import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COMMA, isJsonWhitespace, OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../../sdk/json-syntax.js';
+import { CLOSE_BRACE, CLOSE_BRACKET, COMMA, isJsonWhitespace, OPEN_BRACE, OPEN_BRACKET, QUOTE, stringEnd, type StringScan } from '../../sdk/json-syntax.js';
 
 /** Elements are parsed once about this many bytes of them have arrived. */
 const BATCH = 256 * 1024;
@@ -28,8 +28,7 @@ export class JsonBody {
   private sawComma = false;
   private depth = 0;
   private inString = false;
-  /** Where scanning resumes in the next chunk: 1 when a backslash ended the last one. */
-  private resumeAt = 0;
+  private readonly string: StringScan = { escaped: false };
 
   /** `onElements` gets each batch of a root array's elements, in order. */
   constructor(
@@ -46,7 +45,7 @@ export class JsonBody {
     if (this.phase === 'in-array') {
       this.batch.push(chunk);
       this.batchBytes += chunk.length;
-      this.scanArray(chunk, this.resumeAt);
+      this.scanArray(chunk, 0);
     } else if (this.phase === 'before-root') {
       this.findRoot(chunk);
     } else if (this.phase === 'after-root' && !isBlank(chunk, 0)) {
@@ -88,14 +87,9 @@ export class JsonBody {
     const length = chunk.length;
     for (; i < length; i++) {
       if (inString) {
-        // Strings are most of a body: jump to each quote and look back for escaping backslashes.
-        let quote = chunk.indexOf(QUOTE, i);
-        while (quote >= 0 && isEscaped(chunk, quote, i)) quote = chunk.indexOf(QUOTE, quote + 1);
-        if (quote < 0) {
-          i = isEscaped(chunk, length, i) ? length + 1 : length;
-          break;
-        }
-        i = quote;
+        const end = stringEnd(chunk, i, this.string);
+        if (end < 0) break;
+        i = end - 1;
         inString = false;
         continue;
       }
@@ -128,7 +122,6 @@ export class JsonBody {
     }
     this.depth = depth;
     this.inString = inString;
-    this.resumeAt = i - length;
   }
 
   /**
@@ -155,13 +148,6 @@ export class JsonBody {
     if (values.length > 0) this.onElements(values);
     return true;
   }
-}
-
-/** Whether the byte at `at` follows an odd run of backslashes, counting back no further than `from`. */
-function isEscaped(chunk: Uint8Array, at: number, from: number): boolean {
-  let i = at;
-  while (i > from && chunk[i - 1] === BACKSLASH) i--;
-  return (at - i) % 2 === 1;
 }
 
 function isBlank(chunk: Uint8Array, from: number): boolean {
