@@ -3,3 +3,5 @@ export { definePlugin } from './define.js';
 export { runPlugin, type RunOptions } from './run.js';
 export { encodeMessage, decodeDocument, MessageReader, MalformedMessageError, type WireEncoding, type WireMessage } from './codec.js';
 export * from './types.js';
+export { ExactNumber, isExactNumber, numberFromText, numberText } from './exact-number.js';
+export { stringifyJson } from './json-stringify.js';

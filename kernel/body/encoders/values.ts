@@ -1,6 +1,6 @@
 /** What the form and multipart encoders share: recognising objects and writing a scalar as text. */
 
-import { stringifyJson } from './json.js';
+import { stringifyJson } from '../../../sdk/json-stringify.js';
 import { base64Of } from '../../../sdk/json-bytes.js';
 
 export function isPlainRecord(value: unknown): value is Record<string, unknown> {

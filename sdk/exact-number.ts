@@ -1,0 +1,51 @@
+/**
+ * Numbers kept exactly as written. A JavaScript number is a double: `1234567890123456789` becomes
+ * `1234567890123456800`, `1e400` becomes Infinity, `1.0` is written back as `1`. okapi keeps a
+ * number as a plain `number` only when a double writes it back character for character, and as an
+ * ExactNumber holding its text otherwise, so every input grammar and output format can send and show
+ * it as typed or received (docs/design/009-exact-numbers.md).
+ */
+
+/** JSON's number grammar, which every number text okapi keeps follows. */
+const NUMBER_TEXT = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
+
+export class ExactNumber {
+  /** `text` must follow JSON's number grammar (see isNumberText). */
+  constructor(readonly text: string) {}
+
+  /** The nearest double: what arithmetic sees, and the only place a number may be rounded. */
+  valueOf(): number {
+    return Number(this.text);
+  }
+
+  toString(): string {
+    return this.text;
+  }
+
+  /** Whether the text is an integer literal (no fraction, no exponent). */
+  get isIntegerLiteral(): boolean {
+    return !/[.eE]/.test(this.text);
+  }
+}
+
+export function isNumberText(text: string): boolean {
+  return NUMBER_TEXT.test(text);
+}
+
+/**
+ * The value of a number text (JSON's grammar): a double when it writes the text back exactly,
+ * otherwise an ExactNumber holding the text.
+ */
+export function numberFromText(text: string): number | ExactNumber {
+  const value = Number(text);
+  return String(value) === text ? value : new ExactNumber(text);
+}
+
+export function isExactNumber(value: unknown): value is ExactNumber {
+  return value instanceof ExactNumber;
+}
+
+/** A number as JSON text: doubles as JavaScript writes them, bigints and ExactNumbers digit for digit. */
+export function numberText(value: number | bigint | ExactNumber): string {
+  return typeof value === 'number' ? JSON.stringify(value) : String(value);
+}

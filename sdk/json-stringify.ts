@@ -1,0 +1,31 @@
+/**
+ * JSON text of any okapi value: bytes as base64 strings (JSON has no bytes), and bigints and
+ * ExactNumbers with all their digits, as received or typed.
+ */
+
+import { randomBytes } from 'node:crypto';
+import { bytesAsBase64 } from './json-bytes.js';
+import { ExactNumber } from './exact-number.js';
+
+export function stringifyJson(value: unknown, indent?: number): string {
+  const numbers: string[] = [];
+  // JSON.stringify cannot write a number's text as it is, so each becomes a unique placeholder
+  // string, replaced afterwards.
+  let marker: string | undefined;
+  const text = JSON.stringify(
+    value,
+    (key: string, item: unknown) => {
+      if (typeof item === 'bigint' || item instanceof ExactNumber) {
+        marker ??= `okapi-number-${randomBytes(8).toString('hex')}-`;
+        numbers.push(String(item));
+        return `${marker}${numbers.length - 1}`;
+      }
+      return bytesAsBase64(key, item);
+    },
+    indent,
+  ) as string | undefined;
+  // Only a top-level undefined or function has no JSON text.
+  if (text === undefined) return 'null';
+  if (marker === undefined) return text;
+  return text.replace(new RegExp(`"${marker}(\\d+)"`, 'g'), (_match, index: string) => numbers[Number(index)]!);
+}
