@@ -5,3 +5,4 @@ export { encodeMessage, decodeDocument, MessageReader, MalformedMessageError, ty
 export * from './types.js';
 export { ExactNumber, isExactNumber, numberFromText, numberText } from './exact-number.js';
 export { stringifyJson } from './json-stringify.js';
+export { parseJsonExact } from './json-parse.js';
