@@ -7,5 +7,7 @@ export default defineConfig({
     hookTimeout: 30_000,
     // Suites spawn real processes and servers; two cores want few workers.
     maxWorkers: 2,
+    globalSetup: ['test/setup/temp-root.ts'],
+    setupFiles: ['test/setup/remove-temp-dirs.ts'],
   },
 });

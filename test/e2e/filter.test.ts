@@ -5,13 +5,13 @@
  * shorthand filters.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { startExampleApi, type ExampleApi } from '../../fixtures/example-api/index.mjs';
 import { freshHome, OKAPI_BIN, runOkapi, type OkapiRunOptions } from '../helpers/run-okapi.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 interface Item {
   id: number;
@@ -296,7 +296,7 @@ describe('flags', () => {
 describe('loading', () => {
   /** A preload that records every module whose request names jq-wasm. */
   function jqTracer(): { env: NodeJS.ProcessEnv; loaded: () => string } {
-    const dir = mkdtempSync(join(tmpdir(), 'okapi-jq-trace-'));
+    const dir = tempDir('okapi-jq-trace-');
     const log = join(dir, 'loaded.txt');
     const preload = join(dir, 'trace.cjs');
     writeFileSync(log, '');
@@ -334,7 +334,7 @@ describe('on a terminal', () => {
   function onTerminal(args: string[]): Promise<string> {
     const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
     const command = [process.execPath, OKAPI_BIN, ...args].map(quote).join(' ');
-    const home = mkdtempSync(join(tmpdir(), 'okapi-tty-'));
+    const home = tempDir('okapi-tty-');
     return new Promise((done, fail) => {
       const child = spawn('script', ['-qec', command, '/dev/null'], {
         env: { PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm-256color', NO_COLOR: '1', OKAPI_CONFIG: join(home, 'config.json') },

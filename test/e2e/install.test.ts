@@ -1,9 +1,9 @@
 /** What `npm ci` leaves behind works the way npm users run it: bin, npm link, the SDK's types. */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const repo = resolve(import.meta.dirname, '../..');
 const pkg = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8'));
@@ -17,7 +17,7 @@ describe('installation', () => {
   });
 
   it('installing the package links a working okapi into a project (as npm link does)', () => {
-    const project = mkdtempSync(join(tmpdir(), 'okapi-link-'));
+    const project = tempDir('okapi-link-');
     // A folder install links the package and its bin like npm link, without a global prefix.
     // --ignore-scripts: the prepare script would rebuild dist/ under the tests running beside.
     execFileSync('npm', ['install', '--install-links=false', '--ignore-scripts', '--no-audit', '--no-fund', repo], {

@@ -125,7 +125,8 @@ describe('config commands', () => {
     const broken = join(home.dir, 'broken.sh');
     writeFileSync(broken, '#!/bin/sh\nprintf \'{"apis": \' > "$1"\n');
     chmodSync(broken, 0o755);
-    const bad = await runOkapi(['config', 'edit'], { env: { ...home.env, VISUAL: broken } });
+    // The rejected edit is kept for the user; in the test's own directory, it goes with it.
+    const bad = await runOkapi(['config', 'edit'], { env: { ...home.env, VISUAL: broken, TMPDIR: home.dir } });
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/line 1, column/);
     expect(readFileSync(home.config, 'utf8')).toContain('// edited');

@@ -4,7 +4,7 @@
  * -S and -v, response decoding, and the terminal transcript under a real pseudo-terminal.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { encode as encodeToon } from '@toon-format/toon';
@@ -14,6 +14,7 @@ import { parse as parseYaml } from 'yaml';
 import { startExampleApi, type ExampleApi } from '../../fixtures/example-api/index.mjs';
 import { freshHome, OKAPI_BIN, runOkapi, type OkapiRunOptions } from '../helpers/run-okapi.js';
 import { closedPort } from '../helpers/tiny-proxy.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const DOC_JSON = readFileSync(resolve(import.meta.dirname, '../../fixtures/example-api/data/doc.json'));
 const DOC = JSON.parse(DOC_JSON.toString('utf8')) as Record<string, unknown>;
@@ -103,7 +104,7 @@ describe('redirected stdout', () => {
 
   it('stops quietly when the reader closes the pipe early (okapi URL | head)', async () => {
     // sh -c 'okapi URL 2>ERR | head -c 10': okapi's stdout is closed long before the body ends.
-    const errFile = join(mkdtempSync(join(tmpdir(), 'okapi-epipe-')), 'stderr');
+    const errFile = join(tempDir('okapi-epipe-'), 'stderr');
     const home = freshHome();
     for (const args of [[`${api.url}/bytes/3000000`], [`${api.url}/items?count=5000`, '-o', 'ndjson']]) {
       const head = await new Promise<Buffer>((done) => {
@@ -309,7 +310,7 @@ describe('on a terminal', () => {
   function onTerminal(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
     const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
     const command = [process.execPath, OKAPI_BIN, ...args].map(quote).join(' ');
-    const home = mkdtempSync(join(tmpdir(), 'okapi-tty-'));
+    const home = tempDir('okapi-tty-');
     return new Promise((done, fail) => {
       const child = spawn('script', ['-qec', command, '/dev/null'], {
         env: { PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm-256color', OKAPI_CONFIG: join(home, 'config.json'), XDG_CACHE_HOME: join(home, 'cache'), ...env },

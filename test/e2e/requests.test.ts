@@ -5,14 +5,14 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { decode as decodeCbor } from 'cbor-x';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { startExampleApi, type ExampleApi, type RecordedRequest } from '../../fixtures/example-api/index.mjs';
 import { freshHome, OKAPI_BIN, runOkapi, type OkapiRunOptions } from '../helpers/run-okapi.js';
+import { tempDir } from '../helpers/temp-dir.js';
 
 const VERSION = (JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string }).version;
 
@@ -20,7 +20,7 @@ let api: ExampleApi;
 let files: string;
 beforeAll(async () => {
   api = await startExampleApi();
-  files = mkdtempSync(join(tmpdir(), 'okapi-requests-'));
+  files = tempDir('okapi-requests-');
   writeFileSync(join(files, 'data.json'), '{"k": [1, 2], "nested": {"deep": true}}\n');
   writeFileSync(join(files, 'note.txt'), 'hello\nworld\n');
   writeFileSync(join(files, 'table.csv'), 'a,b\n1,2\n');
@@ -47,7 +47,7 @@ function only(path: string): RecordedRequest {
 
 /** `sh -c 'cat FILE | okapi ARGS…'`: stdin as a shell pipe (a FIFO), the way a user pipes a document in. */
 function runPiped(stdin: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const stdinFile = join(mkdtempSync(join(tmpdir(), 'okapi-stdin-')), 'stdin');
+  const stdinFile = join(tempDir('okapi-stdin-'), 'stdin');
   writeFileSync(stdinFile, stdin);
   return new Promise((done) => {
     const child = spawn('sh', ['-c', 'file=$1; shift; cat "$file" | "$@"', 'sh', stdinFile, process.execPath, OKAPI_BIN, ...args], {

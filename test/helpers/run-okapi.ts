@@ -1,8 +1,7 @@
 /** Runs the built `okapi` executable as a user would: own config dir, argv, stdin, environment. */
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { tempDir } from './temp-dir.js';
 
 export const OKAPI_BIN = resolve(import.meta.dirname, '../../dist/okapi.cjs');
 
@@ -11,7 +10,6 @@ export interface OkapiResult {
   stdout: string;
   stderr: string;
   stdoutBytes: Buffer;
-  ms: number;
 }
 
 export interface OkapiRunOptions {
@@ -23,7 +21,7 @@ export interface OkapiRunOptions {
 
 /** A fresh home for one test: config file path and plugin directory inside a temp dir. */
 export function freshHome(): { dir: string; config: string; plugins: string; env: NodeJS.ProcessEnv } {
-  const dir = mkdtempSync(join(tmpdir(), 'okapi-test-'));
+  const dir = tempDir('okapi-test-');
   const config = join(dir, 'config.json');
   return {
     dir,
@@ -34,9 +32,9 @@ export function freshHome(): { dir: string; config: string; plugins: string; env
 }
 
 export function runOkapi(args: string[], options: OkapiRunOptions = {}): Promise<OkapiResult> {
-  const started = performance.now();
   return new Promise((resolvePromise, reject) => {
-    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env };
+    // TMPDIR is the run's own (test/setup/temp-root.ts): a temporary file okapi leaves fails the run.
+    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR, ...options.env };
     const child = spawn(process.execPath, [OKAPI_BIN, ...args], { env, cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
@@ -47,7 +45,7 @@ export function runOkapi(args: string[], options: OkapiRunOptions = {}): Promise
     child.on('close', (code) => {
       clearTimeout(timer);
       const stdoutBytes = Buffer.concat(out);
-      resolvePromise({ code, stdout: stdoutBytes.toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), stdoutBytes, ms: performance.now() - started });
+      resolvePromise({ code, stdout: stdoutBytes.toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), stdoutBytes });
     });
     if (options.stdin !== undefined) child.stdin.end(options.stdin);
     else child.stdin.end();

@@ -1,6 +1,5 @@
 /** The operation index: extraction (names, parameters, bodies, responses, security, servers, extensions) and keying. */
-import { mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -14,6 +13,7 @@ import {
 } from '../../../kernel/api/operation-index.js';
 import { buildIndex, expectedKey, readHelpIndex, rebuildFromSpecCopy, sha256, sourceStamps, staleness, writeApiCache } from '../../../kernel/api/index-store.js';
 import { OKAPI_VERSION } from '../../../kernel/version.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 describe('names', () => {
   it.each([
@@ -208,7 +208,7 @@ describe('followPointer', () => {
 });
 
 describe('keying', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'okapi-index-'));
+  const dir = tempDir('okapi-index-');
   const file = join(dir, 'spec.json');
   writeFileSync(file, JSON.stringify(DOC));
 
@@ -239,7 +239,7 @@ describe('keying', () => {
   });
 
   it('rebuilds offline from the cached spec copy, and refuses a copy the config does not name', async () => {
-    const cache = mkdtempSync(join(tmpdir(), 'okapi-cache-'));
+    const cache = tempDir('okapi-cache-');
     const text = JSON.stringify(DOC);
     const index = buildIndex(DOC, text, '', []);
     await writeApiCache(cache, 'pets', { ...index, key: { ...index.key, okapi_version: 'old' } }, text);

@@ -1,10 +1,10 @@
 /** $ref handling: external detection, internal checks ($id resources, anchors), example payloads left alone. */
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CommandContext } from '../../../sdk/types.js';
 import { isExamplePath, resolveReferences, scanRefs } from '../../../plugins-builtin/api/refs.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 const ctx = {} as CommandContext;
 
@@ -59,7 +59,7 @@ describe('scanRefs', () => {
 
 describe('resolveReferences (local files)', () => {
   it('bundles relative files, keeps circular schemas finite, and leaves example payloads as data', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'okapi-refs-'));
+    const dir = tempDir('okapi-refs-');
     mkdirSync(join(dir, 'schemas'));
     writeFileSync(join(dir, 'schemas', 'node.yaml'), 'type: object\nproperties:\n  child: {$ref: "#"}\n  peer: {$ref: "./leaf.yaml"}\n');
     writeFileSync(join(dir, 'schemas', 'leaf.yaml'), 'type: string\nexample: {$ref: "./does-not-exist.yaml"}\n');
@@ -76,7 +76,7 @@ describe('resolveReferences (local files)', () => {
   });
 
   it('refuses HTTP references from a local file unless opted in', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'okapi-refs-'));
+    const dir = tempDir('okapi-refs-');
     const root = { openapi: '3.0.3', paths: { '/a': { $ref: 'http://127.0.0.1:1/paths.yaml' } } };
     await expect(
       resolveReferences(root, { ctx, root: { path: join(dir, 'root.yaml') }, api: new URL('http://127.0.0.1'), allowCrossOrigin: false, explicit: true }),

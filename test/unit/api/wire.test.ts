@@ -4,8 +4,7 @@
  * `output_format`. The built-in `api` command also runs as an external executable (both encodings)
  * and gives what it gives in-process.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CommandContext, CommandInit, HttpRequest, LoadDocumentRequest, PluginDefinition } from '../../../sdk/types.js';
@@ -14,6 +13,7 @@ import { SubprocessRuntime } from '../../../kernel/plugins/subprocess-runtime.js
 import type { PluginRuntime } from '../../../kernel/plugins/runtime.js';
 import openapi from '../../../plugins-builtin/openapi/index.js';
 import { writeSdkPlugin } from '../../helpers/plugin-files.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 const silent = () => () => undefined;
 const dist = resolve(import.meta.dirname, '../../../dist/plugins');
@@ -53,7 +53,7 @@ const init = (args: string[], more: Partial<CommandInit> = {}): CommandInit => (
 describe('command-session extensions on the wire', () => {
   for (const encoding of ['cbor', 'json'] as const) {
     it(`load-document, http-request limits and init fields (${encoding})`, async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'okapi-wire-'));
+      const dir = tempDir('okapi-wire-');
       const path = writeSdkPlugin(
         dir,
         'probe',
@@ -91,7 +91,7 @@ describe('the api command in-process and as an external executable', () => {
     const definition = (await import('../../../plugins-builtin/api/index.js')).default as PluginDefinition;
     const list: [string, PluginRuntime][] = [['in-process', new InProcessRuntime('api', async () => definition, silent)]];
     for (const encoding of ['cbor', 'json'] as const) {
-      const dir = mkdtempSync(join(tmpdir(), 'okapi-wire-api-'));
+      const dir = tempDir('okapi-wire-api-');
       const built = join(dist, 'api.cjs');
       const path = writeSdkPlugin(dir, 'api', `(await import('node:module')).createRequire(import.meta.url)(${JSON.stringify(built)}).default`, encoding);
       list.push([encoding, new SubprocessRuntime({ name: 'api', path, encoding }, definition.manifest, { logger: silent, commands: definition.commands! })]);
@@ -100,11 +100,11 @@ describe('the api command in-process and as an external executable', () => {
   }
 
   it('connect --spec, list -o json and inspect agree', async () => {
-    const spec = join(mkdtempSync(join(tmpdir(), 'okapi-wire-spec-')), 'spec.yaml');
+    const spec = join(tempDir('okapi-wire-spec-'), 'spec.yaml');
     writeFileSync(spec, 'openapi: 3.0.3\ninfo: {title: W, version: "1"}\npaths:\n  /a:\n    get: {operationId: getA, responses: {"200": {description: ok}}}\n');
     const outcomes = new Map<string, unknown>();
     for (const [how, runtime] of await runtimes()) {
-      const dir = mkdtempSync(join(tmpdir(), 'okapi-wire-home-'));
+      const dir = tempDir('okapi-wire-home-');
       const paths = { config_path: join(dir, 'config.json'), cache_dir: join(dir, 'cache') };
       const h = host();
       const connected = await runtime.command(init(['connect', 'wire', 'http://127.0.0.1:9', '--spec', spec], paths), h);

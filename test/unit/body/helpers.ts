@@ -1,13 +1,13 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 /** A temporary directory holding `files`, created before the suite's tests and removed after them. */
 export function useTempFiles(files: Record<string, string | Uint8Array>): { readonly dir: string } {
   const state = { dir: '' };
   beforeAll(() => {
-    state.dir = mkdtempSync(join(tmpdir(), 'okapi-body-'));
+    state.dir = tempDir('okapi-body-');
     for (const [name, content] of Object.entries(files)) writeFileSync(join(state.dir, name), content);
   });
   afterAll(() => {

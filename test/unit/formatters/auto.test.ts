@@ -176,12 +176,11 @@ describe('highlightJson', () => {
     expect(highlightJson('{"a":[1,"b"],"c":{}}')).toBe(`{${K}"a"${R}:[${N}1${R},${S}"b"${R}],${K}"c"${R}:{}}`);
   });
 
-  it('stays linear on huge strings of backslashes and quotes', () => {
+  // A quadratic scan would not finish within the test's time-out; the figure is in `npm run bench`.
+  it('highlights huge strings of backslashes and quotes', () => {
     const nasty = { [`${'\\'.repeat(1000)}"`]: '\\"'.repeat(2_000_000), list: Array.from({ length: 200_000 }, (_, i) => i) };
     const json = JSON.stringify(nasty, null, 2);
-    const started = performance.now();
     const out = highlightJson(json);
-    expect(performance.now() - started).toBeLessThan(2000);
     expect(plain(out)).toBe(json);
   });
 });

@@ -287,11 +287,10 @@ describe('table formatter: colour', () => {
 });
 
 describe('table formatter: size', () => {
-  it('10,000 rows render quickly, written in pieces', async () => {
+  // How fast is a figure of `npm run bench` (test/bench/in-process.ts).
+  it('10,000 rows render, written in pieces', async () => {
     const rows = Array.from({ length: 10_000 }, (_, i) => ({ id: i + 1, name: `Zoë Müller ${i}`, email: `user${i}@example.com`, active: i % 2 === 0, score: (i * 7.31) % 100, tags: ['a', 'b'], created: '2024-01-01T00:00:00.000Z' }));
-    const started = performance.now();
     const { text: out, writes } = await run('table', [rows], { options: { sort_by: '-score' }, width: 120 });
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(writes).toBeGreaterThan(1);
     expect(lines(out)).toHaveLength(10_001);
   });

@@ -2,12 +2,11 @@
  * Every manifest rule, checked through real executables in both encodings: each case is a plugin
  * that prints its manifest as CBOR or JSON, discovered by the registry like any installed plugin.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PluginRegistry } from '../../../kernel/plugins/registry.js';
 import { writeManifestOnlyPlugin } from '../../helpers/plugin-files.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 const base = { name: 'sample', okapi_api_version: 2 };
 
@@ -52,7 +51,7 @@ const CASES: [string, unknown, string | null][] = [
 ];
 
 async function loadOne(manifest: unknown, encoding: 'cbor' | 'json') {
-  const dir = mkdtempSync(join(tmpdir(), 'okapi-manifest-'));
+  const dir = tempDir('okapi-manifest-');
   const path = writeManifestOnlyPlugin(join(dir, 'plugins'), 'sample', manifest, encoding);
   const registry = await PluginRegistry.load({
     builtins: [],

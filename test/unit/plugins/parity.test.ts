@@ -2,8 +2,6 @@
  * Built-in plugins give identical results in-process and out-of-process: each built-in module is
  * wrapped by runPlugin() into an executable and driven through the wire in both encodings.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CommandContext, PluginDefinition, PluginSummary } from '../../../sdk/types.js';
@@ -11,6 +9,7 @@ import { InProcessRuntime } from '../../../kernel/plugins/in-process-runtime.js'
 import { SubprocessRuntime } from '../../../kernel/plugins/subprocess-runtime.js';
 import type { PluginRuntime } from '../../../kernel/plugins/runtime.js';
 import { writeSdkPlugin } from '../../helpers/plugin-files.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 const silentLogger = () => () => undefined;
 const dist = resolve(import.meta.dirname, '../../../dist/plugins');
@@ -19,7 +18,7 @@ async function both(name: string): Promise<[string, PluginRuntime][]> {
   const definition = (await import(`../../../plugins-builtin/${name}/index.ts`)).default as PluginDefinition;
   const runtimes: [string, PluginRuntime][] = [['in-process', new InProcessRuntime(name, async () => definition, silentLogger)]];
   for (const encoding of ['cbor', 'json'] as const) {
-    const dir = mkdtempSync(join(tmpdir(), 'okapi-parity-'));
+    const dir = tempDir('okapi-parity-');
     // The built chunk of the built-in, run as an external executable.
     const built = join(dist, `${name}.cjs`);
     const path = writeSdkPlugin(dir, name, `(await import('node:module')).createRequire(import.meta.url)(${JSON.stringify(built)}).default`, encoding);

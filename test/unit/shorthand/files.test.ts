@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { encode as encodeCbor } from 'cbor-x';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FileRef, ShorthandError, applyShorthand, parseShorthand } from '../../../kernel/shorthand/index.js';
+import { tempDir } from '../../helpers/temp-dir.js';
 
 let dir = '';
 
@@ -30,7 +30,7 @@ const files: Record<string, string | Uint8Array> = {
 };
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'okapi-shorthand-'));
+  dir = tempDir('okapi-shorthand-');
   for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), content);
   mkdirSync(join(dir, 'folder'));
 });

