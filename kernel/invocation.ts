@@ -74,6 +74,17 @@ export class Invocation {
     return process.getBuiltinModule('node:tty').isatty(1);
   }
 
+  /**
+   * How wide output may be, in columns: `COLUMNS` when it holds a positive number (as `ls` and
+   * most terminal tools honour it, so a pipe or a script can choose), else the terminal's width,
+   * else undefined (not a terminal).
+   */
+  get outputWidth(): number | undefined {
+    const fromEnv = Number(this.env.COLUMNS);
+    if (Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv;
+    return this.stdoutIsTTY ? this.io.stdout.columns : undefined;
+  }
+
   get verbose(): number {
     return (this.flag('okapi-verbose') as number | undefined) ?? 0;
   }

@@ -16,7 +16,7 @@ import { storeHelp, type HelpCache } from '../startup/help-cache.js';
 export async function printApiHelp(inv: Invocation, api: string, helpCache?: HelpCache): Promise<number> {
   const entry = apiEntry(inv.config(), api)!;
   const help = await currentHelpIndex(inv, api, entry);
-  const width = inv.stdoutIsTTY ? inv.io.stdout.columns : undefined;
+  const width = inv.outputWidth;
   const text = [...renderApiHelp(api, entry, help, inv.profileName, width)].join('');
   inv.writeFinal(text);
   if (helpCache) {

@@ -46,6 +46,8 @@ export interface EncodedBody {
   contentType: string;
   /** The value before encoding, for -v / --okapi-print B: data, a string, or bytes. Multipart files appear as FileRefs. */
   value: unknown;
+  /** Something the user should hear about the body, though it is sent (shown as a warning). */
+  warning?: string;
 }
 
 const TEXT_TYPE = 'text/plain; charset=utf-8';
@@ -89,7 +91,12 @@ function stdinOnly(document: StdinDocument, encoder: EncoderChoice): EncodedBody
   }
   const value = document.kind === 'text' ? document.text : document.bytes;
   if (encoder.given === undefined) {
-    return { bytes: document.bytes, contentType: document.kind === 'text' ? TEXT_TYPE : BINARY_TYPE, value };
+    const sent = { bytes: document.bytes, contentType: document.kind === 'text' ? TEXT_TYPE : BINARY_TYPE, value };
+    if (document.kind !== 'text' || !document.brokenJson) return sent;
+    return {
+      ...sent,
+      warning: `stdin looks like JSON but ${document.why}; it is sent as text/plain (say -c text/plain to mean that, or fix the JSON)`,
+    };
   }
   // A media type says what the content is (-c application/json < hand-written.json): send it as it is.
   if (encoder.isMediaType && encoder.format !== 'multipart') {

@@ -20,8 +20,11 @@ export type StdinDocument =
       /** The document's bytes without a UTF-8 byte order mark, for sending it unchanged. */
       readonly bytes: Uint8Array;
     }
-  /** `why` says in a few words why it is not a JSON, YAML or CBOR document. */
-  | { readonly kind: 'text'; readonly text: string; readonly bytes: Uint8Array; readonly why: string }
+  /**
+   * `why` says in a few words why it is not a JSON, YAML or CBOR document; `brokenJson`, that it
+   * opens like JSON but does not parse (most likely a mistake, not text meant as text).
+   */
+  | { readonly kind: 'text'; readonly text: string; readonly bytes: Uint8Array; readonly why: string; readonly brokenJson?: boolean }
   | { readonly kind: 'binary'; readonly bytes: Uint8Array; readonly why: string };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -51,7 +54,7 @@ export function classifyStdin(bytes: Uint8Array): StdinDocument {
   // Text opening like JSON is broken JSON: YAML's flow syntax would accept much of it and misread
   // the rest (a comment becomes a key), so it stays text and JSON's complaint explains why.
   const first = content.trimStart().charAt(0);
-  if (first === '{' || first === '[') return { kind: 'text', text, bytes, why: `it is not valid JSON: ${jsonError}` };
+  if (first === '{' || first === '[') return { kind: 'text', text, bytes, why: `it is not valid JSON: ${jsonError}`, brokenJson: true };
   const yaml = parseYamlContainer(content);
   if (yaml !== undefined) return { kind: 'structured', format: 'yaml', value: yaml, bytes: withoutBom };
   return { kind: 'text', text, bytes, why: 'it is plain text' };

@@ -11,7 +11,7 @@ export async function runPluginCommand(inv: Invocation, registry: PluginRegistry
       command: entry.declaration.name,
       args,
       tty: { stdin: Boolean(stdin.isTTY), stdout: Boolean(stdout.isTTY), stderr: Boolean(stderr.isTTY) },
-      width: stdout.columns ?? 80,
+      width: inv.outputWidth ?? 80,
       config_path: inv.configPath,
       cache_dir: inv.cacheDir,
       ...(inv.string('okapi-output-format') !== undefined ? { output_format: inv.string('okapi-output-format') } : {}),

@@ -33,6 +33,7 @@ export async function runRequest(inv: Invocation, words: string[]): Promise<numb
     bodyArgs.length > 0 || stdin
       ? (await import('../body/index.js')).buildBody({ args: bodyArgs, ...(stdin ? { stdin } : {}), ...(encoder ? { encoder } : {}), cwd: process.cwd() })
       : undefined;
+  if (body?.warning) inv.diagnostic('warn', body.warning);
   const method = methodWord ?? (body ? 'POST' : 'GET');
 
   const plan = planRequest(inv, method, target, body);

@@ -72,7 +72,7 @@ async function renderBody(
       pretty: plan.pretty,
       tty: Boolean(stdout.isTTY),
       color: plan.color,
-      width: stdout.columns ?? 80,
+      width: inv.outputWidth ?? 80,
       ...(options ? { options } : {}),
     },
     each(values),
@@ -103,7 +103,7 @@ async function renderRawBody(
 ): Promise<void> {
   const stdout = inv.io.stdout;
   await registry.runtime(formatter).format(
-    { format, document: true, raw: true, content_type: contentType, pretty: plan.pretty, tty: Boolean(stdout.isTTY), color: plan.color, width: stdout.columns ?? 80 },
+    { format, document: true, raw: true, content_type: contentType, pretty: plan.pretty, tty: Boolean(stdout.isTTY), color: plan.color, width: inv.outputWidth ?? 80 },
     response.body.stream(),
     { write: (data) => stdout.write(data) },
   );

@@ -32,9 +32,9 @@ export function helpCacheFor(argv: string[], env: NodeJS.ProcessEnv, kernelFile:
   let name: string;
   if (argv.length === 1 && (first === '--help' || first === '-h')) name = 'help.txt';
   else if ((argv.length === 1 || (argv.length === 2 && second === '--help')) && first !== undefined && /^[^./\\\-:\0][^/\\\0:?#]*$/.test(first)) {
-    // An API's help shows the selected profile and fits a terminal's width: kept for files and
-    // pipes with the default profile only.
-    if (env.OKAPI_PROFILE !== undefined || isCharacterDevice(1)) return undefined;
+    // An API's help shows the selected profile and fits a terminal's width (or COLUMNS): kept for
+    // files and pipes with the default profile and width only.
+    if (env.OKAPI_PROFILE !== undefined || env.COLUMNS !== undefined || isCharacterDevice(1)) return undefined;
     name = `help-api-${first}.txt`;
   } else return undefined;
   try {

@@ -8,9 +8,13 @@ import { OkapiError } from '../errors.js';
 
 const MiB = 1024 * 1024;
 
-export function bodyTooLarge(host: string, limit: number): OkapiError {
-  return new OkapiError(`the response body from ${host} is larger than the ${describeLimit(limit)} limit`, {
-    hint: 'raise the limit with --okapi-max-body-size <MiB> (0 means the default, 100 MiB)',
+/** `declared`: the Content-Length, when the body announced its size. */
+export function bodyTooLarge(host: string, limit: number, declared?: number): OkapiError {
+  const announced = declared !== undefined && Number.isFinite(declared) ? ` (it declares ${describeLimit(declared)})` : '';
+  // Enough for the announced size, or ten times the limit when the size is unknown.
+  const suggested = announced ? Math.ceil(declared! / MiB) : Math.ceil((limit * 10) / MiB);
+  return new OkapiError(`the response body from ${host} is larger than the ${describeLimit(limit)} limit${announced}`, {
+    hint: `the limit holds for downloads to a file too; to accept this body, add --okapi-max-body-size ${suggested} (in MiB)`,
   });
 }
 

@@ -138,7 +138,7 @@ function finalResponse(
       // (Not for HEAD, 204 or 304, whose Content-Length describes a body they do not carry.)
       const bodiless = hop.method.toUpperCase() === 'HEAD' || response.status === 204 || response.status === 304;
       if (codings.length === 0 && !bodiless && declared > maxBodySize) {
-        throw bodyTooLarge(host, maxBodySize);
+        throw bodyTooLarge(host, maxBodySize, declared);
       }
       decoding = codings.length > 0;
       const decoded = decoding ? decodeBody(raw, codings) : raw;
