@@ -44,3 +44,83 @@ function escapedAt(bytes: Uint8Array, at: number, from: number): boolean {
   while (i > from && bytes[i - 1] === BACKSLASH) i--;
   return (at - i) % 2 === 1;
 }
+
+/** RFC 7464's record separator, which opens each value of a JSON text sequence. */
+export const RECORD_SEPARATOR = 0x1e;
+
+/** Where JSON text read as it streams stops being JSON; `offset` counts bytes from the body's start. */
+export class JsonTextError extends Error {
+  constructor(
+    message: string,
+    readonly offset: number,
+  ) {
+    super(`${message} at byte ${offset}`);
+    this.name = 'JsonTextError';
+  }
+}
+
+/**
+ * `stringEnd` for text that must be valid JSON: also refuses a raw control character, which a JSON
+ * string cannot hold. `consumed`: the body offset of `bytes[0]`, for the error.
+ */
+export function checkedStringEnd(bytes: Uint8Array, from: number, scan: StringScan, consumed: number): number {
+  let i = from;
+  if (scan.escaped && i < bytes.length) {
+    scan.escaped = false;
+    i++;
+  }
+  while (i < bytes.length) {
+    const byte = bytes[i]!;
+    if (byte === QUOTE) return i + 1;
+    if (byte < 0x20) throw new JsonTextError('a control character inside a string', consumed + i);
+    if (byte !== BACKSLASH) i++;
+    else if (i + 1 < bytes.length) i += 2;
+    else {
+      scan.escaped = true;
+      return -1;
+    }
+  }
+  return -1;
+}
+
+const LITERALS = ['true', 'false', 'null'].map((word) => Buffer.from(word));
+
+/** Whether `bytes[start, end)` is a JSON number, true, false or null. */
+export function isJsonScalar(bytes: Uint8Array | readonly number[], start: number, end: number): boolean {
+  const first = bytes[start]!;
+  if (first === 0x2d || (first >= 0x30 && first <= 0x39)) return isNumber(bytes, start, end);
+  return LITERALS.some((literal) => isLiteral(bytes, start, end, literal));
+}
+
+function isLiteral(bytes: Uint8Array | readonly number[], start: number, end: number, literal: Uint8Array): boolean {
+  if (end - start !== literal.length) return false;
+  for (let k = 0; k < literal.length; k++) if (bytes[start + k] !== literal[k]) return false;
+  return true;
+}
+
+/** RFC 8259's number: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`. */
+function isNumber(bytes: Uint8Array | readonly number[], start: number, end: number): boolean {
+  let i = start;
+  if (bytes[i] === 0x2d) i++;
+  if (i < end && bytes[i] === 0x30) i++;
+  else if ((i = digitsEnd(bytes, i, end)) < 0) return false;
+  if (i < end && bytes[i] === 0x2e && (i = digitsEnd(bytes, i + 1, end)) < 0) return false;
+  if (i < end && (bytes[i] === 0x65 || bytes[i] === 0x45)) {
+    i++;
+    if (i < end && (bytes[i] === 0x2b || bytes[i] === 0x2d)) i++;
+    if ((i = digitsEnd(bytes, i, end)) < 0) return false;
+  }
+  return i === end;
+}
+
+/** Past the run of digits at `start`, or -1 when there is none. */
+function digitsEnd(bytes: Uint8Array | readonly number[], start: number, end: number): number {
+  let i = start;
+  while (i < end && bytes[i]! >= 0x30 && bytes[i]! <= 0x39) i++;
+  return i > start ? i : -1;
+}
+
+/** The first bytes of a token that is not JSON, for an error message. */
+export function tokenPreview(bytes: Uint8Array | readonly number[], start: number, end: number): string {
+  return Buffer.from(bytes.slice(start, Math.min(end, start + 40))).toString('utf8');
+}

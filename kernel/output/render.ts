@@ -4,7 +4,7 @@
  * body part a formatter plugin renders: the body, or with `-f` the filter's results over the
  * normalised response. Verbose diagnostics go to stderr.
  */
-import { UsageError } from '../errors.js';
+import { ExitCode, OkapiError, UsageError } from '../errors.js';
 import type { Invocation } from '../invocation.js';
 import type { PluginRecord, PluginRegistry } from '../plugins/registry.js';
 import { headerValue } from '../pipeline/request-fields.js';
@@ -14,6 +14,7 @@ import { toEnvelope } from '../pipeline/envelope.js';
 import { filterResults, rawResults, requestedFilter } from '../filter/output.js';
 import type { WireRequest } from '../../sdk/types.js';
 import { colorFor } from './color.js';
+import { HeldRendering } from './held-rendering.js';
 import { printPlanFor, type PrintPlan } from './print-plan.js';
 import { requestHead, responseHead, tlsLines } from './transcript.js';
 
@@ -58,11 +59,46 @@ async function renderBody(
     });
   }
   const rawType = rawBodyType(response, inv, formatter.manifest?.formatter_raw_types);
-  if (rawType !== undefined) {
-    await renderRawBody(response, inv, registry, formatter, plan, format, rawType);
-    return;
+  const held = new HeldRendering((data) => inv.io.stdout.write(data), bodySource(response, rawType !== undefined));
+  try {
+    if (rawType !== undefined) await renderRawBody(inv, registry, formatter, plan, format, rawType, held);
+    else await renderValues(results ?? [(await toEnvelope(response)).body], inv, registry, formatter, plan, format, held);
+    held.finish();
+  } catch (error) {
+    // A filter's results are values already: there is no body to show in their place.
+    if (results || (error instanceof OkapiError && error.exitCode === ExitCode.usage)) throw error;
+    throw unrenderable(error, format, await held.writeBodyInstead());
   }
-  const values = results ?? [(await toEnvelope(response)).body];
+}
+
+/** The body as the formatter reads it (raw), or whole, read only if it is to be shown as received. */
+function bodySource(response: ReceivedResponse, raw: boolean): AsyncIterable<Uint8Array> {
+  if (raw) return response.body.stream();
+  return (async function* () {
+    yield await response.body.bytes();
+  })();
+}
+
+/** The error for a body okapi could not render as asked; `shownAsReceived`: stdout holds the body instead. */
+function unrenderable(error: unknown, format: string, shownAsReceived: boolean): OkapiError {
+  const message = error instanceof Error ? error.message : String(error);
+  return new OkapiError(message, {
+    hint: shownAsReceived
+      ? `stdout holds the body as the server sent it, not rendered as -o ${format}; -o raw asks for that without this error`
+      : `stdout holds the -o ${format} rendering up to that point only; -o raw saves the body as the server sent it`,
+    cause: error,
+  });
+}
+
+async function renderValues(
+  values: readonly unknown[],
+  inv: Invocation,
+  registry: PluginRegistry,
+  formatter: PluginRecord,
+  plan: PrintPlan,
+  format: string,
+  held: HeldRendering,
+): Promise<void> {
   const stdout = inv.io.stdout;
   const options = formatterOptions(inv);
   await registry.runtime(formatter).format(
@@ -76,7 +112,7 @@ async function renderBody(
       ...(options ? { options } : {}),
     },
     each(values),
-    { write: (data) => stdout.write(data) },
+    { write: held.write },
   );
 }
 
@@ -93,19 +129,19 @@ function rawBodyType(response: ReceivedResponse, inv: Invocation, rawTypes: stri
 }
 
 async function renderRawBody(
-  response: ReceivedResponse,
   inv: Invocation,
   registry: PluginRegistry,
   formatter: PluginRecord,
   plan: PrintPlan,
   format: string,
   contentType: string,
+  held: HeldRendering,
 ): Promise<void> {
   const stdout = inv.io.stdout;
   await registry.runtime(formatter).format(
     { format, document: true, raw: true, content_type: contentType, pretty: plan.pretty, tty: Boolean(stdout.isTTY), color: plan.color, width: inv.outputWidth ?? 80 },
-    response.body.stream(),
-    { write: (data) => stdout.write(data) },
+    held.body(),
+    { write: held.write },
   );
 }
 

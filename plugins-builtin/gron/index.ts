@@ -17,7 +17,8 @@ import { definePlugin } from '../../sdk/define.js';
 import { ROOT } from './accessor.js';
 import { assignments, Output } from './assignments.js';
 import meta from './manifest.js';
-import { GronStream, GronSyntaxError } from './stream.js';
+import { JsonTextError } from '../../sdk/json-syntax.js';
+import { GronStream } from './stream.js';
 
 export default definePlugin({
   ...meta,
@@ -29,7 +30,7 @@ export default definePlugin({
           for await (const chunk of items) stream.push(chunk as Uint8Array);
           stream.end();
         } catch (error) {
-          if (error instanceof GronSyntaxError) throw new Error(`the response body says it is JSON but is not: ${error.message}`);
+          if (error instanceof JsonTextError) throw new Error(`the response body says it is JSON but is not: ${error.message}`);
           throw error;
         }
         return;

@@ -9,14 +9,27 @@
  * to HOLD_BACK bytes; past that it streams, and a second value is an error.
  */
 import { ByteOutput } from '../../sdk/byte-output.js';
-import { BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, JSON_WHITESPACE, OPEN_BRACE, OPEN_BRACKET, QUOTE } from '../../sdk/json-syntax.js';
+import {
+  BACKSLASH,
+  checkedStringEnd,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  isJsonScalar,
+  JSON_WHITESPACE,
+  JsonTextError,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+  RECORD_SEPARATOR,
+  tokenPreview,
+  type StringScan,
+} from '../../sdk/json-syntax.js';
 import { accessor, isIdentifierBytes, ROOT } from './accessor.js';
 
 const OUTPUT_CHUNK = 64 * 1024;
 const HOLD_BACK = 1024 * 1024;
-
-/** RFC 7464's record separator, which opens each value of a JSON text sequence. */
-const RECORD_SEPARATOR = 0x1e;
 
 const WHITESPACE = new Uint8Array(256);
 for (const byte of [...JSON_WHITESPACE, RECORD_SEPARATOR]) WHITESPACE[byte] = 1;
@@ -51,12 +64,6 @@ const enum Partial {
   Scalar,
 }
 
-export class GronSyntaxError extends Error {
-  constructor(message: string, offset: number) {
-    super(`${message} at byte ${offset}`);
-  }
-}
-
 export class GronStream {
   private expect = Expect.Value;
   /** Open containers: whether each is an object, where its path ends, and its next index. */
@@ -69,7 +76,7 @@ export class GronStream {
   /** -1 while the body is one value; the index of the current value once there are several. */
   private rootIndex = -1;
   private partial = Partial.None;
-  private escaped = false;
+  private readonly string: StringScan = { escaped: false };
   /** Bytes of a key or scalar that a chunk boundary cut. */
   private carry: number[] = [];
   private readonly out = new ByteOutput(OUTPUT_CHUNK * 2);
@@ -138,7 +145,7 @@ export class GronStream {
     // Expecting a value outside any container means the body was empty: there is nothing to write.
     const complete = this.expect === Expect.Next || (this.expect === Expect.Value && this.isObject.length === 0);
     if (this.partial !== Partial.None || !complete) {
-      throw new GronSyntaxError('the JSON text ends before its last value does', this.consumed);
+      throw new JsonTextError('the JSON text ends before its last value does', this.consumed);
     }
     this.holding = false;
     this.drain();
@@ -205,9 +212,8 @@ export class GronStream {
 
   /** `offset`: where the scalar starts in the body. */
   private scalar(bytes: Uint8Array | number[], start: number, end: number, offset: number): void {
-    if (!isScalar(bytes, start, end)) {
-      const text = Buffer.from(bytes.slice(start, Math.min(end, start + 40))).toString('utf8');
-      throw new GronSyntaxError(`"${text}" is not a JSON value`, offset);
+    if (!isJsonScalar(bytes, start, end)) {
+      throw new JsonTextError(`"${tokenPreview(bytes, start, end)}" is not a JSON value`, offset);
     }
     this.out.write(bytes, start, end);
     this.out.write(END_LINE);
@@ -253,7 +259,7 @@ export class GronStream {
       try {
         key = JSON.parse(Buffer.from(bytes.subarray(start, end)).toString('utf8')) as string;
       } catch {
-        throw new GronSyntaxError('a key with a broken escape', this.consumed);
+        throw new JsonTextError('a key with a broken escape', this.consumed);
       }
       const text = Buffer.from(accessor(key), 'utf8');
       this.appendPathBytes(text, 0, text.length);
@@ -287,28 +293,8 @@ export class GronStream {
     }
   }
 
-  /**
-   * Where the string whose content continues at `start` ends (past its closing quote), or -1 when
-   * the chunk ends first; `escaped` carries a backslash that was the chunk's last byte.
-   */
   private stringEnd(bytes: Uint8Array, start: number): number {
-    let i = start;
-    if (this.escaped && i < bytes.length) {
-      this.escaped = false;
-      i++;
-    }
-    while (i < bytes.length) {
-      const byte = bytes[i]!;
-      if (byte === QUOTE) return i + 1;
-      if (byte < 0x20) throw new GronSyntaxError('a control character inside a string', this.consumed + i);
-      if (byte !== BACKSLASH) i++;
-      else if (i + 1 < bytes.length) i += 2;
-      else {
-        this.escaped = true;
-        return -1;
-      }
-    }
-    return -1;
+    return checkedStringEnd(bytes, start, this.string, this.consumed);
   }
 
   private close(byte: number, i: number): number {
@@ -329,7 +315,7 @@ export class GronStream {
   private nextRoot(offset: number): void {
     if (this.rootIndex < 0) {
       if (!this.holding) {
-        throw new GronSyntaxError(
+        throw new JsonTextError(
           'the body holds several JSON values one after another, and the first was too large to hold back; add -f body to render them as one array',
           offset,
         );
@@ -366,8 +352,8 @@ export class GronStream {
     this.path[this.pathLength++] = byte;
   }
 
-  private unexpected(byte: number, offset: number, wanted: string): GronSyntaxError {
-    return new GronSyntaxError(`expected ${wanted} but found "${String.fromCharCode(byte)}"`, offset);
+  private unexpected(byte: number, offset: number, wanted: string): JsonTextError {
+    return new JsonTextError(`expected ${wanted} but found "${String.fromCharCode(byte)}"`, offset);
   }
 
   /** Hands on what is written, up to the last whole line; nothing while holding back. */
@@ -379,42 +365,4 @@ export class GronStream {
     const lastLine = out.bytes.lastIndexOf(0x0a, out.length - 1) + 1;
     if (lastLine > 0) this.emit(out.take(lastLine));
   }
-}
-
-
-const LITERALS = ['true', 'false', 'null'].map((word) => Buffer.from(word));
-
-/** Whether `bytes[start, end)` is a JSON number, true, false or null. */
-function isScalar(bytes: Uint8Array | number[], start: number, end: number): boolean {
-  const first = bytes[start]!;
-  if (first === 0x2d || (first >= 0x30 && first <= 0x39)) return isNumber(bytes, start, end);
-  return LITERALS.some((literal) => isLiteral(bytes, start, end, literal));
-}
-
-function isLiteral(bytes: Uint8Array | number[], start: number, end: number, literal: Uint8Array): boolean {
-  if (end - start !== literal.length) return false;
-  for (let k = 0; k < literal.length; k++) if (bytes[start + k] !== literal[k]) return false;
-  return true;
-}
-
-/** RFC 8259's number: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`. */
-function isNumber(bytes: Uint8Array | number[], start: number, end: number): boolean {
-  let i = start;
-  if (bytes[i] === 0x2d) i++;
-  if (i < end && bytes[i] === 0x30) i++;
-  else if ((i = digitsEnd(bytes, i, end)) < 0) return false;
-  if (i < end && bytes[i] === 0x2e && (i = digitsEnd(bytes, i + 1, end)) < 0) return false;
-  if (i < end && (bytes[i] === 0x65 || bytes[i] === 0x45)) {
-    i++;
-    if (i < end && (bytes[i] === 0x2b || bytes[i] === 0x2d)) i++;
-    if ((i = digitsEnd(bytes, i, end)) < 0) return false;
-  }
-  return i === end;
-}
-
-/** Past the run of digits at `start`, or -1 when there is none. */
-function digitsEnd(bytes: Uint8Array | number[], start: number, end: number): number {
-  let i = start;
-  while (i < end && bytes[i]! >= 0x30 && bytes[i]! <= 0x39) i++;
-  return i > start ? i : -1;
 }

@@ -5,7 +5,8 @@
 import { definePlugin } from '../../sdk/define.js';
 import { bytesAsBase64 } from '../../sdk/json-bytes.js';
 import meta from './manifest.js';
-import { JsonReindenter, JsonSyntaxError } from './reindent.js';
+import { JsonTextError } from '../../sdk/json-syntax.js';
+import { JsonReindenter } from './reindent.js';
 
 export default definePlugin({
   ...meta,
@@ -17,7 +18,7 @@ export default definePlugin({
           for await (const chunk of items) reindenter.push(chunk as Uint8Array);
           reindenter.end();
         } catch (error) {
-          if (error instanceof JsonSyntaxError) {
+          if (error instanceof JsonTextError) {
             throw new Error(`the response body says it is JSON but is not: ${error.message}`);
           }
           throw error;

@@ -3,37 +3,72 @@
  * chunk whatever the body size, and numbers and string escapes pass through exactly as the server
  * wrote them (no precision lost on big integers). The layout matches JSON.stringify: two-space
  * indentation when pretty, none otherwise, `{}` and `[]` for empty containers.
+ *
+ * The text is checked as it goes (RFC 8259's grammar), so text that is not JSON is an error and
+ * never a re-laid-out guess. Several values one after another (concatenated JSON or a JSON text
+ * sequence) are laid out as the decoded body is, as the elements of one array: that is known only
+ * when a second value starts, so the first one's output is held back until then, up to HOLD_BACK
+ * bytes; past that it streams, and a second value is an error.
  */
 import { ByteOutput } from '../../sdk/byte-output.js';
-import { CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, JSON_WHITESPACE, OPEN_BRACE, OPEN_BRACKET, QUOTE, stringEnd, type StringScan } from '../../sdk/json-syntax.js';
+import {
+  checkedStringEnd,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  isJsonScalar,
+  JSON_WHITESPACE,
+  JsonTextError,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+  RECORD_SEPARATOR,
+  tokenPreview,
+  type StringScan,
+} from '../../sdk/json-syntax.js';
 
 const OUTPUT_CHUNK = 64 * 1024;
+const HOLD_BACK = 1024 * 1024;
+const NULL = Buffer.from('null');
 
+const WHITESPACE = new Uint8Array(256);
+for (const byte of [...JSON_WHITESPACE, RECORD_SEPARATOR]) WHITESPACE[byte] = 1;
 /** Bytes that end a run of scalar text (a number, true, false, null). */
 const SCALAR_END = new Uint8Array(256);
-for (const byte of [...JSON_WHITESPACE, QUOTE, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET, COMMA, COLON]) {
+for (const byte of [...JSON_WHITESPACE, RECORD_SEPARATOR, QUOTE, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET, COMMA, COLON]) {
   SCALAR_END[byte] = 1;
 }
 
-/** Thrown when the text stops being JSON; `offset` counts bytes from the start of the body. */
-export class JsonSyntaxError extends Error {
-  constructor(
-    message: string,
-    readonly offset: number,
-  ) {
-    super(`${message} at byte ${offset}`);
-  }
+/** What the text may hold next. */
+const enum Expect {
+  Value,
+  ValueOrClose,
+  Key,
+  KeyOrClose,
+  Colon,
+  CommaOrClose,
+  /** A root value is complete: only white space, or the start of another value, may follow. */
+  Next,
 }
 
 export class JsonReindenter {
-  private depth = 0;
+  private expect = Expect.Value;
+  /** Open containers, innermost last: true for an object. */
+  private readonly isObject: boolean[] = [];
   private inString = false;
+  /** Whether the string being copied is a key (a colon follows) or a value. */
+  private stringIsKey = false;
   private readonly string: StringScan = { escaped: false };
+  /** A scalar cut by a chunk boundary: its bytes so far, checked once it ends. */
+  private scalar: number[] | undefined;
   /** An opening bracket waiting to learn whether its container is empty. */
   private pendingOpen = 0;
+  /** 0 while the body is one value; 1 once several values are laid out as an array's elements. */
+  private baseDepth = 0;
+  private holding = true;
   private consumed = 0;
   private readonly out = new ByteOutput(OUTPUT_CHUNK * 2);
-  private readonly stack: number[] = [];
 
   constructor(
     private readonly pretty: boolean,
@@ -43,90 +78,206 @@ export class JsonReindenter {
   push(chunk: Uint8Array): void {
     const n = chunk.length;
     let i = 0;
+    if (this.scalar) i = this.continueScalar(chunk);
     while (i < n) {
       if (this.inString) {
         i = this.copyString(chunk, i);
         continue;
       }
       const byte = chunk[i]!;
-      if (!SCALAR_END[byte]) {
-        let end = i + 1;
-        while (end < n && !SCALAR_END[chunk[end]!]) end++;
-        this.flushPendingOpen();
-        this.copy(chunk, i, end);
-        i = end;
+      if (WHITESPACE[byte]) {
+        i++;
         continue;
       }
-      this.structural(byte, this.consumed + i);
-      i++;
-      if (this.out.length >= OUTPUT_CHUNK) this.drain();
+      if (SCALAR_END[byte]) {
+        this.structural(byte, this.consumed + i);
+        i++;
+        if (this.out.length >= OUTPUT_CHUNK) this.drain();
+        continue;
+      }
+      i = this.startScalar(chunk, i);
     }
     this.consumed += n;
     this.drain();
   }
 
-  /** Ends the document: complains if it stopped in the middle. */
+  /**
+   * Ends the document: complains if it stopped in the middle, or held only white space. An empty
+   * body is null, as the decoded body is.
+   */
   end(): void {
-    if (this.inString || this.stack.length > 0 || this.pendingOpen) {
-      throw new JsonSyntaxError('the JSON text ends before its last value does', this.consumed);
+    if (this.scalar) this.endScalar(this.consumed);
+    if (this.consumed === 0) this.out.write(NULL);
+    else if (this.inString || this.expect !== Expect.Next) {
+      const blank = this.expect === Expect.Value && this.isObject.length === 0 && !this.inString;
+      throw new JsonTextError(blank ? 'the body holds only white space, no JSON value' : 'the JSON text ends before its last value does', this.consumed);
+    }
+    if (this.baseDepth > 0) {
+      this.newline(0);
+      this.put(CLOSE_BRACKET);
     }
     this.put(0x0a);
+    this.holding = false;
     this.drain();
   }
 
-  /** Copies string content up to and including its closing quote; returns where it stopped. */
-  private copyString(chunk: Uint8Array, start: number): number {
-    const end = stringEnd(chunk, start, this.string);
-    const stop = end < 0 ? chunk.length : end;
-    if (end >= 0) this.inString = false;
-    this.copy(chunk, start, stop);
-    return stop;
+  private get depth(): number {
+    return this.baseDepth + this.isObject.length;
   }
 
   private structural(byte: number, offset: number): void {
     switch (byte) {
-      case 0x20:
-      case 0x0a:
-      case 0x0d:
-      case 0x09:
-        return;
-      case CLOSE_BRACE:
-      case CLOSE_BRACKET: {
-        const open = this.stack.pop();
-        if (open === undefined || (open === OPEN_BRACE) !== (byte === CLOSE_BRACE)) {
-          throw new JsonSyntaxError(`unexpected "${String.fromCharCode(byte)}"`, offset);
-        }
-        this.depth--;
-        if (this.pendingOpen) {
-          this.put(this.pendingOpen);
-          this.pendingOpen = 0;
-        } else {
-          this.newline();
-        }
-        this.put(byte);
-        return;
-      }
       case OPEN_BRACE:
       case OPEN_BRACKET:
-        this.flushPendingOpen();
-        this.stack.push(byte);
-        this.depth++;
+        this.valueStarts(byte, offset);
+        this.isObject.push(byte === OPEN_BRACE);
         this.pendingOpen = byte;
+        this.expect = byte === OPEN_BRACE ? Expect.KeyOrClose : Expect.ValueOrClose;
+        return;
+      case CLOSE_BRACE:
+      case CLOSE_BRACKET:
+        this.close(byte, offset);
         return;
       case COMMA:
-        if (this.stack.length === 0) throw new JsonSyntaxError('unexpected ","', offset);
+        if (this.expect !== Expect.CommaOrClose) throw unexpected(byte, offset, this.wanted());
+        this.expect = this.isObject[this.isObject.length - 1] ? Expect.Key : Expect.Value;
         this.put(COMMA);
-        this.newline();
+        this.newline(this.depth);
         return;
       case COLON:
+        if (this.expect !== Expect.Colon) throw unexpected(byte, offset, this.wanted());
+        this.expect = Expect.Value;
         this.put(COLON);
         if (this.pretty) this.put(0x20);
         return;
-      default:
-        // The opening quote of a string.
-        this.flushPendingOpen();
+      default: {
+        // The opening quote of a string: a key where one is expected, else a value.
+        const isKey = this.expect === Expect.Key || this.expect === Expect.KeyOrClose;
+        if (isKey) this.flushPendingOpen();
+        else this.valueStarts(byte, offset);
+        this.stringIsKey = isKey;
         this.put(QUOTE);
         this.inString = true;
+      }
+    }
+  }
+
+  /** A value starts at body offset `offset` with `byte`, if one may start here. */
+  private valueStarts(byte: number, offset: number): void {
+    if (this.expect === Expect.Next) this.nextRoot(offset);
+    else if (this.expect !== Expect.Value && this.expect !== Expect.ValueOrClose) throw unexpected(byte, offset, this.wanted());
+    this.flushPendingOpen();
+  }
+
+  private close(byte: number, offset: number): void {
+    const isObject = byte === CLOSE_BRACE;
+    const mayClose = this.expect === Expect.CommaOrClose || this.expect === (isObject ? Expect.KeyOrClose : Expect.ValueOrClose);
+    if (!mayClose || this.isObject[this.isObject.length - 1] !== isObject) throw unexpected(byte, offset, this.wanted());
+    this.isObject.pop();
+    if (this.pendingOpen) {
+      this.put(this.pendingOpen);
+      this.pendingOpen = 0;
+    } else {
+      this.newline(this.depth);
+    }
+    this.put(byte);
+    this.valueDone();
+  }
+
+  private valueDone(): void {
+    this.expect = this.isObject.length > 0 ? Expect.CommaOrClose : Expect.Next;
+  }
+
+  /** A second root value starts: the body is an array of values. */
+  private nextRoot(offset: number): void {
+    if (this.baseDepth === 0) {
+      if (!this.holding) {
+        throw new JsonTextError(
+          'the body holds several JSON values one after another, and the first was too large to hold back; add -f body to render them as one array',
+          offset,
+        );
+      }
+      const first = this.out.take(this.out.length);
+      this.put(OPEN_BRACKET);
+      this.newline(1);
+      // Every line break in the output is layout: no JSON string can hold a raw one.
+      for (const byte of first) {
+        this.put(byte);
+        if (byte === 0x0a) this.indent(1);
+      }
+      this.baseDepth = 1;
+      this.holding = false;
+    }
+    this.put(COMMA);
+    this.newline(1);
+  }
+
+  /** Copies string content up to and including its closing quote; returns where it stopped. */
+  private copyString(chunk: Uint8Array, start: number): number {
+    const end = checkedStringEnd(chunk, start, this.string, this.consumed);
+    const stop = end < 0 ? chunk.length : end;
+    this.copy(chunk, start, stop);
+    if (end >= 0) {
+      this.inString = false;
+      if (this.stringIsKey) this.expect = Expect.Colon;
+      else this.valueDone();
+    }
+    return stop;
+  }
+
+  /** A number, true, false or null starts at `chunk[i]`; returns where it stopped. */
+  private startScalar(chunk: Uint8Array, i: number): number {
+    const offset = this.consumed + i;
+    if (this.expect === Expect.Key || this.expect === Expect.KeyOrClose || this.expect === Expect.Colon || this.expect === Expect.CommaOrClose) {
+      throw new JsonTextError(`expected ${this.wanted()} but found "${tokenPreview(chunk, i, chunk.length).split(/[\s,:\]}]/)[0]}"`, offset);
+    }
+    this.valueStarts(chunk[i]!, offset);
+    let end = i + 1;
+    while (end < chunk.length && !SCALAR_END[chunk[end]!]) end++;
+    this.copy(chunk, i, end);
+    if (end === chunk.length) {
+      this.scalar = Array.from(chunk.subarray(i, end));
+      return end;
+    }
+    if (!isJsonScalar(chunk, i, end)) throw notAValue(chunk, i, end, offset);
+    this.valueDone();
+    return end;
+  }
+
+  /** Continues a scalar that the previous chunk cut; returns where it stopped in `chunk`. */
+  private continueScalar(chunk: Uint8Array): number {
+    let end = 0;
+    while (end < chunk.length && !SCALAR_END[chunk[end]!]) end++;
+    this.copy(chunk, 0, end);
+    for (let k = 0; k < end; k++) this.scalar!.push(chunk[k]!);
+    if (end < chunk.length) this.endScalar(this.consumed + end);
+    return end;
+  }
+
+  /** A scalar cut by chunk boundaries has ended at body offset `end`. */
+  private endScalar(end: number): void {
+    const bytes = this.scalar!;
+    this.scalar = undefined;
+    if (!isJsonScalar(bytes, 0, bytes.length)) throw notAValue(bytes, 0, bytes.length, end - bytes.length);
+    this.valueDone();
+  }
+
+  private wanted(): string {
+    switch (this.expect) {
+      case Expect.Key:
+        return 'a key';
+      case Expect.KeyOrClose:
+        return 'a key or "}"';
+      case Expect.Colon:
+        return '":"';
+      case Expect.CommaOrClose:
+        return `"," or "${this.isObject[this.isObject.length - 1] ? '}' : ']'}"`;
+      case Expect.ValueOrClose:
+        return 'a value or "]"';
+      case Expect.Next:
+        return 'the end of the body';
+      default:
+        return 'a value';
     }
   }
 
@@ -134,16 +285,21 @@ export class JsonReindenter {
     if (!this.pendingOpen) return;
     this.put(this.pendingOpen);
     this.pendingOpen = 0;
-    this.newline();
+    this.newline(this.depth);
   }
 
-  private newline(): void {
+  private newline(depth: number): void {
+    if (!this.pretty) return;
+    this.put(0x0a);
+    this.indent(depth);
+  }
+
+  private indent(depth: number): void {
     if (!this.pretty) return;
     const out = this.out;
-    out.reserve(1 + 2 * this.depth);
-    out.bytes[out.length++] = 0x0a;
-    out.bytes.fill(0x20, out.length, out.length + 2 * this.depth);
-    out.length += 2 * this.depth;
+    out.reserve(2 * depth);
+    out.bytes.fill(0x20, out.length, out.length + 2 * depth);
+    out.length += 2 * depth;
   }
 
   private put(byte: number): void {
@@ -155,7 +311,18 @@ export class JsonReindenter {
     if (this.out.length >= OUTPUT_CHUNK) this.drain();
   }
 
+  /** Hands on what is written; nothing while the first of possibly several values is held back. */
   private drain(): void {
+    if (this.holding && this.out.length < HOLD_BACK) return;
+    this.holding = false;
     if (this.out.length > 0) this.emit(this.out.take(this.out.length));
   }
+}
+
+function unexpected(byte: number, offset: number, wanted: string): JsonTextError {
+  return new JsonTextError(`expected ${wanted} but found "${String.fromCharCode(byte)}"`, offset);
+}
+
+function notAValue(bytes: Uint8Array | readonly number[], start: number, end: number, offset: number): JsonTextError {
+  return new JsonTextError(`"${tokenPreview(bytes, start, end)}" is not a JSON value`, offset);
 }

@@ -1,6 +1,6 @@
 /** CBOR bodies: application/cbor and `+cbor`; CBOR sequences (RFC 8742) decode to an array. */
 import type { Decoder } from 'cbor-x';
-import type { BodyDecoder } from './decoder.js';
+import { UndecodableBodyError, type BodyDecoder } from './decoder.js';
 
 let decoder: Decoder | undefined;
 
@@ -19,24 +19,28 @@ function decodeSequence(decoder: Decoder, bytes: Uint8Array): unknown[] {
   return (decoder.decodeMultiple(bytes) as unknown[] | undefined) ?? [];
 }
 
+function sequenceOrUndefined(decoder: Decoder, bytes: Uint8Array): unknown[] | undefined {
+  try {
+    return decodeSequence(decoder, bytes);
+  } catch {
+    return undefined;
+  }
+}
+
 export const cborDecoder: BodyDecoder = {
   accept: [{ range: 'application/cbor', q: 0.6 }],
   handles: (mediaType) => mediaType === 'application/cbor' || mediaType.endsWith('+cbor') || isSequenceType(mediaType),
   async decode(bytes, mediaType) {
     const decoder = await cborDecoderInstance();
     try {
-      if (isSequenceType(mediaType)) return decodeSequence(decoder, bytes);
-      try {
-        return decoder.decode(bytes);
-      } catch {
+      return isSequenceType(mediaType) ? decodeSequence(decoder, bytes) : decoder.decode(bytes);
+    } catch (error) {
+      if (!isSequenceType(mediaType)) {
         // Several items under application/cbor: read them as the sequence they are.
-        const items = decodeSequence(decoder, bytes);
-        if (items.length < 2) throw new Error('not CBOR');
-        return items;
+        const items = sequenceOrUndefined(decoder, bytes);
+        if (items && items.length >= 2) return items;
       }
-    } catch {
-      // Not CBOR after all: the bytes as they came.
-      return bytes;
+      throw new UndecodableBodyError('CBOR', mediaType, (error as Error).message);
     }
   },
 };

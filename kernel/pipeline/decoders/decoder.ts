@@ -1,4 +1,5 @@
 /** What every response body decoder provides, and the text decoding they share. */
+import { OkapiError } from '../../errors.js';
 
 /** A media range okapi advertises in `Accept`, with its preference (q, 0 to 1). */
 export interface AcceptEntry {
@@ -33,4 +34,15 @@ export function decodeText(bytes: Uint8Array, charset: string | undefined): stri
   }
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/**
+ * A body whose Content-Type names a format it is not in. Never shown as text or bytes in its place:
+ * that would be a wrong value with exit 0 (the renderer shows the bytes as received, with this).
+ */
+export class UndecodableBodyError extends OkapiError {
+  constructor(format: string, mediaType: string, reason: string) {
+    super(`the response body says it is ${format} (${mediaType}) but is not: ${reason}`);
+    this.name = 'UndecodableBodyError';
+  }
 }

@@ -3,7 +3,7 @@
  * opened by 0x1E) or two or more concatenated values decode to an array of the values.
  */
 import { isJsonWhitespace } from '../../../sdk/json-syntax.js';
-import { decodeText, type BodyDecoder } from './decoder.js';
+import { decodeText, UndecodableBodyError, type BodyDecoder } from './decoder.js';
 
 /** Types that are JSON though neither application/json nor a `+json` suffix, seen in the wild. */
 const JSON_ALIASES = new Set(['application/json', 'text/json', 'application/x-json', 'text/x-json']);
@@ -12,7 +12,8 @@ export function isJsonType(mediaType: string): boolean {
   return JSON_ALIASES.has(mediaType) || mediaType.endsWith('+json');
 }
 
-export type JsonResult = { ok: true; value: unknown } | { ok: false };
+/** `reason`: JSON.parse's complaint about the text as a single value. */
+export type JsonResult = { ok: true; value: unknown } | { ok: false; reason: string };
 
 const RS = '\x1e';
 
@@ -21,20 +22,23 @@ export function parseJson(text: string): JsonResult {
   if (text[text.search(/\S/)] === RS) return parseRecords(text.split(RS));
   try {
     return { ok: true, value: JSON.parse(text) };
-  } catch {
+  } catch (error) {
     const parts = splitConcatenated(text);
-    return parts && parts.length >= 2 ? parseRecords(parts) : { ok: false };
+    const reason = (error as Error).message;
+    if (!parts || parts.length < 2) return { ok: false, reason };
+    const records = parseRecords(parts);
+    return records.ok ? records : { ok: false, reason };
   }
 }
 
 function parseRecords(records: string[]): JsonResult {
   const values: unknown[] = [];
-  for (const record of records) {
+  for (const [index, record] of records.entries()) {
     if (record.trim() === '') continue;
     try {
       values.push(JSON.parse(record));
-    } catch {
-      return { ok: false };
+    } catch (error) {
+      return { ok: false, reason: `record ${index + 1}: ${(error as Error).message}` };
     }
   }
   return { ok: true, value: values };
@@ -101,9 +105,9 @@ export const jsonDecoder: BodyDecoder = {
     { range: 'application/*+json', q: 0.9 },
   ],
   handles: isJsonType,
-  decode(bytes, _mediaType, charset) {
-    const text = decodeText(bytes, charset);
-    const result = parseJson(text);
-    return result.ok ? result.value : text;
+  decode(bytes, mediaType, charset) {
+    const result = parseJson(decodeText(bytes, charset));
+    if (!result.ok) throw new UndecodableBodyError('JSON', mediaType, result.reason);
+    return result.value;
   },
 };

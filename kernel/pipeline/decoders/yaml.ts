@@ -1,31 +1,32 @@
 /** YAML bodies: application/yaml and its older spellings, and every `+yaml` type. */
-import { decodeText, type BodyDecoder } from './decoder.js';
+import { decodeText, UndecodableBodyError, type BodyDecoder } from './decoder.js';
 
 const YAML_TYPES = new Set(['application/yaml', 'application/x-yaml', 'text/yaml', 'text/x-yaml']);
 
 /**
  * One document decodes to its value; a stream of several to an array of them, like a JSON
- * sequence. YAML that does not parse stays text.
+ * sequence. `reason` says why YAML that does not parse is not YAML.
  */
-export async function parseYaml(text: string): Promise<{ ok: true; value: unknown } | { ok: false }> {
+export async function parseYaml(text: string): Promise<{ ok: true; value: unknown } | { ok: false; reason: string }> {
   const { parseAllDocuments } = await import('yaml');
   try {
     const documents = parseAllDocuments(text, { customTags: ['binary'] });
-    if (documents.some((doc) => doc.errors.length > 0)) return { ok: false };
+    const error = documents.flatMap((doc) => doc.errors)[0];
+    if (error) return { ok: false, reason: error.message.split('\n')[0]! };
     const values = documents.map((doc) => doc.toJS());
     return { ok: true, value: values.length === 0 ? null : values.length === 1 ? values[0] : values };
-  } catch {
+  } catch (error) {
     // toJS refuses alias bombs (more aliases than maxAliasCount allows).
-    return { ok: false };
+    return { ok: false, reason: (error as Error).message };
   }
 }
 
 export const yamlDecoder: BodyDecoder = {
   accept: [{ range: 'application/yaml', q: 0.8 }],
   handles: (mediaType) => YAML_TYPES.has(mediaType) || mediaType.endsWith('+yaml'),
-  async decode(bytes, _mediaType, charset) {
-    const text = decodeText(bytes, charset);
-    const result = await parseYaml(text);
-    return result.ok ? result.value : text;
+  async decode(bytes, mediaType, charset) {
+    const result = await parseYaml(decodeText(bytes, charset));
+    if (!result.ok) throw new UndecodableBodyError('YAML', mediaType, result.reason);
+    return result.value;
   },
 };

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GronStream, GronSyntaxError } from '../../../plugins-builtin/gron/stream.js';
+import { GronStream } from '../../../plugins-builtin/gron/stream.js';
+import { JsonTextError } from '../../../sdk/json-syntax.js';
 import { mixed, nested, text, unicode, uniform } from './fixtures.js';
 import { formatDocument, plugin } from './run-with-options.js';
 
@@ -109,7 +110,7 @@ describe('gron of streamed JSON text', () => {
     ['["open', /ends before its last value does/],
     ['"a\nb"', /control character inside a string at byte 2/],
   ])('%j is refused with the position', (body, message) => {
-    expect(() => stream(body)).toThrow(GronSyntaxError);
+    expect(() => stream(body)).toThrow(JsonTextError);
     expect(() => stream(body)).toThrow(message);
   });
 

@@ -1,7 +1,8 @@
 /** The streaming re-indenter lays JSON out exactly as JSON.stringify would, chunk boundaries anywhere. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JsonReindenter, JsonSyntaxError } from '../../../plugins-builtin/json/reindent.js';
+import { JsonTextError } from '../../../sdk/json-syntax.js';
+import { JsonReindenter } from '../../../plugins-builtin/json/reindent.js';
 
 function reindent(text: string, pretty: boolean, chunkSize = 7): string {
   const parts: Uint8Array[] = [];
@@ -35,7 +36,7 @@ describe('JsonReindenter', () => {
   });
 
   it('reports broken JSON with its byte offset', () => {
-    expect(() => reindent('{"a": [1, 2}', true)).toThrow(JsonSyntaxError);
+    expect(() => reindent('{"a": [1, 2}', true)).toThrow(JsonTextError);
     expect(() => reindent('{"a": [1, 2}', true)).toThrow(/byte 11/);
     expect(() => reindent('{"a": "unterminated', true)).toThrow(/ends before/);
   });
@@ -49,5 +50,46 @@ describe('JsonReindenter', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('JsonReindenter: text that is not JSON', () => {
+  it.each([
+    ['[1 2]', /expected "," or "\]" but found "2" at byte 3/],
+    ['{"a" 1}', /expected ":" but found "1" at byte 5/],
+    ['[tru]', /"tru" is not a JSON value at byte 1/],
+    ['{"a":1,}', /expected a key but found "}" at byte 7/],
+    ['[1,]', /expected a value but found "]" at byte 3/],
+    ['{1:2}', /expected a key or "}" but found "1" at byte 1/],
+    ['{"a":1]', /expected "," or "}" but found "]" at byte 6/],
+    ['["a\tb"]', /a control character inside a string at byte 3/],
+    ['  \n', /holds only white space/],
+    ['{"a":', /ends before its last value does/],
+    ['01', /"01" is not a JSON value/],
+  ])('%s is an error', (text, message) => {
+    for (const chunk of [1, 3, 1024]) expect(() => reindent(text, true, chunk)).toThrow(message);
+  });
+
+  it('an empty body is null, as the decoded body is', () => {
+    expect(reindent('', true)).toBe('null\n');
+  });
+});
+
+describe('JsonReindenter: several values', () => {
+  const values = [{ a: 1 }, [2, { b: [] }], 'x', 3];
+  it.each([
+    ['concatenated', values.map((v) => JSON.stringify(v)).join('')],
+    ['one per line', values.map((v) => JSON.stringify(v, null, 3)).join('\n')],
+    ['a JSON text sequence', values.map((v) => `\x1e${JSON.stringify(v)}\n`).join('')],
+  ])('%s are laid out as the array the decoded body is', (_name, text) => {
+    for (const chunk of [1, 5, 1024]) {
+      expect(reindent(text, true, chunk)).toBe(`${JSON.stringify(values, null, 2)}\n`);
+      expect(reindent(text, false, chunk)).toBe(`${JSON.stringify(values)}\n`);
+    }
+  });
+
+  it('a second value after a first too large to hold back is an error that says what to do', () => {
+    const large = JSON.stringify(Array.from({ length: 100_000 }, (_, i) => ({ i })));
+    expect(() => reindent(`${large}\n{"b":2}`, true, 65536)).toThrow(/several JSON values .* add -f body/);
   });
 });

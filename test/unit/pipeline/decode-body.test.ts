@@ -18,10 +18,14 @@ describe('decodeBody: JSON', () => {
     expect(await decodeBody(utf8('{"a":[1,"é",null]}'), type)).toEqual({ a: [1, 'é', null] });
   });
 
-  it('invalid JSON stays text', async () => {
-    expect(await decodeBody(utf8('<html>oops</html>'), 'application/json')).toBe('<html>oops</html>');
-    expect(await decodeBody(utf8('{"a":'), 'application/json')).toBe('{"a":');
-    expect(await decodeBody(utf8('{"a":1} trailing'), 'application/json')).toBe('{"a":1} trailing');
+  // Shown as text it would be a wrong value: a string where the server meant data.
+  it('invalid JSON is an error naming the type and why', async () => {
+    await expect(decodeBody(utf8('<html>oops</html>'), 'application/json')).rejects.toThrow(
+      /^the response body says it is JSON \(application\/json\) but is not: Unexpected token '<'/,
+    );
+    await expect(decodeBody(utf8('{"a":'), 'application/problem+json')).rejects.toThrow(/says it is JSON \(application\/problem\+json\) but is not: /);
+    await expect(decodeBody(utf8('{"a":1} trailing'), 'application/json')).rejects.toMatchObject({ name: 'UndecodableBodyError', exitCode: 1 });
+    await expect(decodeBody(utf8('\x1e{"a":1}\n\x1e{"b"\n'), 'application/json')).rejects.toThrow(/but is not: record 3: /);
   });
 
   it('a byte order mark is skipped', async () => {
@@ -80,15 +84,15 @@ describe('decodeBody: YAML', () => {
     expect(await decodeBody(utf8('a: yes\nb: no\n'), 'application/yaml')).toEqual({ a: 'yes', b: 'no' });
   });
 
-  it('invalid YAML stays text', async () => {
-    expect(await decodeBody(utf8('a: [1\n'), 'application/yaml')).toBe('a: [1\n');
+  it('invalid YAML is an error naming the type and why', async () => {
+    await expect(decodeBody(utf8('a: [1\n'), 'application/yaml')).rejects.toThrow(/^the response body says it is YAML \(application\/yaml\) but is not: \S/);
   });
 
   it('an alias bomb is refused, not expanded', async () => {
     const lines = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
     for (let i = 1; i < 12; i++) lines.push(`${'b'.repeat(i)}: &${'b'.repeat(i)} [${Array(10).fill(i === 1 ? '*a' : `*${'b'.repeat(i - 1)}`).join(', ')}]`);
     const text = `${lines.join('\n')}\n`;
-    expect(await decodeBody(utf8(text), 'application/yaml')).toBe(text);
+    await expect(decodeBody(utf8(text), 'application/yaml')).rejects.toThrow(/says it is YAML \(application\/yaml\) but is not: .*alias/i);
   });
 });
 
@@ -105,11 +109,9 @@ describe('decodeBody: CBOR', () => {
     expect(await decodeBody(seq, 'application/cbor')).toEqual([{ a: 1 }, [2], 'x']);
   });
 
-  it('bytes that are not CBOR stay bytes', async () => {
-    const junk = new Uint8Array([0xff, 0x00, 0x01]);
-    expect(await decodeBody(junk, 'application/cbor')).toBe(junk);
-    const truncated = new Uint8Array([0xa1]);
-    expect(await decodeBody(truncated, 'application/cbor')).toBe(truncated);
+  it('bytes that are not CBOR are an error naming the type', async () => {
+    await expect(decodeBody(new Uint8Array([0xff, 0x00, 0x01]), 'application/cbor')).rejects.toThrow(/^the response body says it is CBOR \(application\/cbor\) but is not: /);
+    await expect(decodeBody(new Uint8Array([0xa1]), 'application/cbor')).rejects.toMatchObject({ name: 'UndecodableBodyError' });
   });
 });
 
