@@ -1,7 +1,7 @@
 /**
  * A rendering is held back until the body has been read whole, so that when okapi cannot render
  * a body as asked (it says it is JSON but is not, say), stdout gets the body as received and never
- * a partial rendering; the error says why (docs/design/011-unrenderable-bodies.md). Past
+ * a partial rendering; the error says why (docs/design/010-unrenderable-bodies.md). Past
  * HOLD_LIMIT of rendering or of body the rendering streams, so memory stays bounded whatever the
  * size: an error after that point leaves what was written and says so.
  */
