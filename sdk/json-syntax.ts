@@ -48,6 +48,25 @@ function escapedAt(bytes: Uint8Array, at: number, from: number): boolean {
 /** RFC 7464's record separator, which opens each value of a JSON text sequence. */
 export const RECORD_SEPARATOR = 0x1e;
 
+/** Byte tables for scanners of JSON text that may be a sequence: 1 where the byte is white space (or a record separator). */
+export const SEPARATING_BYTES = new Uint8Array(256);
+for (const byte of [...JSON_WHITESPACE, RECORD_SEPARATOR]) SEPARATING_BYTES[byte] = 1;
+/** 1 where the byte ends a number, true, false or null. */
+export const SCALAR_END = new Uint8Array(256);
+for (const byte of [...JSON_WHITESPACE, RECORD_SEPARATOR, QUOTE, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET, COMMA, COLON]) SCALAR_END[byte] = 1;
+
+/** What JSON text read as it streams may hold next. */
+export const enum JsonExpect {
+  Value,
+  ValueOrClose,
+  Key,
+  KeyOrClose,
+  Colon,
+  CommaOrClose,
+  /** A root value is complete: only white space, or the start of another value, may follow. */
+  Next,
+}
+
 /** Where JSON text read as it streams stops being JSON; `offset` counts bytes from the body's start. */
 export class JsonTextError extends Error {
   constructor(

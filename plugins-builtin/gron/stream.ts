@@ -9,52 +9,17 @@
  * to HOLD_BACK bytes; past that it streams, and a second value is an error.
  */
 import { ByteOutput } from '../../sdk/byte-output.js';
-import {
-  BACKSLASH,
-  checkedStringEnd,
-  CLOSE_BRACE,
-  CLOSE_BRACKET,
-  COLON,
-  COMMA,
-  isJsonScalar,
-  JSON_WHITESPACE,
-  JsonTextError,
-  OPEN_BRACE,
-  OPEN_BRACKET,
-  QUOTE,
-  RECORD_SEPARATOR,
-  tokenPreview,
-  type StringScan,
-} from '../../sdk/json-syntax.js';
+import { BACKSLASH, checkedStringEnd, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, isJsonScalar, JsonExpect, JsonTextError, OPEN_BRACE, OPEN_BRACKET, QUOTE, SCALAR_END, SEPARATING_BYTES, tokenPreview, type StringScan } from '../../sdk/json-syntax.js';
 import { accessor, isIdentifierBytes, ROOT } from './accessor.js';
 
 const OUTPUT_CHUNK = 64 * 1024;
 const HOLD_BACK = 1024 * 1024;
 
-const WHITESPACE = new Uint8Array(256);
-for (const byte of [...JSON_WHITESPACE, RECORD_SEPARATOR]) WHITESPACE[byte] = 1;
-/** Bytes that end a number, true, false or null. */
-const SCALAR_END = new Uint8Array(256);
-for (const byte of [...JSON_WHITESPACE, RECORD_SEPARATOR, QUOTE, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET, COMMA, COLON]) {
-  SCALAR_END[byte] = 1;
-}
 
 const ASSIGN = Buffer.from(' = ');
 const END_LINE = Buffer.from(';\n');
 const EMPTY_OBJECT = Buffer.from(' = {};\n');
 const EMPTY_ARRAY = Buffer.from(' = [];\n');
-
-/** What the scanner expects next. */
-const enum Expect {
-  Value,
-  ValueOrClose,
-  Key,
-  KeyOrClose,
-  Colon,
-  CommaOrClose,
-  /** A root value is complete: only whitespace, or the start of another value, may follow. */
-  Next,
-}
 
 /** A token that a chunk boundary cut in two. */
 const enum Partial {
@@ -65,7 +30,7 @@ const enum Partial {
 }
 
 export class GronStream {
-  private expect = Expect.Value;
+  private expect = JsonExpect.Value;
   /** Open containers: whether each is an object, where its path ends, and its next index. */
   private readonly isObject: boolean[] = [];
   private readonly pathEnds: number[] = [];
@@ -93,26 +58,26 @@ export class GronStream {
     if (this.partial !== Partial.None) i = this.resume(chunk);
     while (i < n) {
       const byte = chunk[i]!;
-      if (WHITESPACE[byte]) {
+      if (SEPARATING_BYTES[byte]) {
         i++;
         continue;
       }
       const offset = this.consumed + i;
       switch (this.expect) {
-        case Expect.Key:
-        case Expect.KeyOrClose:
+        case JsonExpect.Key:
+        case JsonExpect.KeyOrClose:
           if (byte === QUOTE) i = this.key(chunk, i);
-          else if (byte === CLOSE_BRACE && this.expect === Expect.KeyOrClose) i = this.close(byte, i);
+          else if (byte === CLOSE_BRACE && this.expect === JsonExpect.KeyOrClose) i = this.close(byte, i);
           else throw this.unexpected(byte, offset, 'a key');
           break;
-        case Expect.Colon:
+        case JsonExpect.Colon:
           if (byte !== COLON) throw this.unexpected(byte, offset, '":"');
-          this.expect = Expect.Value;
+          this.expect = JsonExpect.Value;
           i++;
           break;
-        case Expect.CommaOrClose:
+        case JsonExpect.CommaOrClose:
           if (byte === COMMA) {
-            this.expect = this.isObject[this.isObject.length - 1] ? Expect.Key : Expect.Value;
+            this.expect = this.isObject[this.isObject.length - 1] ? JsonExpect.Key : JsonExpect.Value;
             i++;
           } else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
             i = this.close(byte, i);
@@ -120,14 +85,14 @@ export class GronStream {
             throw this.unexpected(byte, offset, '"," or the end of the container');
           }
           break;
-        case Expect.ValueOrClose:
+        case JsonExpect.ValueOrClose:
           if (byte === CLOSE_BRACKET) {
             i = this.close(byte, i);
             break;
           }
           i = this.value(chunk, i);
           break;
-        case Expect.Next:
+        case JsonExpect.Next:
           this.nextRoot(offset);
           i = this.value(chunk, i);
           break;
@@ -143,7 +108,7 @@ export class GronStream {
   end(): void {
     if (this.partial === Partial.Scalar) this.endScalar(this.consumed);
     // Expecting a value outside any container means the body was empty: there is nothing to write.
-    const complete = this.expect === Expect.Next || (this.expect === Expect.Value && this.isObject.length === 0);
+    const complete = this.expect === JsonExpect.Next || (this.expect === JsonExpect.Value && this.isObject.length === 0);
     if (this.partial !== Partial.None || !complete) {
       throw new JsonTextError('the JSON text ends before its last value does', this.consumed);
     }
@@ -161,7 +126,7 @@ export class GronStream {
       this.isObject.push(byte === OPEN_BRACE);
       this.pathEnds.push(this.pathLength);
       this.indexes.push(0);
-      this.expect = byte === OPEN_BRACE ? Expect.KeyOrClose : Expect.ValueOrClose;
+      this.expect = byte === OPEN_BRACE ? JsonExpect.KeyOrClose : JsonExpect.ValueOrClose;
       return i + 1;
     }
     if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET || byte === COMMA || byte === COLON) {
@@ -264,7 +229,7 @@ export class GronStream {
       const text = Buffer.from(accessor(key), 'utf8');
       this.appendPathBytes(text, 0, text.length);
     }
-    this.expect = Expect.Colon;
+    this.expect = JsonExpect.Colon;
   }
 
   /** Continues a token that the previous chunk cut; returns where it stopped in `chunk`. */
@@ -307,7 +272,7 @@ export class GronStream {
   }
 
   private valueDone(): void {
-    this.expect = this.isObject.length > 0 ? Expect.CommaOrClose : Expect.Next;
+    this.expect = this.isObject.length > 0 ? JsonExpect.CommaOrClose : JsonExpect.Next;
     if (this.out.length >= OUTPUT_CHUNK) this.drain();
   }
 

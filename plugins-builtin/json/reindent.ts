@@ -11,49 +11,15 @@
  * bytes; past that it streams, and a second value is an error.
  */
 import { ByteOutput } from '../../sdk/byte-output.js';
-import {
-  checkedStringEnd,
-  CLOSE_BRACE,
-  CLOSE_BRACKET,
-  COLON,
-  COMMA,
-  isJsonScalar,
-  JSON_WHITESPACE,
-  JsonTextError,
-  OPEN_BRACE,
-  OPEN_BRACKET,
-  QUOTE,
-  RECORD_SEPARATOR,
-  tokenPreview,
-  type StringScan,
-} from '../../sdk/json-syntax.js';
+import { checkedStringEnd, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, isJsonScalar, JsonExpect, JsonTextError, OPEN_BRACE, OPEN_BRACKET, QUOTE, SCALAR_END, SEPARATING_BYTES, tokenPreview, type StringScan } from '../../sdk/json-syntax.js';
 
 const OUTPUT_CHUNK = 64 * 1024;
 const HOLD_BACK = 1024 * 1024;
 const NULL = Buffer.from('null');
 
-const WHITESPACE = new Uint8Array(256);
-for (const byte of [...JSON_WHITESPACE, RECORD_SEPARATOR]) WHITESPACE[byte] = 1;
-/** Bytes that end a run of scalar text (a number, true, false, null). */
-const SCALAR_END = new Uint8Array(256);
-for (const byte of [...JSON_WHITESPACE, RECORD_SEPARATOR, QUOTE, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET, COMMA, COLON]) {
-  SCALAR_END[byte] = 1;
-}
-
-/** What the text may hold next. */
-const enum Expect {
-  Value,
-  ValueOrClose,
-  Key,
-  KeyOrClose,
-  Colon,
-  CommaOrClose,
-  /** A root value is complete: only white space, or the start of another value, may follow. */
-  Next,
-}
 
 export class JsonReindenter {
-  private expect = Expect.Value;
+  private expect = JsonExpect.Value;
   /** Open containers, innermost last: true for an object. */
   private readonly isObject: boolean[] = [];
   private inString = false;
@@ -85,7 +51,7 @@ export class JsonReindenter {
         continue;
       }
       const byte = chunk[i]!;
-      if (WHITESPACE[byte]) {
+      if (SEPARATING_BYTES[byte]) {
         i++;
         continue;
       }
@@ -108,8 +74,8 @@ export class JsonReindenter {
   end(): void {
     if (this.scalar) this.endScalar(this.consumed);
     if (this.consumed === 0) this.out.write(NULL);
-    else if (this.inString || this.expect !== Expect.Next) {
-      const blank = this.expect === Expect.Value && this.isObject.length === 0 && !this.inString;
+    else if (this.inString || this.expect !== JsonExpect.Next) {
+      const blank = this.expect === JsonExpect.Value && this.isObject.length === 0 && !this.inString;
       throw new JsonTextError(blank ? 'the body holds only white space, no JSON value' : 'the JSON text ends before its last value does', this.consumed);
     }
     if (this.baseDepth > 0) {
@@ -132,27 +98,27 @@ export class JsonReindenter {
         this.valueStarts(byte, offset);
         this.isObject.push(byte === OPEN_BRACE);
         this.pendingOpen = byte;
-        this.expect = byte === OPEN_BRACE ? Expect.KeyOrClose : Expect.ValueOrClose;
+        this.expect = byte === OPEN_BRACE ? JsonExpect.KeyOrClose : JsonExpect.ValueOrClose;
         return;
       case CLOSE_BRACE:
       case CLOSE_BRACKET:
         this.close(byte, offset);
         return;
       case COMMA:
-        if (this.expect !== Expect.CommaOrClose) throw unexpected(byte, offset, this.wanted());
-        this.expect = this.isObject[this.isObject.length - 1] ? Expect.Key : Expect.Value;
+        if (this.expect !== JsonExpect.CommaOrClose) throw unexpected(byte, offset, this.wanted());
+        this.expect = this.isObject[this.isObject.length - 1] ? JsonExpect.Key : JsonExpect.Value;
         this.put(COMMA);
         this.newline(this.depth);
         return;
       case COLON:
-        if (this.expect !== Expect.Colon) throw unexpected(byte, offset, this.wanted());
-        this.expect = Expect.Value;
+        if (this.expect !== JsonExpect.Colon) throw unexpected(byte, offset, this.wanted());
+        this.expect = JsonExpect.Value;
         this.put(COLON);
         if (this.pretty) this.put(0x20);
         return;
       default: {
         // The opening quote of a string: a key where one is expected, else a value.
-        const isKey = this.expect === Expect.Key || this.expect === Expect.KeyOrClose;
+        const isKey = this.expect === JsonExpect.Key || this.expect === JsonExpect.KeyOrClose;
         if (isKey) this.flushPendingOpen();
         else this.valueStarts(byte, offset);
         this.stringIsKey = isKey;
@@ -164,14 +130,14 @@ export class JsonReindenter {
 
   /** A value starts at body offset `offset` with `byte`, if one may start here. */
   private valueStarts(byte: number, offset: number): void {
-    if (this.expect === Expect.Next) this.nextRoot(offset);
-    else if (this.expect !== Expect.Value && this.expect !== Expect.ValueOrClose) throw unexpected(byte, offset, this.wanted());
+    if (this.expect === JsonExpect.Next) this.nextRoot(offset);
+    else if (this.expect !== JsonExpect.Value && this.expect !== JsonExpect.ValueOrClose) throw unexpected(byte, offset, this.wanted());
     this.flushPendingOpen();
   }
 
   private close(byte: number, offset: number): void {
     const isObject = byte === CLOSE_BRACE;
-    const mayClose = this.expect === Expect.CommaOrClose || this.expect === (isObject ? Expect.KeyOrClose : Expect.ValueOrClose);
+    const mayClose = this.expect === JsonExpect.CommaOrClose || this.expect === (isObject ? JsonExpect.KeyOrClose : JsonExpect.ValueOrClose);
     if (!mayClose || this.isObject[this.isObject.length - 1] !== isObject) throw unexpected(byte, offset, this.wanted());
     this.isObject.pop();
     if (this.pendingOpen) {
@@ -185,7 +151,7 @@ export class JsonReindenter {
   }
 
   private valueDone(): void {
-    this.expect = this.isObject.length > 0 ? Expect.CommaOrClose : Expect.Next;
+    this.expect = this.isObject.length > 0 ? JsonExpect.CommaOrClose : JsonExpect.Next;
   }
 
   /** A second root value starts: the body is an array of values. */
@@ -219,7 +185,7 @@ export class JsonReindenter {
     this.copy(chunk, start, stop);
     if (end >= 0) {
       this.inString = false;
-      if (this.stringIsKey) this.expect = Expect.Colon;
+      if (this.stringIsKey) this.expect = JsonExpect.Colon;
       else this.valueDone();
     }
     return stop;
@@ -228,7 +194,7 @@ export class JsonReindenter {
   /** A number, true, false or null starts at `chunk[i]`; returns where it stopped. */
   private startScalar(chunk: Uint8Array, i: number): number {
     const offset = this.consumed + i;
-    if (this.expect === Expect.Key || this.expect === Expect.KeyOrClose || this.expect === Expect.Colon || this.expect === Expect.CommaOrClose) {
+    if (this.expect === JsonExpect.Key || this.expect === JsonExpect.KeyOrClose || this.expect === JsonExpect.Colon || this.expect === JsonExpect.CommaOrClose) {
       throw new JsonTextError(`expected ${this.wanted()} but found "${tokenPreview(chunk, i, chunk.length).split(/[\s,:\]}]/)[0]}"`, offset);
     }
     this.valueStarts(chunk[i]!, offset);
@@ -264,17 +230,17 @@ export class JsonReindenter {
 
   private wanted(): string {
     switch (this.expect) {
-      case Expect.Key:
+      case JsonExpect.Key:
         return 'a key';
-      case Expect.KeyOrClose:
+      case JsonExpect.KeyOrClose:
         return 'a key or "}"';
-      case Expect.Colon:
+      case JsonExpect.Colon:
         return '":"';
-      case Expect.CommaOrClose:
+      case JsonExpect.CommaOrClose:
         return `"," or "${this.isObject[this.isObject.length - 1] ? '}' : ']'}"`;
-      case Expect.ValueOrClose:
+      case JsonExpect.ValueOrClose:
         return 'a value or "]"';
-      case Expect.Next:
+      case JsonExpect.Next:
         return 'the end of the body';
       default:
         return 'a value';

@@ -2,7 +2,7 @@
 // JSON.stringify doing the same work in the same run. `measure` adds the rows to run.mjs's report.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { build } from 'esbuild';
+import { bundleHarness } from './bundle.mjs';
 
 /** The most each figure may take, as a multiple of its baseline. */
 const LIMITS = {
@@ -20,17 +20,7 @@ const LIMITS = {
  */
 export async function measure(report, { work, node, repo }) {
   const harness = join(work, 'in-process.mjs');
-  await build({
-    entryPoints: [join(repo, 'test/bench/in-process.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile: harness,
-    external: ['cbor-extract'],
-    banner: { js: "import{createRequire as __r}from'node:module';const require=__r(import.meta.url);" },
-    logLevel: 'silent',
-  });
+  await bundleHarness(join(repo, 'test/bench/in-process.ts'), harness);
   const figures = JSON.parse(execFileSync(node, [harness], { encoding: 'utf8', cwd: repo, maxBuffer: 1 << 20 }));
   for (const { label, ms, baselineLabel, baselineMs } of figures) report.ratio(label, ms, baselineLabel, baselineMs, LIMITS[label]);
 }

@@ -5,9 +5,9 @@ import { chmodSync, mkdirSync, mkdtempSync, openSync, readdirSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { startExampleApiProcess } from './example-api-process.mjs';
 import { exitTail, Report, timeTogether } from './measure.mjs';
+import { bundleHarness } from './bundle.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const okapi = join(repo, 'dist/okapi.cjs');
@@ -78,17 +78,7 @@ await runPlugin(definePlugin({ manifest: { name: ${JSON.stringify(name)}, okapi_
 // One external hook call against spawning the same executable and reading its exit.
 {
   const harness = join(work, 'hook-call.mjs');
-  await build({
-    entryPoints: [join(repo, 'test/bench/hook-call.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile: harness,
-    external: ['cbor-extract'],
-    banner: { js: "import{createRequire as __r}from'node:module';const require=__r(import.meta.url);" },
-    logLevel: 'silent',
-  });
+  await bundleHarness(join(repo, 'test/bench/hook-call.ts'), harness);
   const plugins = join(work, 'hook');
   mkdirSync(plugins);
   const sdkPlugin = join(plugins, 'okapi-bench');

@@ -1,0 +1,20 @@
+// The bench's harnesses are TypeScript from the repo, bundled for Node as one ES module each.
+import { build } from 'esbuild';
+
+/**
+ * Bundles `entry` (a file of the repo) to `outfile`; cbor-extract stays a native module and
+ * `require` works inside the bundle.
+ */
+export async function bundleHarness(entry, outfile) {
+  await build({
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile,
+    external: ['cbor-extract'],
+    banner: { js: "import{createRequire as __r}from'node:module';const require=__r(import.meta.url);" },
+    logLevel: 'silent',
+  });
+}
