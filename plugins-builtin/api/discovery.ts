@@ -14,15 +14,14 @@
  * the API itself is on such an address.
  */
 import { lookup } from 'node:dns/promises';
-import { readFile, stat } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import type { CommandContext, HttpResponse } from '../../sdk/types.js';
 import { OkapiError } from '../../kernel/errors.js';
 import { linksWithRel, parseLinkHeader } from './link-header.js';
+import { MAX_SPEC_BYTES, readSpecFile } from './spec-file.js';
 
 export const DISCOVERY_TIMEOUT_MS = 30_000;
 export const EXPLICIT_TIMEOUT_MS = 120_000;
-export const MAX_SPEC_BYTES = 50 * 1024 * 1024;
 
 const ACCEPT = [
   'application/openapi+json',
@@ -230,30 +229,10 @@ export async function fetchExplicit(ctx: CommandContext, url: string, via: strin
   return fromResponse(response, url, via, true);
 }
 
-/** A local description file, at most 50 MiB. */
+/** A local description file. */
 export async function readLocal(path: string, via: string): Promise<FetchedSpec> {
-  let size: number;
-  try {
-    size = (await stat(path)).size;
-  } catch (error) {
-    throw new OkapiError(`cannot read the spec file ${path}: ${describeFsError(error)}`);
-  }
-  if (size > MAX_SPEC_BYTES) throw new OkapiError(`the spec file ${path} is larger than the 50 MiB limit (${size} bytes)`);
-  let body: Uint8Array;
-  try {
-    body = await readFile(path);
-  } catch (error) {
-    throw new OkapiError(`cannot read the spec file ${path}: ${describeFsError(error)}`);
-  }
+  const body = await readSpecFile(path, `the spec file ${path}`);
   return { body, local_path: path, source: path, via, explicit: true };
-}
-
-export function describeFsError(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return 'no such file';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'EISDIR') return 'it is a directory';
-  return error instanceof Error ? error.message : String(error);
 }
 
 export interface DiscoverOptions {

@@ -13,13 +13,13 @@
  * `$ref`s inside example payloads are data, not references: they are neither followed nor checked.
  * A broken `$ref` fails with the file or URL holding it and the JSON pointer of both ends.
  */
-import { stat, readFile } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CommandContext } from '../../sdk/types.js';
 import { OkapiError } from '../../kernel/errors.js';
 import { followPointer } from '../../kernel/api/operation-index.js';
-import { checkFollow, DISCOVERY_TIMEOUT_MS, EXPLICIT_TIMEOUT_MS, headerOf, MAX_SPEC_BYTES, describeFsError } from './discovery.js';
+import { checkFollow, DISCOVERY_TIMEOUT_MS, EXPLICIT_TIMEOUT_MS, headerOf } from './discovery.js';
+import { MAX_SPEC_BYTES, readSpecFile } from './spec-file.js';
 
 type Json = Record<string, unknown>;
 
@@ -234,16 +234,7 @@ export async function resolveReferences(document: Json, options: ResolveOptions)
       throw new OkapiError(`${source} references the local file ${location}; a downloaded description may reference only HTTP(S) documents`);
     }
     const path = toPath(location);
-    return limit(async () => {
-      try {
-        const info = await stat(path);
-        if (info.size > MAX_SPEC_BYTES) throw new OkapiError(`${path} is larger than the 50 MiB limit`);
-        return await readFile(path);
-      } catch (error) {
-        if (error instanceof OkapiError) throw error;
-        throw new OkapiError(`cannot read ${path}, referenced by a $ref in the description: ${describeFsError(error)}`);
-      }
-    });
+    return limit(() => readSpecFile(path, `${path} (referenced by a $ref in the description)`));
   };
 
   const readHttpRef = async (location: string): Promise<Uint8Array> => {

@@ -3,6 +3,7 @@
  * `$ref`s, unreachable URLs, refused cross-origin links. Each fails with exit 1 (2 for usage),
  * an error naming the source and the place in it, and the config exactly as it was.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -186,6 +187,38 @@ describe('sources that cannot be reached or found', () => {
     const allowed = await runOkapi(['api', 'connect', 'cross', `${server.url}/cross`, '--allow-cross-origin-spec'], { env: home.env });
     expect(allowed.code, allowed.stderr).toBe(0);
     expect(allowed.stderr).toContain(`${other.url}/spec.json`);
+  });
+});
+
+describe('special files are not descriptions', () => {
+  it.each([
+    ['/dev/zero', 'a character device'],
+    ['/dev/urandom', 'a character device'],
+  ])('--spec %s is refused before a byte is read', async (path, kind) => {
+    const home = freshHome();
+    const stderr = await expectFailure(['api', 'connect', 'bad', server.url, '--spec', path], home);
+    expect(stderr).toContain(`cannot read the spec file ${path}: it is ${kind}, not a regular file`);
+  });
+
+  it('a $ref to a device or a FIFO is refused, never read or waited on', async () => {
+    const home = freshHome();
+    const fifo = join(home.dir, 'pipe.yaml');
+    execFileSync('mkfifo', [fifo]);
+    for (const [target, kind] of [
+      ['/dev/urandom', 'a character device'],
+      [fifo, 'a named pipe (FIFO)'],
+    ]) {
+      const file = join(home.dir, 'spec.yaml');
+      writeFileSync(file, `openapi: 3.0.3\ninfo: {title: t, version: "1"}\npaths:\n  /a:\n    $ref: "${target}"\n`);
+      const stderr = await expectFailure(['api', 'connect', 'bad', server.url, '--spec', file], home);
+      expect(stderr).toContain(`cannot read ${target} (referenced by a $ref in the description): it is ${kind}, not a regular file`);
+    }
+  });
+
+  it('a directory given as --spec says so', async () => {
+    const home = freshHome();
+    const stderr = await expectFailure(['api', 'connect', 'bad', server.url, '--spec', home.dir], home);
+    expect(stderr).toContain('it is a directory');
   });
 });
 
