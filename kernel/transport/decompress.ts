@@ -100,7 +100,9 @@ async function* prepend(head: Buffer, rest: AsyncIterator<Buffer> | undefined): 
 
 function createDecoder(coding: string, head: Buffer): Transform {
   const zlib = zlibModule();
-  const zlibFlush = { flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH };
+  // Output flows as input arrives; the end of input is a full finish, so a body cut short before its
+  // trailer is an error (Z_BUF_ERROR), never a silently truncated download.
+  const zlibFlush = { flush: zlib.constants.Z_SYNC_FLUSH };
   switch (coding) {
     case 'gzip':
     case 'x-gzip':
@@ -110,10 +112,7 @@ function createDecoder(coding: string, head: Buffer): Transform {
       // method 8 and a CMF/FLG pair divisible by 31.
       return isZlibHeader(head) ? zlib.createInflate(zlibFlush) : zlib.createInflateRaw(zlibFlush);
     case 'br':
-      return zlib.createBrotliDecompress({
-        flush: zlib.constants.BROTLI_OPERATION_FLUSH,
-        finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH,
-      });
+      return zlib.createBrotliDecompress({ flush: zlib.constants.BROTLI_OPERATION_FLUSH });
     case 'zstd': {
       const createZstd = (zlib as unknown as { createZstdDecompress?: DecoderFactory }).createZstdDecompress;
       if (createZstd) return createZstd();

@@ -145,10 +145,7 @@ function finalResponse(
       yield* limitBody(decoded as AsyncIterable<Buffer>, maxBodySize, () => bodyTooLarge(host, maxBodySize));
     } catch (error) {
       if (decoding && isZlibError(error) && !deadline.timedOut && !signal?.aborted) {
-        throw new OkapiError(`could not decode the ${codings.join('+')}-encoded response body from ${host}: ${(error as Error).message}`, {
-          hint: 'the body does not match its Content-Encoding; ask for it unencoded with -H "Accept-Encoding: identity"',
-          cause: error,
-        });
+        throw undecodableBody(error, codings, host);
       }
       throw failure(error, context, deadline, signal, 'request', stream);
     } finally {
@@ -221,6 +218,20 @@ function failure(
     return reason instanceof Error ? reason : translateError(error, context);
   }
   return translateError(error, context);
+}
+
+function undecodableBody(error: unknown, codings: readonly string[], host: string): OkapiError {
+  const encoded = `${codings.join('+')}-encoded response body from ${host}`;
+  if ((error as { code?: unknown }).code === 'Z_BUF_ERROR') {
+    return new OkapiError(`the ${encoded} is truncated: it ends before its compressed stream does`, {
+      hint: 'the connection closed early or the server sent a cut-off body; try again, or ask for it unencoded with -H "Accept-Encoding: identity"',
+      cause: error,
+    });
+  }
+  return new OkapiError(`could not decode the ${encoded}: ${(error as Error).message}`, {
+    hint: 'the body does not match its Content-Encoding; ask for it unencoded with -H "Accept-Encoding: identity"',
+    cause: error,
+  });
 }
 
 function isZlibError(error: unknown): boolean {

@@ -3,7 +3,9 @@
  * redirects across origins, decompression, timeouts, connection failures, the body size cap and
  * proxies, against real example API servers (and a tiny proxy) started by the test.
  */
+import { createServer as createHttpServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
+import { gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -149,6 +151,27 @@ describe('decompression', () => {
     expect(JSON.parse(raw.stdout)).toMatchObject({ encoding, message: 'This body was compressed by the server.' });
     const rendered = await okapi([`${api.url}${path}`, '-o', 'json']);
     expect(JSON.parse(rendered.stdout).encoding).toBe(encoding);
+  });
+});
+
+describe('a truncated compressed body', () => {
+  it('is an error (exit 1) naming the coding, not a shorter body with exit 0', async () => {
+    const whole = gzipSync(Buffer.from(JSON.stringify({ items: Array.from({ length: 200 }, (_, id) => ({ id })) })));
+    const server = createHttpServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      res.end(whole.subarray(0, whole.length - 8));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+      for (const args of [[], ['-o', 'json'], ['-f', 'body.items[0]']]) {
+        const result = await okapi([url, ...args]);
+        expect(result.code).toBe(1);
+        expect(result.stderr).toMatch(/the gzip-encoded response body from 127\.0\.0\.1:\d+ is truncated: it ends before its compressed stream does/);
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

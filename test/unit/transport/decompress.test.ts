@@ -108,4 +108,22 @@ describe('decompression', () => {
       hint: expect.stringContaining('Accept-Encoding: identity'),
     });
   });
+
+  it.each([
+    ['gzip', (data: Buffer) => zlib.gzipSync(data)],
+    ['deflate', (data: Buffer) => zlib.deflateSync(data)],
+    ['br', (data: Buffer) => zlib.brotliCompressSync(data)],
+  ] as const)('a %s body cut before its end is an error, never a shorter body', async (coding, compress) => {
+    const whole = compress(original);
+    const server = await httpServer((_req, res) => {
+      res.setHeader('Content-Encoding', coding);
+      res.end(whole.subarray(0, whole.length - 6));
+    });
+    const response = await send({ method: 'GET', url: server.origin, headers: {} }, { maxBodySize: MiB });
+    await expect(response.bytes()).rejects.toMatchObject({
+      name: 'OkapiError',
+      exitCode: 1,
+      message: expect.stringMatching(new RegExp(`^the ${coding}-encoded response body from 127\\.0\\.0\\.1:\\d+ is truncated: it ends before its compressed stream does$`)),
+    });
+  });
 });
