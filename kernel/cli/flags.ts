@@ -161,7 +161,7 @@ export const GLOBAL_FLAGS: readonly FlagSpec[] = [
     kind: 'string',
     common: false,
     valueName: 'url',
-    description: 'Send every request to this scheme://host:port (a path on it prefixes the request path)',
+    description: 'Send every request to this scheme://host:port (a path on it prefixes the request path); a target /path goes there',
     check: (value, flag) => {
       if (!/^https?:\/\/[^/?#]+/i.test(value)) throw new UsageError(`${flag} "${value}" is not a server URL such as https://staging.example.com`);
     },

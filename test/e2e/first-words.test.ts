@@ -48,6 +48,34 @@ describe('-s and a target that is a path', () => {
     expect(status.code).toBe(4);
   });
 
+  it("resolves a command plugin's path on its API's base_url, the profile's first", async () => {
+    const home = freshHome();
+    writeFileSync(
+      home.config,
+      JSON.stringify({ apis: { example: { base_url: `${api.url}/anything/base`, profiles: { staging: { base_url: `${api.url}/anything/staging` } } } } }),
+    );
+    writeSdkPlugin(
+      home.plugins,
+      'fetch',
+      `{
+        manifest: { name: 'fetch', okapi_api_version: 2, hooks: ['command'] },
+        commands: [{ name: 'fetch', short: 'GET a path of an API' }],
+        hooks: {
+          async command(init, ctx) {
+            const response = await ctx.httpRequest({ method: 'GET', url: init.args[1], api: init.args[0] });
+            ctx.stdout(new TextDecoder().decode(response.body));
+            return 0;
+          },
+        },
+      }`,
+    );
+    const base = await runOkapi(['fetch', 'example', '/status/404'], { env: home.env });
+    expect(base.stderr).toBe('');
+    expect(JSON.parse(base.stdout).path).toBe('/anything/base/status/404');
+    const staging = await runOkapi(['-p', 'staging', 'fetch', 'example', '/status/404'], { env: home.env });
+    expect(JSON.parse(staging.stdout).path).toBe('/anything/staging/status/404');
+  });
+
   it('refuses a path without -s, saying to add one, before any network', async () => {
     const before = networkSeen();
     const result = await okapiThroughProxy(['/status/404']);
