@@ -20,6 +20,8 @@ export function scanArgv(argv: readonly string[], table: readonly FlagSpec[] = G
   const byLong = new Map(table.map((f) => [f.long, f]));
   const byShort = new Map(table.filter((f) => f.short).map((f) => [f.short!, f]));
   const flags = new Map<string, FlagValue>();
+  /** How each flag was spelled when first given, for the error a repeated `once` flag gets. */
+  const spelledAs = new Map<string, string>();
   const words: string[] = [];
   let literalFrom: number | undefined;
 
@@ -38,6 +40,13 @@ export function scanArgv(argv: readonly string[], table: readonly FlagSpec[] = G
       case 'strings': {
         if (value === undefined) throw new UsageError(`${typed} needs a value${spec.valueName ? ` (${spec.valueName})` : ''}`);
         spec.check?.(value, typed);
+        const earlier = flags.get(spec.long);
+        if (spec.once && earlier !== undefined) {
+          throw new UsageError(`${spelledAs.get(spec.long)} "${earlier}" and ${typed} "${value}" were both given; okapi takes one ${spec.valueName ?? 'value'}`, {
+            hint: spec.once.hint,
+          });
+        }
+        spelledAs.set(spec.long, typed);
         if (spec.kind === 'string') flags.set(spec.long, value);
         else flags.set(spec.long, [...((flags.get(spec.long) as string[] | undefined) ?? []), value]);
       }

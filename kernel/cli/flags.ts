@@ -19,6 +19,11 @@ export interface FlagSpec {
   valueName?: string;
   /** Checks a value as typed; throws UsageError naming the flag. */
   check?(value: string, flag: string): void;
+  /**
+   * A second value is a usage error with this hint, where otherwise the later value wins: for a
+   * flag whose repetition reads as asking for both (two filters), not as overriding the first.
+   */
+  once?: { hint: string };
 }
 
 export const GLOBAL_FLAGS: readonly FlagSpec[] = [
@@ -94,6 +99,7 @@ export const GLOBAL_FLAGS: readonly FlagSpec[] = [
     common: true,
     valueName: 'expression',
     description: 'Filter {status, headers, links, body}: shorthand (body.items[age > 30].name) or jq (.body.items | length)',
+    once: { hint: "write one expression that does both, with a pipe: -f 'body.items | [0]' or -f '.body.items | length'" },
   },
   {
     long: 'okapi-filter-lang',
@@ -155,7 +161,7 @@ export const GLOBAL_FLAGS: readonly FlagSpec[] = [
     kind: 'string',
     common: false,
     valueName: 'url',
-    description: 'Send every request to this scheme://host:port (a path on it prefixes the request path)',
+    description: 'Send every request to this scheme://host:port (a path on it prefixes the request path); a target /path goes there',
     check: (value, flag) => {
       if (!/^https?:\/\/[^/?#]+/i.test(value)) throw new UsageError(`${flag} "${value}" is not a server URL such as https://staging.example.com`);
     },

@@ -9,7 +9,8 @@ import { scanArgv } from './argv.js';
 import { buildCommandTable } from '../commands/command-table.js';
 import { HTTP_METHODS } from '../commands/methods.js';
 import { rootHelpFiles, storeHelp, type HelpCache } from '../startup/help-cache.js';
-import { apiEntry } from '../api/api-config.js';
+import { apiEntry, apiNames } from '../api/api-config.js';
+import { bareName, unknownWordError } from '../commands/unknown-word.js';
 import { RESERVED_COMMANDS } from '../api/names.js';
 import { builtins } from '../../plugins-builtin/index.generated.js';
 
@@ -25,8 +26,10 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
       inv.writeFinal(`okapi ${OKAPI_VERSION}\n`);
       return ExitCode.ok;
     }
-    const words = scanned.words;
-    const wantsHelp = Boolean(scanned.flags.get('help') || scanned.flags.get('help-all'));
+    // `okapi help [command]` is `okapi [command] --help`.
+    const helpCommand = scanned.words[0] === 'help';
+    const words = helpCommand ? scanned.words.slice(1) : scanned.words;
+    const wantsHelp = helpCommand || Boolean(scanned.flags.get('help') || scanned.flags.get('help-all'));
     const first = words[0];
 
     if (first !== undefined && HTTP_METHODS.has(first.toLowerCase()) && !wantsHelp) return await (await request()).runRequest(inv, words);
@@ -40,12 +43,21 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
     const table = buildCommandTable(registry);
     for (const conflict of table.conflicts) inv.diagnostic('info', conflict);
     const entry = first === undefined ? undefined : table.commands.get(first);
+    const bare = first === undefined || entry ? undefined : bareName(first);
+    if (bare !== undefined && !isKnownName(bare, bare !== first, inv)) {
+      throw unknownWordError(first!, bare, { commands: table.commands.keys(), apis: apiNames(inv.config()) }, inv.string('okapi-server'));
+    }
 
     if (wantsHelp || first === undefined) {
       const { commandHelp, rootHelp } = await import('./help.js');
       const help = entry
         ? commandHelp(entry.declaration, entry.plugin.name, entry.plugin.builtin)
         : rootHelp({ all: Boolean(scanned.flags.get('help-all')), version: OKAPI_VERSION, table, formats: registry.formatNames() });
+      if (!wantsHelp) {
+        // `okapi` alone asked for nothing: the help says what it could have asked, as a usage error.
+        if (!inv.flag('okapi-silent')) io.stderr.write(help);
+        return ExitCode.usage;
+      }
       inv.writeFinal(help);
       if (helpCache && !entry && !scanned.flags.get('help-all') && words.length === 0) storeHelp(helpCache, help, rootHelpFiles(inv.configPath, env));
       return ExitCode.ok;
@@ -56,6 +68,15 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
     if (!inv?.flag('okapi-silent')) io.stderr.write(`${formatError(error)}\n`);
     return exitCodeOf(error);
   }
+}
+
+/**
+ * Whether a bare name means something besides a command of the table: a registered API, or, as a
+ * word alone, a method or `help`. Before a path (`name/…`) only an API name does.
+ */
+function isKnownName(name: string, beforePath: boolean, inv: Invocation): boolean {
+  if (apiEntry(inv.config(), name) !== undefined) return true;
+  return !beforePath && (HTTP_METHODS.has(name.toLowerCase()) || name === 'help');
 }
 
 function isBuiltinCommand(word: string): boolean {

@@ -37,6 +37,10 @@ export async function runRequest(inv: Invocation, words: string[]): Promise<numb
   const method = methodWord ?? (body ? 'POST' : 'GET');
 
   const plan = planRequest(inv, method, target, body);
+  const profile = inv.string('okapi-profile');
+  if (profile !== undefined && plan.api === undefined) {
+    inv.diagnostic('warn', `-p ${profile} applies only to registered APIs (okapi <api>/<path>); ${plan.url.host} is not one, so no profile was used`);
+  }
   const registry = await inv.registry();
   const exchange = await performExchange(plan, registry, transportOptionsFor(inv), inv.env);
   try {

@@ -45,7 +45,8 @@ export function planRequest(inv: Invocation, method: string, target: string, bod
     ],
     false,
   );
-  let url = appendQuery(applyServerOverride(apiTarget?.url ?? normalizeTargetUrl(target), inv.string('okapi-server')), query);
+  const server = inv.string('okapi-server');
+  let url = appendQuery(applyServerOverride(apiTarget?.url ?? normalizeTargetUrl(target, server), server), query);
   if (apiTarget) url = applyUrlOverrides(url, apiTarget.overrides, `url_overrides of API ${apiTarget.api}`);
   return {
     method,

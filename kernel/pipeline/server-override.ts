@@ -7,12 +7,7 @@ import { UsageError } from '../errors.js';
 
 export function applyServerOverride(target: URL, server: string | undefined): URL {
   if (server === undefined) return target;
-  let base: URL;
-  try {
-    base = new URL(server);
-  } catch {
-    throw new UsageError(`-s "${server}" is not a server URL such as https://staging.example.com`);
-  }
+  const base = parseServer(server);
   const prefix = base.pathname.replace(/\/+$/, '');
   const next = new URL(`${base.protocol}//${base.host}`);
   next.pathname = `${prefix}${target.pathname}` || '/';
@@ -21,4 +16,12 @@ export function applyServerOverride(target: URL, server: string | undefined): UR
   next.username = target.username;
   next.password = target.password;
   return next;
+}
+
+export function parseServer(server: string): URL {
+  try {
+    return new URL(server);
+  } catch {
+    throw new UsageError(`-s "${server}" is not a server URL such as https://staging.example.com`);
+  }
 }

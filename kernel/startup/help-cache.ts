@@ -25,12 +25,12 @@ const SEPARATOR = '\n\u0000\n';
 
 /**
  * The cached copy an argv would print, if it is a help request the entry may answer: `--help`,
- * `-h`, or one word (an API name), alone or with `--help`. Undefined otherwise.
+ * `-h` or `help` (the root help), or one word (an API name), alone or with `--help`. Undefined otherwise.
  */
 export function helpCacheFor(argv: string[], env: NodeJS.ProcessEnv, kernelFile: string, version: string): HelpCache | undefined {
   const [first, second] = argv;
   let name: string;
-  if (argv.length === 1 && (first === '--help' || first === '-h')) name = 'help.txt';
+  if ((argv.length === 1 && (first === '--help' || first === '-h')) || (first === 'help' && (argv.length === 1 || second === '--help'))) name = 'help.txt';
   else if ((argv.length === 1 || (argv.length === 2 && second === '--help')) && first !== undefined && /^[^./\\\-:\0][^/\\\0:?#]*$/.test(first)) {
     // An API's help shows the selected profile and fits a terminal's width (or COLUMNS): kept for
     // files and pipes with the default profile and width only.
