@@ -2,7 +2,7 @@
  * A request head as an exchange wrote it, read back into its parts for -v: an HTTP/1.1 head
  * (request line, then `Name: value` lines) or the HTTP/2 header list undici reports (pseudo-headers
  * `:method` and `:path` give the request line; the rest, `:authority` and `:scheme` included, stay
- * as sent).
+ * as sent, names in lower case as HTTP/2 writes them).
  */
 import type { HeaderMap } from '../../sdk/types.js';
 import { appendHeader } from './headers.js';
@@ -18,7 +18,9 @@ export function parseSentHead(text: string): SentRequestHead {
     // A pseudo-header's name starts with its colon.
     const colon = line.indexOf(':', 1);
     if (colon < 0) continue;
-    appendHeader(headers, line.slice(0, colon), line.slice(colon + 1).trim());
+    const name = line.slice(0, colon);
+    // HTTP/2 writes every field name in lower case (RFC 9113 §8.2.1), whatever spelling it was given.
+    appendHeader(headers, requestLine ? name : name.toLowerCase(), line.slice(colon + 1).trim());
   }
   if (requestLine) return { method: requestLine[1]!, target: requestLine[2]!, httpVersion: requestLine[3]!, headers };
   const method = headers[':method']?.[0] ?? '';
