@@ -12,11 +12,11 @@ import { mediaTypeOf } from '../pipeline/decode-body.js';
 import type { Exchange, ReceivedResponse } from '../pipeline/exchange.js';
 import { toEnvelope } from '../pipeline/envelope.js';
 import { filterResults, rawResults, requestedFilter } from '../filter/output.js';
-import type { RecordedHop } from '../transport/index.js';
+import { hopsBeforeFailure, type RecordedHop } from '../transport/index.js';
 import { redactUrl } from '../transport/redact.js';
 import { colorFor } from './color.js';
 import { printPlanFor, type PrintPlan } from './print-plan.js';
-import { exchangeTranscript, tlsLines } from './transcript.js';
+import { exchangeTranscript, tlsLines, type ResponseHead } from './transcript.js';
 
 export async function renderExchange(exchange: Exchange, inv: Invocation, registry: PluginRegistry): Promise<void> {
   const response = exchange.response;
@@ -119,12 +119,22 @@ function formatterOptions(inv: Invocation): Record<string, string> | undefined {
 
 /** -v: every hop's request head (as sent) and response head on stderr, then where the chain ended; -vv adds TLS details. Secrets are masked there too. */
 function writeDiagnostics(response: ReceivedResponse, inv: Invocation): void {
-  const color = colorFor(inv.io.stderr, inv.env);
   const hops = hopsOf(response);
-  const parts = exchangeTranscript(hops, response, { requestHead: true, requestBody: false, responseHead: true }, color);
+  const parts = verboseTranscript(hops, response, inv);
   if (hops.length > 1) parts.push(`Followed ${hops.length - 1} redirect${hops.length === 2 ? '' : 's'}; final URL: ${redactUrl(response.url)}\n`);
   if (inv.verbose > 1) parts.push(tlsLines(response));
   inv.io.stderr.write(`${parts.filter(Boolean).join('\n')}\n`);
+}
+
+/** -v when a redirect chain failed part-way (a loop, too many redirects, a later hop refused): the hops it completed, before the error. */
+export function writeFailedChainDiagnostics(error: unknown, inv: Invocation): void {
+  const hops = inv.verbose > 0 && !inv.flag('okapi-silent') ? hopsBeforeFailure(error) : undefined;
+  if (!hops) return;
+  inv.io.stderr.write(`${verboseTranscript(hops, hops[hops.length - 1]!.response, inv).join('\n')}\n`);
+}
+
+function verboseTranscript(hops: readonly RecordedHop[], final: ResponseHead, inv: Invocation): string[] {
+  return exchangeTranscript(hops, final, { requestHead: true, requestBody: false, responseHead: true }, colorFor(inv.io.stderr, inv.env));
 }
 
 /** The transport records the hops whenever a transcript shows them (transport-options.ts). */

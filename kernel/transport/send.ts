@@ -7,6 +7,7 @@ import { OkapiError } from '../errors.js';
 import { bodyTooLarge, limitBody } from './body-limit.js';
 import { acceptEncoding, codingsToUndo, decodeBody } from './decompress.js';
 import { timeoutError, translateError, type FailureContext } from './error-translation.js';
+import { afterHops } from './failed-chain.js';
 import { getHeader, hasHeader, withHeader } from './headers.js';
 import type { HopResponse } from './hop.js';
 import { closeHopSenders, hopSenderFor } from './hop-senders.js';
@@ -68,7 +69,7 @@ export async function send(request: TransportRequest, options: TransportOptions)
       hops?.push(recordedHop(hop, response));
     } catch (error) {
       deadline.release();
-      throw failure(error, contextFor(hop.url), deadline, options.signal, 'headers', stream);
+      throw afterHops(failure(error, contextFor(hop.url), deadline, options.signal, 'headers', stream), hops);
     }
     const next = follow ? nextHop(hop, response.status, getHeader(response.headers, 'location')) : undefined;
     if (!next) {
@@ -81,7 +82,7 @@ export async function send(request: TransportRequest, options: TransportOptions)
     } catch (error) {
       response.body.destroy();
       deadline.release();
-      throw error;
+      throw afterHops(error, hops);
     }
     redirects.push({ status: response.status, url: hop.url.href });
     await discard(response);

@@ -43,6 +43,9 @@ async function startChainServer(kind: Kind): Promise<ChainServer> {
       if (path === '/start') {
         res.writeHead(307, { location: '/middle' });
         res.end('moved');
+      } else if (path === '/loop-a' || path === '/loop-b') {
+        res.writeHead(302, { location: path === '/loop-a' ? '/loop-b' : '/loop-a' });
+        res.end();
       } else if (path === '/middle') {
         res.writeHead(302, { location: '/final' });
         res.end();
@@ -159,6 +162,23 @@ describe.each(['http', 'https'] as const)('-v over HTTP/1.1 (%s) shows the whole
     }
     // The body on stdout is the final hop's echo: the heads above are what it received.
     expect((JSON.parse(result.stdout) as { received: [string, string][] }).received).toEqual(chain[2]!.pairs);
+  });
+});
+
+describe('-v when the chain fails part-way', () => {
+  it('shows the hops that were made, then the error', async () => {
+    const server = servers.http;
+    const result = await okapi([`${server.url}/loop-a`, '-v']);
+    expect(result.code).toBe(1);
+    const loop = server.received.filter((head) => head.target.startsWith('/loop-')).slice(-2);
+    expect(loop.map((head) => head.target)).toEqual(['/loop-a', '/loop-b']);
+    const shownBlocks = blocks(result.stderr);
+    expect(shownBlocks.filter(isRequestBlock).map((lines) => lines.slice(1))).toEqual(loop.map((head) => head.pairs.map(([name, value]) => shown(name, value))));
+    expect(shownBlocks.filter(isResponseBlock).map((lines) => lines.slice(0, 2))).toEqual([
+      ['HTTP/1.1 302 Found', 'location: /loop-b'],
+      ['HTTP/1.1 302 Found', 'location: /loop-a'],
+    ]);
+    expect(result.stderr.indexOf('okapi: redirect loop')).toBeGreaterThan(result.stderr.indexOf('location: /loop-a'));
   });
 });
 
