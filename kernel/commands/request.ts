@@ -10,7 +10,7 @@ import { readAll, stdinIsRedirected } from '../cli/stdin.js';
 import { performExchange } from '../pipeline/exchange.js';
 import { planRequest } from '../pipeline/plan-request.js';
 import { transportOptionsFor } from '../pipeline/transport-options.js';
-import { exitCodeForStatus, renderExchange } from '../output/render.js';
+import { exitCodeForStatus, renderExchange, writeFailedChainDiagnostics } from '../output/render.js';
 
 /** Methods whose stdin is a body even without body arguments. */
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
@@ -42,7 +42,10 @@ export async function runRequest(inv: Invocation, words: string[]): Promise<numb
     inv.diagnostic('warn', `-p ${profile} applies only to registered APIs (okapi <api>/<path>); ${plan.url.host} is not one, so no profile was used`);
   }
   const registry = await inv.registry();
-  const exchange = await performExchange(plan, registry, transportOptionsFor(inv), inv.env);
+  const exchange = await performExchange(plan, registry, transportOptionsFor(inv), inv.env).catch((error: unknown) => {
+    writeFailedChainDiagnostics(error, inv);
+    throw error;
+  });
   try {
     await renderExchange(exchange, inv, registry);
   } finally {

@@ -12,16 +12,17 @@ import { mediaTypeOf } from '../pipeline/decode-body.js';
 import type { Exchange, ReceivedResponse } from '../pipeline/exchange.js';
 import { toEnvelope } from '../pipeline/envelope.js';
 import { filterResults, rawResults, requestedFilter } from '../filter/output.js';
-import type { WireRequest } from '../../sdk/types.js';
+import { hopsBeforeFailure, type RecordedHop } from '../transport/index.js';
+import { redactUrl } from '../transport/redact.js';
 import { colorFor } from './color.js';
 import { HeldRendering } from './held-rendering.js';
 import { printPlanFor, type PrintPlan } from './print-plan.js';
-import { requestHead, responseHead, tlsLines } from './transcript.js';
+import { exchangeTranscript, tlsLines, type ResponseHead } from './transcript.js';
 
 export async function renderExchange(exchange: Exchange, inv: Invocation, registry: PluginRegistry): Promise<void> {
   const response = exchange.response;
   if (inv.flag('okapi-silent') || !response) return;
-  if (inv.verbose > 0) writeDiagnostics(exchange.request, response, inv);
+  if (inv.verbose > 0) writeDiagnostics(response, inv);
 
   const plan = printPlanFor(inv);
   const format = inv.string('okapi-output-format') ?? 'auto';
@@ -34,10 +35,7 @@ export async function renderExchange(exchange: Exchange, inv: Invocation, regist
   const stdout = inv.io.stdout;
   // A filter runs before anything is written: one that fails leaves stdout empty.
   const results = filter && plan.body ? await filterResults(filter, await toEnvelope(response)) : undefined;
-  const parts: string[] = [];
-  if (plan.requestHead) parts.push(requestHead(exchange.request, response.httpVersion, plan.color));
-  if (plan.requestBody && exchange.request.body?.length) parts.push(`${bodyText(exchange.request.body)}\n`);
-  if (plan.responseHead) parts.push(responseHead(response, plan.color));
+  const parts = plan.requestHead || plan.requestBody || plan.responseHead ? exchangeTranscript(hopsOf(response), response, plan, plan.color) : [];
   if (parts.length > 0) await write(stdout, parts.join('\n') + (plan.body ? '\n' : ''));
   if (plan.body && results && format === 'raw') await write(stdout, rawResults(results));
   else if (plan.body) await renderBody(response, inv, registry, plan, format, results);
@@ -155,18 +153,30 @@ function formatterOptions(inv: Invocation): Record<string, string> | undefined {
   return Object.keys(options).length > 0 ? options : undefined;
 }
 
-/** -v: both heads on stderr; -vv adds TLS details. Secrets are masked there too. */
-function writeDiagnostics(request: WireRequest, response: ReceivedResponse, inv: Invocation): void {
-  const color = colorFor(inv.io.stderr, inv.env);
-  const lines = [requestHead(request, response.httpVersion, color), responseHead(response, color)];
-  if (inv.verbose > 1) lines.push(tlsLines(response));
-  inv.io.stderr.write(`${lines.filter(Boolean).join('\n')}\n`);
+/** -v: every hop's request head (as sent) and response head on stderr, then where the chain ended; -vv adds TLS details. Secrets are masked there too. */
+function writeDiagnostics(response: ReceivedResponse, inv: Invocation): void {
+  const hops = hopsOf(response);
+  const parts = verboseTranscript(hops, response, inv);
+  if (hops.length > 1) parts.push(`Followed ${hops.length - 1} redirect${hops.length === 2 ? '' : 's'}; final URL: ${redactUrl(response.url)}\n`);
+  if (inv.verbose > 1) parts.push(tlsLines(response));
+  inv.io.stderr.write(`${parts.filter(Boolean).join('\n')}\n`);
 }
 
-function bodyText(body: Uint8Array): string {
-  const text = Buffer.from(body).toString('utf8');
-  // eslint-disable-next-line no-control-regex
-  return text.includes('\uFFFD') || /[\u0000-\u0008\u000e-\u001f]/.test(text) ? `(binary request body, ${body.length} bytes)` : text;
+/** -v when a redirect chain failed part-way (a loop, too many redirects, a later hop refused): the hops it completed, before the error. */
+export function writeFailedChainDiagnostics(error: unknown, inv: Invocation): void {
+  const hops = inv.verbose > 0 && !inv.flag('okapi-silent') ? hopsBeforeFailure(error) : undefined;
+  if (!hops) return;
+  inv.io.stderr.write(`${verboseTranscript(hops, hops[hops.length - 1]!.response, inv).join('\n')}\n`);
+}
+
+function verboseTranscript(hops: readonly RecordedHop[], final: ResponseHead, inv: Invocation): string[] {
+  return exchangeTranscript(hops, final, { requestHead: true, requestBody: false, responseHead: true }, colorFor(inv.io.stderr, inv.env));
+}
+
+/** The transport records the hops whenever a transcript shows them (transport-options.ts). */
+function hopsOf(response: ReceivedResponse): RecordedHop[] {
+  if (!response.hops) throw new Error('the exchange was not recorded, so its transcript cannot be shown');
+  return response.hops;
 }
 
 async function* each(values: readonly unknown[]): AsyncGenerator<unknown> {

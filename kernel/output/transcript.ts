@@ -2,30 +2,52 @@
  * Request and response heads as people read them (HTTPie-style), for the `H`/`h` transcript and
  * for -v on stderr. Credential values are masked; their names stay visible.
  */
-import type { HeaderMap, WireRequest } from '../../sdk/types.js';
+import type { HeaderMap } from '../../sdk/types.js';
 import { isCredentialHeader } from '../transport/credential-headers.js';
 import { redactUrl } from '../transport/redact.js';
+import type { RecordedHop, SentRequestHead } from '../transport/index.js';
 import type { ReceivedResponse } from '../pipeline/exchange.js';
 import { paint } from './color.js';
 
 export const MASK = '<redacted>';
 
-export function requestHead(request: WireRequest, httpVersion: string, color: boolean): string {
-  const url = new URL(redactUrl(request.url));
-  const lines = [`${paint(color, 'bold', request.method)} ${paint(color, 'cyan', `${url.pathname}${url.search}`)} HTTP/${httpVersion}`];
-  const hasHost = Object.keys(request.headers).some((n) => n.toLowerCase() === 'host');
-  if (!hasHost) lines.push(headerLine('Host', url.host, color));
-  return `${[...lines, ...headerLines(request.headers, color)].join('\n')}\n`;
+/** The status line and headers of a response. */
+export type ResponseHead = Pick<ReceivedResponse, 'status' | 'statusText' | 'httpVersion' | 'headers'>;
+
+/** Which parts of each hop a transcript shows. */
+export interface TranscriptParts {
+  requestHead: boolean;
+  requestBody: boolean;
+  responseHead: boolean;
 }
 
-export function responseHead(response: ReceivedResponse, color: boolean): string {
+/**
+ * Every hop of a redirect chain in order, each as it went on the wire; `final` stands for the last
+ * response (it is what the output is about, after any response middleware). One string per part.
+ */
+export function exchangeTranscript(hops: readonly RecordedHop[], final: ResponseHead, show: TranscriptParts, color: boolean): string[] {
+  const parts: string[] = [];
+  hops.forEach((hop, index) => {
+    if (show.requestHead) parts.push(requestHead(hop.request, color));
+    if (show.requestBody && hop.body?.length) parts.push(`${bodyText(hop.body)}\n`);
+    if (show.responseHead) parts.push(responseHead(index === hops.length - 1 ? final : hop.response, color));
+  });
+  return parts;
+}
+
+export function requestHead(head: SentRequestHead, color: boolean): string {
+  const line = `${paint(color, 'bold', head.method)} ${paint(color, 'cyan', shownTarget(head.target))} HTTP/${head.httpVersion}`;
+  return `${[line, ...headerLines(head.headers, color)].join('\n')}\n`;
+}
+
+export function responseHead(response: ResponseHead, color: boolean): string {
   const status = `${response.status} ${response.statusText}`.trim();
   const tone = response.status >= 400 ? 'red' : response.status >= 300 ? 'yellow' : 'green';
   const lines = [`HTTP/${response.httpVersion} ${paint(color, tone, paint(color, 'bold', status))}`];
   return `${[...lines, ...headerLines(response.headers, color)].join('\n')}\n`;
 }
 
-export function tlsLines(response: ReceivedResponse): string {
+export function tlsLines(response: Pick<ReceivedResponse, 'tls'>): string {
   const tls = response.tls;
   if (!tls) return '';
   const parts = [
@@ -44,6 +66,19 @@ function headerLines(headers: HeaderMap, color: boolean): string[] {
 
 function headerLine(name: string, value: string, color: boolean): string {
   return `${paint(color, 'blue', name)}: ${value}`;
+}
+
+/** The request target with credential-looking query values masked: a path, or the absolute URL sent to a proxy. */
+function shownTarget(target: string): string {
+  if (!target.startsWith('/')) return redactUrl(target);
+  const base = 'http://target.invalid';
+  return redactUrl(`${base}${target}`).slice(base.length);
+}
+
+function bodyText(body: Uint8Array): string {
+  const text = Buffer.from(body).toString('utf8');
+  // eslint-disable-next-line no-control-regex
+  return text.includes('\uFFFD') || /[\u0000-\u0008\u000e-\u001f]/.test(text) ? `(binary request body, ${body.length} bytes)` : text;
 }
 
 /** `Authorization: Bearer <redacted>` keeps the scheme, which helps debugging and reveals nothing. */

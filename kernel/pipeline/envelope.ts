@@ -1,29 +1,35 @@
 /**
  * The normalised response that filters query and formatters render (DESIGN.md §2 phase 8):
- * `{proto, status, headers, links, body}` with header names lower-cased to their first value.
+ * `{proto, status, headers, links, body}`. Header names are lower-cased; a header received once
+ * is its value, one received more than once (Set-Cookie, say) the array of every value in order,
+ * so no value is lost and the common case stays a plain string.
  */
 import type { ReceivedResponse } from './exchange.js';
 import { decodeBody } from './decode-body.js';
+import { setOwn } from '../transport/headers.js';
 
 export interface Envelope {
   proto: string;
   status: number;
-  headers: Record<string, string>;
+  headers: Record<string, string | string[]>;
   links: Record<string, string>;
   body: unknown;
 }
 
 export async function toEnvelope(response: ReceivedResponse): Promise<Envelope> {
-  const headers: Record<string, string> = {};
+  const all: Record<string, string[]> = {};
   for (const [name, values] of Object.entries(response.headers)) {
     const key = name.toLowerCase();
-    if (headers[key] === undefined && values[0] !== undefined) headers[key] = values[0];
+    if (Object.hasOwn(all, key)) all[key]!.push(...values);
+    else if (values.length > 0) setOwn(all, key, [...values]);
   }
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, values] of Object.entries(all)) setOwn(headers, name, values.length === 1 ? values[0]! : values);
   return {
     proto: `HTTP/${response.httpVersion}`,
     status: response.status,
     headers,
     links: {},
-    body: await decodeBody(await response.body.bytes(), headers['content-type']),
+    body: await decodeBody(await response.body.bytes(), all['content-type']?.[0]),
   };
 }

@@ -6,7 +6,7 @@
 import type { HeaderMap, WireRequest, WireResponse } from '../../sdk/types.js';
 import type { PluginRegistry } from '../plugins/registry.js';
 import { requestForPlugin } from '../plugins/plugin-secrets.js';
-import { closeTransport, send, type TransportOptions, type TlsDetails } from '../transport/index.js';
+import { closeTransport, send, type RecordedHop, type TransportOptions, type TlsDetails } from '../transport/index.js';
 import { onShutdown } from '../shutdown.js';
 import { applyFieldUpdate } from './request-fields.js';
 import { ResponseBody } from './response-body.js';
@@ -30,6 +30,8 @@ export interface ReceivedResponse {
   httpVersion: string;
   url: string;
   tls?: TlsDetails;
+  /** When the transport recorded them (-v, the print plan's heads): every hop as it was on the wire. */
+  hops?: RecordedHop[];
 }
 
 export interface Exchange {
@@ -122,6 +124,7 @@ async function transmit(request: WireRequest, transport: TransportOptions): Prom
     httpVersion: sent.httpVersion,
     url: sent.url,
     ...(sent.tls ? { tls: sent.tls } : {}),
+    ...(sent.hops ? { hops: sent.hops } : {}),
   };
 }
 

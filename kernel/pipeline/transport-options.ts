@@ -2,6 +2,7 @@
 import type { Invocation } from '../invocation.js';
 import { parseDuration } from '../plugins/duration.js';
 import type { TransportOptions } from '../transport/index.js';
+import { printPlanFor } from '../output/print-plan.js';
 
 const MIB = 1024 * 1024;
 const DEFAULT_MAX_BODY_MIB = 100;
@@ -20,5 +21,14 @@ export function transportOptionsFor(inv: Invocation): TransportOptions {
   const key = inv.string('okapi-client-key');
   if (key !== undefined) options.clientKeyPath = key;
   if (min !== undefined) options.tlsMinVersion = min === 'TLS1.3' ? 'TLSv1.3' : 'TLSv1.2';
+  if (showsExchange(inv)) options.recordHops = true;
   return options;
+}
+
+/** -v and the print plan's head and request-body parts show every hop as it went on the wire. */
+function showsExchange(inv: Invocation): boolean {
+  if (inv.flag('okapi-silent')) return false;
+  if (inv.verbose > 0) return true;
+  const plan = printPlanFor(inv);
+  return plan.requestHead || plan.requestBody || plan.responseHead;
 }

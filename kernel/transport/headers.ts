@@ -21,7 +21,7 @@ export function hasHeader(headers: HeaderMap, name: string): boolean {
 export function withoutHeaders(headers: HeaderMap, drop: (lowerName: string) => boolean): HeaderMap {
   const out: HeaderMap = {};
   for (const [key, values] of Object.entries(headers)) {
-    if (!drop(key.toLowerCase())) put(out, key, [...values]);
+    if (!drop(key.toLowerCase())) setOwn(out, key, [...values]);
   }
   return out;
 }
@@ -30,7 +30,7 @@ export function withoutHeaders(headers: HeaderMap, drop: (lowerName: string) => 
 export function withHeader(headers: HeaderMap, name: string, value: string): HeaderMap {
   const wanted = name.toLowerCase();
   const out = withoutHeaders(headers, (key) => key === wanted);
-  put(out, name, [value]);
+  setOwn(out, name, [value]);
   return out;
 }
 
@@ -44,13 +44,13 @@ export function toDispatchHeaders(headers: HeaderMap): Record<string, string | s
     const first = spelling.get(lower);
     if (first === undefined) {
       spelling.set(lower, key);
-      put(out, key, [...values]);
+      setOwn(out, key, [...values]);
     } else {
       out[first]!.push(...values);
     }
   }
   const result: Record<string, string | string[]> = {};
-  for (const [key, values] of Object.entries(out)) put(result, key, values.length === 1 ? values[0]! : values);
+  for (const [key, values] of Object.entries(out)) setOwn(result, key, values.length === 1 ? values[0]! : values);
   return result;
 }
 
@@ -58,13 +58,16 @@ export function toDispatchHeaders(headers: HeaderMap): Record<string, string | s
 export function fromRawHeaders(raw: readonly (Buffer | string)[], encoding: BufferEncoding): HeaderMap {
   const out: HeaderMap = {};
   for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = text(raw[i]!, 'latin1').toLowerCase();
-    const value = text(raw[i + 1]!, encoding);
-    const existing = Object.hasOwn(out, name) ? out[name] : undefined;
-    if (existing) existing.push(value);
-    else put(out, name, [value]);
+    appendHeader(out, text(raw[i]!, 'latin1').toLowerCase(), text(raw[i + 1]!, encoding));
   }
   return out;
+}
+
+/** Adds one value of `name` (spelled exactly so) in place, after any it already has. */
+export function appendHeader(headers: HeaderMap, name: string, value: string): void {
+  const existing = Object.hasOwn(headers, name) ? headers[name] : undefined;
+  if (existing) existing.push(value);
+  else setOwn(headers, name, [value]);
 }
 
 function text(value: Buffer | string, encoding: BufferEncoding): string {
@@ -72,6 +75,6 @@ function text(value: Buffer | string, encoding: BufferEncoding): string {
 }
 
 /** Assignment that cannot touch the prototype, whatever name a server sends. */
-function put<T>(target: Record<string, T>, key: string, value: T): void {
+export function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
   Object.defineProperty(target, key, { value, enumerable: true, configurable: true, writable: true });
 }

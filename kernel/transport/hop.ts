@@ -14,6 +14,8 @@ export interface HopResponse {
   headers: HeaderMap;
   httpVersion: string;
   tls?: TlsDetails;
+  /** With `HopOptions.recordHead`: the request head exactly as written, `\r\n`-separated. */
+  sentHead?: string;
   /** Raw (still encoded) body bytes; destroying it before its end aborts the download. */
   body: Readable;
 }
@@ -23,6 +25,8 @@ export interface HopOptions {
   /** Limits on waiting: 0 disables one, undefined keeps the default (300 s, as undici's). */
   headersTimeout?: number | undefined;
   bodyTimeout?: number | undefined;
+  /** Keep the request head as written (`HopResponse.sentHead`). */
+  recordHead?: boolean;
 }
 
 export type SendHop = (hop: HopRequest, options: HopOptions) => Promise<HopResponse>;

@@ -17,6 +17,8 @@
  *   agents.ts               undici dispatchers per TLS/proxy setting (allowH2, EnvHttpProxyAgent)
  *   proxy-environment.ts    HTTP_PROXY / HTTPS_PROXY / NO_PROXY
  *   tls-material.ts         CA / client certificate files into tls.connect options
+ *   sent-head.ts            a request head as written, read back for -v
+ *   failed-chain.ts         the hops a failed redirect chain had completed, for -v
  *   redirects.ts            the redirect policy (method rewrite, origin checks, loops, limit)
  *   credential-headers.ts   which headers are credentials (shared with redaction)
  *   redact.ts               URLs in messages without user information or credential values
@@ -30,7 +32,8 @@
  */
 import type { CloseOptions, TransportOptions, TransportRequest, TransportResponse } from './types.js';
 
-export type { CloseOptions, HeaderMap, TlsDetails, TransportOptions, TransportRequest, TransportResponse } from './types.js';
+export { hopsBeforeFailure } from './failed-chain.js';
+export type { CloseOptions, HeaderMap, RecordedHop, SentRequestHead, TlsDetails, TransportOptions, TransportRequest, TransportResponse } from './types.js';
 
 type Implementation = typeof import('./send.js');
 let implementation: Promise<Implementation> | undefined;

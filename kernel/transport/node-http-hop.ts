@@ -89,6 +89,7 @@ export function sendOverNodeHttp(hop: HopRequest, options: HopOptions): Promise<
         statusText: res.statusMessage || STATUS_CODES[res.statusCode ?? 0] || '',
         headers: fromRawHeaders(res.rawHeaders, 'latin1'),
         httpVersion: res.httpVersion,
+        ...(options.recordHead ? writtenHead(req) : {}),
         body: res,
       });
     });
@@ -111,6 +112,16 @@ export function closeNodeHttp(options: CloseOptions = {}): void {
   }
   agent.destroy();
   agent = undefined;
+}
+
+/**
+ * The head Node wrote, with the headers it added itself (Host, Connection, Content-Length). Node
+ * keeps it, as written, in the request's `_header` from the moment it is flushed; no public API
+ * gives it.
+ */
+function writtenHead(req: ClientRequest): { sentHead?: string } {
+  const head = (req as ClientRequest & { _header?: unknown })._header;
+  return typeof head === 'string' ? { sentHead: head } : {};
 }
 
 function codedError(message: string, code: string): Error {

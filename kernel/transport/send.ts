@@ -7,6 +7,7 @@ import { OkapiError } from '../errors.js';
 import { bodyTooLarge, limitBody } from './body-limit.js';
 import { acceptEncoding, codingsToUndo, decodeBody } from './decompress.js';
 import { timeoutError, translateError, type FailureContext } from './error-translation.js';
+import { afterHops } from './failed-chain.js';
 import { getHeader, hasHeader, withHeader } from './headers.js';
 import type { HopResponse } from './hop.js';
 import { closeHopSenders, hopSenderFor } from './hop-senders.js';
@@ -15,7 +16,8 @@ import { DEFAULT_MAX_REDIRECTS, nextHop, RedirectChain, type HopRequest } from '
 import { redactUrl } from './redact.js';
 import { requestHeaderProblem } from './request-header-rules.js';
 import { loadTlsOptions } from './tls-material.js';
-import type { CloseOptions, TransportOptions, TransportRequest, TransportResponse } from './types.js';
+import { parseSentHead } from './sent-head.js';
+import type { CloseOptions, RecordedHop, TransportOptions, TransportRequest, TransportResponse } from './types.js';
 
 const DEFAULT_MAX_BODY_SIZE = 100 * 1024 * 1024;
 /** Redirect bodies up to this size are read to the end so the connection can be reused. */
@@ -50,11 +52,13 @@ export async function send(request: TransportRequest, options: TransportOptions)
     signal: deadline.signal,
     headersTimeout: timeoutMs !== undefined ? 0 : undefined,
     bodyTimeout: timeoutMs !== undefined || stream ? 0 : undefined,
+    recordHead: options.recordHops === true,
   };
 
   let hop = first;
   const chain = new RedirectChain(options.maxRedirects ?? DEFAULT_MAX_REDIRECTS, first);
   const redirects: { status: number; url: string }[] = [];
+  const hops: RecordedHop[] | undefined = options.recordHops ? [] : undefined;
   for (;;) {
     let response: HopResponse;
     try {
@@ -62,21 +66,23 @@ export async function send(request: TransportRequest, options: TransportOptions)
       if (problem) throw new OkapiError(`cannot send the request to ${hop.url.host}: ${problem}`, { hint: 'remove that header (-H): okapi sets Content-Length and the connection headers itself' });
       const sendHop = await hopSenderFor(hop.url, tls);
       response = await sendHop(hop, hopOptions);
+      hops?.push(recordedHop(hop, response));
     } catch (error) {
       deadline.release();
-      throw failure(error, contextFor(hop.url), deadline, options.signal, 'headers', stream);
+      throw afterHops(failure(error, contextFor(hop.url), deadline, options.signal, 'headers', stream), hops);
     }
     const next = follow ? nextHop(hop, response.status, getHeader(response.headers, 'location')) : undefined;
     if (!next) {
       if (stream) deadline.stopTimer();
-      return finalResponse(hop, response, redirects, maxBodySize, contextFor(hop.url), deadline, options.signal, stream);
+      const final = finalResponse(hop, response, redirects, maxBodySize, contextFor(hop.url), deadline, options.signal, stream);
+      return hops ? { ...final, hops } : final;
     }
     try {
       chain.admit(next);
     } catch (error) {
       response.body.destroy();
       deadline.release();
-      throw error;
+      throw afterHops(error, hops);
     }
     redirects.push({ status: response.status, url: hop.url.href });
     await discard(response);
@@ -114,6 +120,16 @@ function firstHop(request: TransportRequest): HopRequest {
   const hop: HopRequest = { method: request.method, url, headers };
   if (request.body !== undefined) hop.body = request.body;
   return hop;
+}
+
+function recordedHop(hop: HopRequest, response: HopResponse): RecordedHop {
+  if (response.sentHead === undefined) throw new Error(`the exchange with ${hop.url.host} did not report the request head it wrote`);
+  return {
+    url: hop.url.href,
+    request: parseSentHead(response.sentHead),
+    ...(hop.body !== undefined ? { body: hop.body } : {}),
+    response: { status: response.status, statusText: response.statusText, httpVersion: response.httpVersion, headers: response.headers },
+  };
 }
 
 function finalResponse(

@@ -25,6 +25,8 @@ export interface TransportOptions {
   maxRedirects?: number;
   /** Default true. */
   followRedirects?: boolean;
+  /** Keep every hop's request head as written on the wire and its response head (`hops`), for -v. */
+  recordHops?: boolean;
   signal?: AbortSignal;
 }
 
@@ -41,6 +43,25 @@ export interface TransportRequest {
   url: string;
   headers: HeaderMap;
   body?: Uint8Array;
+}
+
+/** A request head as the exchange wrote it: what the server received, client-added headers included. */
+export interface SentRequestHead {
+  method: string;
+  /** The request target: a path, or an absolute URL when sent to a proxy. */
+  target: string;
+  /** `'1.1'` or `'2'`. */
+  httpVersion: string;
+  /** Names as written (HTTP/2 pseudo-headers such as `:authority` included), in order. */
+  headers: HeaderMap;
+}
+
+/** One exchange of a redirect chain as it happened on the wire. */
+export interface RecordedHop {
+  url: string;
+  request: SentRequestHead;
+  body?: Uint8Array;
+  response: { status: number; statusText: string; httpVersion: string; headers: HeaderMap };
 }
 
 export interface TlsDetails {
@@ -63,6 +84,8 @@ export interface TransportResponse {
   url: string;
   /** Every redirect followed, in order: the status and the URL that answered it. */
   redirects: { status: number; url: string }[];
+  /** With `recordHops`: every exchange, redirects first, the final one last. */
+  hops?: RecordedHop[];
   tls?: TlsDetails;
   /** Decoded and size-capped; consume once. */
   body: AsyncIterable<Uint8Array>;

@@ -9,7 +9,7 @@ import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import { closeDispatchers, dispatcherFor } from './agents.js';
-import { firstSocketError, takeSocketAtError, takeSocketAtHeaders, trackConnections } from './connection-tracker.js';
+import { firstSocketError, recordSentHeads, takeSentHeadAtHeaders, takeSocketAtError, takeSocketAtHeaders, trackConnections } from './connection-tracker.js';
 import { fromRawHeaders, toDispatchHeaders } from './headers.js';
 import { abortReasonOf, type HopOptions, type HopResponse, type SendHop } from './hop.js';
 import type { HopRequest } from './redirects.js';
@@ -70,6 +70,7 @@ function dispatchHop(dispatcher: Dispatcher, hop: HopRequest, options: HopOption
       onResponseStart(ctrl, statusCode, _parsed, statusMessage) {
         if (statusCode < 200) return; // 1xx: informational, the real response follows
         const socket = takeSocketAtHeaders();
+        const sentHead = options.recordHead ? takeSentHeadAtHeaders() : undefined;
         const httpVersion = httpVersionOf(socket);
         const raw = Array.isArray(ctrl.rawHeaders) ? (ctrl.rawHeaders as (Buffer | string)[]) : [];
         const headers = fromRawHeaders(raw, httpVersion === '2' ? 'utf8' : 'latin1');
@@ -95,6 +96,7 @@ function dispatchHop(dispatcher: Dispatcher, hop: HopRequest, options: HopOption
           headers,
           httpVersion,
           ...(tls ? { tls } : {}),
+          ...(sentHead !== undefined ? { sentHead } : {}),
           body,
         });
       },
@@ -128,6 +130,7 @@ function dispatchHop(dispatcher: Dispatcher, hop: HopRequest, options: HopOption
       return;
     }
     signal.addEventListener('abort', onAbort, { once: true });
+    if (options.recordHead) recordSentHeads();
     const url = hop.url;
     try {
       dispatcher.dispatch(
