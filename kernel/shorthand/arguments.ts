@@ -47,7 +47,8 @@ export function joinShorthandArguments(args: readonly string[], options: JoinOpt
   for (const arg of args) {
     // Blank arguments add nothing, so they neither separate nor continue anything.
     if (arg.trim() === '') continue;
-    const argument = classify(arg);
+    // Blank space before a field does not hide it: ' b: 2' starts a field too.
+    const argument = classify(arg.trimStart());
     const separator = text === '' ? '' : '\n';
     // An error shows the argument after a space, on the line of the value it might continue.
     const fail = (reason: string, hint: string): never => {

@@ -33,6 +33,7 @@ const joined: ReadonlyArray<readonly [string[], unknown]> = [
   [['a: 1 // the first', 'b: 2'], { a: 1, b: 2 }],
   [['a: 1,', 'b: 2,'], { a: 1, b: 2 }],
   [['', 'a: 1', '  '], { a: 1 }],
+  [['a: 1', ' b: 2', '\tc{d: 3}'], { a: 1, b: 2, c: { d: 3 } }],
   [['email:', 'a@b.org'], { email: 'a@b.org' }],
   // HTTPie items
   [['name=okapi', 'stars:=5', 'tags:=["a", "b"]', 'zip=007'], { name: 'okapi', stars: 5, tags: ['a', 'b'], zip: '007' }],
