@@ -42,7 +42,9 @@ const MASK = '***';
 /** The arguments as one shorthand expression; throws a {@link ShorthandError} pointing at an ambiguous argument. */
 export function joinShorthandArguments(args: readonly string[], options: JoinOptions): string {
   let text = '';
-  /** The HTTPie item the last argument was, if it was one: a word cannot continue it. */
+  /** The arguments so far as errors show them: after a space each, HTTPie items as typed, secrets masked. */
+  let shown = '';
+  /** The HTTPie item the last argument was (as errors show it), if it was one: a word cannot continue it. */
   let lastItem: string | undefined;
   for (const arg of args) {
     // Blank arguments add nothing, so they neither separate nor continue anything.
@@ -50,10 +52,11 @@ export function joinShorthandArguments(args: readonly string[], options: JoinOpt
     // Blank space before a field does not hide it: ' b: 2' starts a field too.
     const argument = classify(arg.trimStart());
     const separator = text === '' ? '' : '\n';
-    // An error shows the argument after a space, on the line of the value it might continue.
+    const shownArgument = displayed(argument, arg);
+    // An error shows the argument on the line of the value it might continue.
     const fail = (reason: string, hint: string): never => {
-      const before = text === '' ? '' : `${text} `;
-      throw new ShorthandError(reason, before.length, `${before}${displayed(argument, arg)}`, { hint });
+      const before = shown === '' ? '' : `${shown} `;
+      throw new ShorthandError(reason, before.length, `${before}${shownArgument}`, { hint });
     };
     const continuable = lastItem === undefined && continuesValue(text);
 
@@ -68,11 +71,11 @@ export function joinShorthandArguments(args: readonly string[], options: JoinOpt
       lastItem = undefined;
     } else if (argument.kind === 'item' && (argument.operator !== '==' || options.requestBody)) {
       text += separator + itemAsShorthand(argument, arg, continuable, fail);
-      lastItem = arg;
+      lastItem = shownArgument;
     } else if (argument.kind === 'header' && options.requestBody && !continuable) {
       const value = isCredentialParam(argument.name) ? MASK : argument.value;
       fail(
-        `${displayed(argument, arg)} reads like an HTTPie header (Name:value)`,
+        `${shownArgument} reads like an HTTPie header (Name:value)`,
         `okapi sends headers with -H '${argument.name}: ${value}'; for a body field, put a space after the colon: '${argument.name}: ${value}'`,
       );
     } else {
@@ -84,6 +87,7 @@ export function joinShorthandArguments(args: readonly string[], options: JoinOpt
       }
       text += (text === '' ? '' : ' ') + arg;
     }
+    shown += (shown === '' ? '' : ' ') + shownArgument;
   }
   return text;
 }
