@@ -11,7 +11,7 @@ const SHORTHAND_HINT =
   "quote the whole body so the shell passes it unchanged, e.g. 'name: Alice, tags[]: admin' " +
   '(fields are separated by commas; quote a value to send it as text)';
 
-/** A body expression that is not valid shorthand. `position` counts from the start of the args joined with spaces. */
+/** A body expression that is not valid shorthand. `position` counts from the start of the joined args. */
 export class BodySyntaxError extends UsageError {
   readonly position: number;
   readonly expression: string;

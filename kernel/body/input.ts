@@ -1,11 +1,12 @@
 /**
- * The body value from its two sources: the args, joined with single spaces into one shorthand
- * expression, and structured stdin, which the expression patches. `@file` values are loaded by the
+ * The body value from its two sources: the args, joined into one shorthand expression (a field per
+ * argument that starts one, other words continue the value before them; see shorthand/arguments.ts),
+ * and structured stdin, which the expression patches. `@file` values are loaded by the
  * shorthand parser; here a file that cannot be read becomes a runtime error rather than a syntax one.
  */
 
 import { readFileSync } from 'node:fs';
-import { ShorthandError, applyShorthand, parseShorthand, type ShorthandOptions } from '../shorthand/index.js';
+import { ShorthandError, applyShorthand, joinShorthandArguments, parseShorthand, type ShorthandOptions } from '../shorthand/index.js';
 import { BodySyntaxError, unreadableFile } from './errors.js';
 
 export interface ExpressionOptions {
@@ -16,7 +17,12 @@ export interface ExpressionOptions {
 
 /** The args as one expression; blank (no args, or only empty ones) when there is nothing to parse. */
 export function joinArgs(args: readonly string[]): string {
-  return args.join(' ');
+  try {
+    return joinShorthandArguments(args, { requestBody: true });
+  } catch (error) {
+    if (error instanceof ShorthandError) throw new BodySyntaxError(error);
+    throw error;
+  }
 }
 
 export function isBlankExpression(expression: string): boolean {

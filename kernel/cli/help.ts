@@ -14,10 +14,18 @@ export interface RootHelpInput {
   formats: string[];
 }
 
+/** How body arguments join (kernel/shorthand/arguments.ts); `config set`, `api set` and setup expressions follow it too. */
+const BODY_HELP = [
+  "  Shorthand, e.g. 'name: okapi, tags[]: cli, address.city: Kinshasa'. An argument that begins with",
+  "  key: and a space (or ends there) starts a new field, as if after a comma: 'a: 1' 'b: 2'. Other",
+  '  arguments continue the value before them: name: Alice Smith sends {"name":"Alice Smith"}.',
+  "  HTTPie's name=value and name:=<json> are fields too; headers are -H 'Name: value', query -q name=value.",
+].join('\n');
+
 export function rootHelp({ all, version, table, formats }: RootHelpInput): string {
   const cli = cac('okapi');
-  cli.usage('[method] <url> [options]\n  $ okapi <command> [args] [options]');
-  cli.command('[method] <url>', 'Send a request; method is get, head, options, post, put, patch or delete (default get)');
+  cli.usage('[method] <url> [body...] [options]\n  $ okapi <command> [args] [options]');
+  cli.command('[method] <url> [body...]', 'Send a request; method is get, head, options, post, put, patch or delete (default get, or post with a body)');
   // Code-unit order: localeCompare would load ICU's collator, about 8 ms at start-up.
   for (const [name, entry] of [...table.commands].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const origin = entry.plugin.builtin ? '' : ` (plugin ${entry.plugin.name})`;
@@ -35,6 +43,7 @@ export function rootHelp({ all, version, table, formats }: RootHelpInput): strin
       // cac adds its own --help line; ours is in the flag table.
       .map((s) => ({ ...s, body: s.body.split('\n').filter((l) => !l.includes('Display this message')).map((l) => l.trimEnd()).join('\n') }));
     kept[0] = { body: `okapi ${version}: a command-line client for HTTP APIs` };
+    kept.push({ title: 'Body arguments', body: BODY_HELP });
     kept.push({ title: 'Output formats', body: `  ${formats.join(', ')}` });
     if (!all) kept.push({ body: "Run 'okapi --help-all' for every flag, 'okapi <command> --help' for a command." });
     if (table.conflicts.length > 0) kept.push({ title: 'Command conflicts', body: table.conflicts.map((c) => `  ${c}`).join('\n') });

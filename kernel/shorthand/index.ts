@@ -9,13 +9,11 @@ import { cloneDocument } from './document.js';
 import type { ShorthandOptions } from './files.js';
 import { parseProgram } from './parser.js';
 
+export { joinShorthandArguments, type JoinOptions } from './arguments.js';
 export { ShorthandError } from './errors.js';
 export { FileRef, type ShorthandOptions } from './files.js';
 
-/**
- * Parse one expression into a new value. Several CLI arguments are joined with a single space by the
- * caller before parsing.
- */
+/** Parse one expression into a new value. Several CLI arguments are joined by `joinShorthandArguments` first. */
 export function parseShorthand(input: string, options: ShorthandOptions = {}): unknown {
   return applyProgram(undefined, parseProgram(input, options), input);
 }

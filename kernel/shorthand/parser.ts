@@ -28,6 +28,14 @@ export function parseProgram(input: string, options: ShorthandOptions): Program 
   return new Parser(input, options).parseProgram();
 }
 
+/**
+ * Where the path that `input` starts with (`a.b`, `tags[]`, `"my key"`, `[0]`) ends, or undefined
+ * when `input` does not start with one.
+ */
+export function leadingPathEnd(input: string): number | undefined {
+  return new Parser(input, {}).pathEndAt(0);
+}
+
 /** Whether a path may start with an index: only at the top level, where the document may be an array. */
 type IndexFirst = 'index-first' | 'key-first';
 
@@ -63,16 +71,28 @@ class Parser {
   private startsField(): boolean {
     const { scanner } = this;
     const start = scanner.pos;
+    const end = this.pathEndAt(start);
+    if (end === undefined) return false;
+    scanner.pos = end;
+    scanner.skipInlineSpace();
+    const char = scanner.peek();
+    scanner.pos = start;
+    return char === ':' || char === '{' || char === '^';
+  }
+
+  /** Where a top-level path starting at `start` ends, without consuming it; undefined when there is none. */
+  pathEndAt(start: number): number | undefined {
+    const { scanner } = this;
+    const before = scanner.pos;
+    scanner.pos = start;
     try {
       this.parsePath(0, 'index-first');
-      scanner.skipInlineSpace();
-      const char = scanner.peek();
-      return char === ':' || char === '{' || char === '^';
+      return scanner.pos;
     } catch (error) {
-      if (error instanceof ShorthandError) return false;
+      if (error instanceof ShorthandError) return undefined;
       throw error;
     } finally {
-      scanner.pos = start;
+      scanner.pos = before;
     }
   }
 

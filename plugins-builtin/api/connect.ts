@@ -128,20 +128,19 @@ export function displayUrl(url: URL): string {
   return url.pathname === '/' && url.search === '' ? url.origin : url.href;
 }
 
-/** Setup expressions: prompt answers, and the rest as a patch of the entry. */
+/** Setup expressions, joined as body arguments are: prompt answers, and the rest as a patch of the entry. */
 export async function setupExpressions(expressions: string[]): Promise<{ answers: Record<string, string>; patch: Record<string, unknown> }> {
   if (expressions.length === 0) return { answers: {}, patch: {} };
   // The shorthand parser (with YAML and CBOR for @files) loads only when there are expressions.
-  const { applyShorthand, ShorthandError } = await import('../../kernel/shorthand/index.js');
-  // Each argument is one expression (several fields in one need commas, as in any shorthand).
-  let value: unknown = {};
-  for (const expression of expressions) {
-    try {
-      value = applyShorthand(value, expression);
-    } catch (error) {
-      if (error instanceof ShorthandError) throw new UsageError(`invalid setup expression "${expression}": ${error.message}`);
-      throw error;
+  const { applyShorthand, joinShorthandArguments, ShorthandError } = await import('../../kernel/shorthand/index.js');
+  let value: unknown;
+  try {
+    value = applyShorthand({}, joinShorthandArguments(expressions, { requestBody: false }));
+  } catch (error) {
+    if (error instanceof ShorthandError) {
+      throw new UsageError(`invalid setup expression: ${error.message}`, error.hint === undefined ? {} : { hint: error.hint });
     }
+    throw error;
   }
   if (!isPlainObject(value)) throw new UsageError('a setup expression sets fields, such as prompt.token: abc');
   const { prompt, ...patch } = value;

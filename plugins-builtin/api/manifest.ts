@@ -24,6 +24,8 @@ export default {
         '  okapi api list [-o json]                                The registered APIs',
         '  okapi api inspect <name>                                The saved entry as JSON, secrets masked',
         "  okapi api set <name> <patch...>                         Shorthand patches, e.g. 'profiles.default.headers[]: X-Team: a'",
+        '    Patches and setup expressions: an argument that begins with key: and a space starts a new field,',
+        '    other words continue the value before them.',
         '  okapi api remove <name>                                 Forget the API and its cached files',
         '',
         'Then: okapi <name> --help lists its operations; okapi <name>/<path> sends a request to it',

@@ -1,6 +1,6 @@
 /**
- * `okapi api set <name> <patch…>`: shorthand patches rooted at `apis.<name>`, applied under the
- * config lock with comments kept. The remote API and the cached spec are left alone; a changed
+ * `okapi api set <name> <patch…>`: shorthand patches rooted at `apis.<name>` (the arguments join
+ * as body arguments do), applied under the config lock with comments kept. The remote API and the cached spec are left alone; a changed
  * `operation_base` re-indexes from the cached spec on next use, a changed spec source waits for
  * `okapi api sync`.
  */
@@ -17,8 +17,7 @@ export const apiSet: ApiVerb = async (init, args, ctx) => {
   const [name, ...patches] = args;
   try {
     if (name === undefined || patches.length === 0) throw new UsageError('api set needs an API name and at least one patch', { hint: USAGE });
-    const expression = patches.join(' ');
-    const { applyShorthand, ShorthandError } = await import('../../kernel/shorthand/index.js');
+    const { applyShorthand, joinShorthandArguments, ShorthandError } = await import('../../kernel/shorthand/index.js');
     let before: ApiEntry | undefined;
     let after: ApiEntry | undefined;
     await updateConfig(init.config_path, (config) => {
@@ -27,9 +26,9 @@ export const apiSet: ApiVerb = async (init, args, ctx) => {
       if (!isPlainObject(current)) throw new OkapiError(`there is no API named "${name}"`, { hint: `register it first: okapi api connect ${name} <url>` });
       let patched: unknown;
       try {
-        patched = applyShorthand(current, expression);
+        patched = applyShorthand(current, joinShorthandArguments(patches, { requestBody: false }));
       } catch (error) {
-        if (error instanceof ShorthandError) throw new UsageError(`invalid patch: ${error.message}`, { hint: USAGE });
+        if (error instanceof ShorthandError) throw new UsageError(`invalid patch: ${error.message}`, { hint: error.hint ?? USAGE });
         throw error;
       }
       check(name, patched);

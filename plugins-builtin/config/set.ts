@@ -1,7 +1,10 @@
-/** `okapi config set <patch...>`: shorthand patches applied to the whole config, comments kept. */
+/**
+ * `okapi config set <patch...>`: shorthand patches applied to the whole config, comments kept. The
+ * arguments join as body arguments do: each one that starts a field is a new field.
+ */
 import { updateConfig } from '../../kernel/config/store.js';
 import { isPlainObject } from '../../kernel/config/document.js';
-import { applyShorthand, ShorthandError } from '../../kernel/shorthand/index.js';
+import { applyShorthand, joinShorthandArguments, ShorthandError } from '../../kernel/shorthand/index.js';
 import type { OkapiConfig } from '../../kernel/config/document.js';
 import { fail, type ConfigVerb } from './verb.js';
 
@@ -10,8 +13,8 @@ export const configSet: ConfigVerb = async (path, args, ctx) => {
     ctx.stderr("okapi: config set needs at least one patch\n  hint: okapi config set 'plugins.csv.enabled: false'\n");
     return 2;
   }
-  const expression = args.join(' ');
   try {
+    const expression = joinShorthandArguments(args, { requestBody: false });
     await updateConfig(path, (config) => {
       const patched = applyShorthand(config, expression);
       if (!isPlainObject(patched)) throw new ShorthandError('the config must stay an object', 0, expression);
@@ -19,7 +22,7 @@ export const configSet: ConfigVerb = async (path, args, ctx) => {
     });
   } catch (error) {
     if (error instanceof ShorthandError) {
-      ctx.stderr(`okapi: invalid patch: ${error.message}\n`);
+      ctx.stderr(`okapi: invalid patch: ${error.message}\n${error.hint ? `  hint: ${error.hint}\n` : ''}`);
       return 2;
     }
     return fail(ctx, error);

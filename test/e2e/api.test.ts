@@ -281,6 +281,25 @@ describe('api sync, list, inspect, set, remove', () => {
     expect(missing.code).toBe(1);
   });
 
+  it('set and setup expressions take one field per argument, and words the shell split continue a value', async () => {
+    const home = freshHome();
+    const connect = await runOkapi(['api', 'connect', 'w', api.url, '--no-discover', 'operation_base: /api', 'profiles.default.headers[]: X-A: 1'], {
+      env: home.env,
+    });
+    expect(connect.code, connect.stderr).toBe(0);
+    const set = await runOkapi(['api', 'set', 'w', 'profiles.default.headers[]: X-B: two', 'words', 'profiles.default.query[]: q=1'], { env: home.env });
+    expect(set.code, set.stderr).toBe(0);
+    expect(config(home).apis.w).toEqual({
+      base_url: api.url,
+      operation_base: '/api',
+      profiles: { default: { headers: ['X-A: 1', 'X-B: two words'], query: ['q=1'] } },
+    });
+    // What `okapi api set w profiles.default.query[]: q=2` passes: q=2 could be the value or an HTTPie field.
+    const refused = await runOkapi(['api', 'set', 'w', 'profiles.default.query[]:', 'q=2'], { env: home.env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('q=2 could continue the value before it');
+  });
+
   it('remove deletes the entry, its cached spec and index, its responses and its tokens', async () => {
     const home = freshHome();
     expect((await runOkapi(['api', 'connect', 'example', api.url], { env: home.env })).code).toBe(0);

@@ -96,6 +96,14 @@ describe('config commands', () => {
     expect(statSync(home.config).mode & 0o777).toBe(0o600);
   });
 
+  it('config set takes one patch per argument, and words the shell split continue a value', async () => {
+    const home = freshHome();
+    const result = await runOkapi(['config', 'set', 'x.a: true', 'x.b: true', 'x.note:', 'two', 'words'], { env: home.env });
+    expect(result.stderr).toContain('updated');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(readFileSync(home.config, 'utf8'))).toEqual({ x: { a: true, b: true, note: 'two words' } });
+  });
+
   it('reports malformed shorthand with exit 2 and the position', async () => {
     const home = freshHome();
     const result = await runOkapi(['config', 'set', 'a: {b'], { env: home.env });

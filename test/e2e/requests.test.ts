@@ -232,6 +232,52 @@ describe('body shorthand', () => {
   });
 });
 
+describe('body arguments as separate words', () => {
+  it('starts a new field at each argument that begins with key: and a space or its end', async () => {
+    const quoted = await okapi(['post', `${api.url}/anything/words-quoted`, 'a: 1', 'b: 2', 'tags[]: a', 'tags[]: b', '"my key": x', 'base{one: 1}']);
+    expect(quoted.stderr).toBe('');
+    expect(quoted.code).toBe(0);
+    expect(jsonOf(only('/anything/words-quoted'))).toEqual({ a: 1, b: 2, tags: ['a', 'b'], 'my key': 'x', base: { one: 1 } });
+  });
+
+  it('continues the value with words the shell split, such as Smith, 12:30 and URLs', async () => {
+    // What `okapi post URL name: Alice Smith at: 12:30 url: http://x.org/a?b=c` passes.
+    const split = await okapi(['post', `${api.url}/anything/words-split`, 'name:', 'Alice', 'Smith', 'at:', '12:30', 'url:', 'http://x.org/a?b=c']);
+    expect(split.stderr).toBe('');
+    expect(split.code).toBe(0);
+    expect(jsonOf(only('/anything/words-split'))).toEqual({ name: 'Alice Smith', at: '12:30', url: 'http://x.org/a?b=c' });
+  });
+
+  it("takes HTTPie's name=value (a string) and name:=json fields", async () => {
+    const result = await okapi(['post', `${api.url}/anything/httpie-fields`, 'name=okapi', 'zip=007', 'stars:=5', 'tags:=["a", "b"]', 'meta.ok:=true']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(jsonOf(only('/anything/httpie-fields'))).toEqual({ name: 'okapi', zip: '007', stars: 5, tags: ['a', 'b'], meta: { ok: true } });
+  });
+
+  it("refuses HTTPie header and query items with okapi's spelling, exit 2, sending nothing and no secret", async () => {
+    const header = await okapi([`${api.url}/anything/httpie-header`, 'Authorization:Bearer-s3cr3t']);
+    expect(header.code).toBe(2);
+    expect(header.stderr).toContain('reads like an HTTPie header');
+    expect(header.stderr).toContain("-H 'Authorization: ***'");
+    expect(header.stderr).not.toContain('s3cr3t');
+    const query = await okapi(['post', `${api.url}/anything/httpie-query`, 'name=okapi', 'page==2']);
+    expect(query.code).toBe(2);
+    expect(query.stderr).toContain("-q 'page=2'");
+    expect(received('/anything/httpie-header')).toEqual([]);
+    expect(received('/anything/httpie-query')).toEqual([]);
+  });
+
+  it('refuses an argument that could be read two ways, showing both spellings', async () => {
+    const result = await okapi(['post', `${api.url}/anything/ambiguous`, 'name: okapi', 'stars=5']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('stars=5 could continue the value before it');
+    expect(result.stderr).toContain(`'stars: "5"'`);
+    expect(received('/anything/ambiguous')).toEqual([]);
+  });
+});
+
 describe('encoders', () => {
   it('-c yaml sends YAML', async () => {
     const result = await okapi(['post', `${api.url}/anything/enc-yaml`, '-c', 'yaml', 'a: 1, b[]: x, s: "5"']);

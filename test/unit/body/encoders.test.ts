@@ -21,11 +21,11 @@ describe('args', () => {
     expect(buildBody({ args: ['// only a comment'] })).toBeUndefined();
   });
 
-  it('joins the args with single spaces into one expression', () => {
+  it('joins the args into one expression: a field per argument that starts one, other words continue the value', () => {
     const body = buildBody({ args: ['name:', 'Alice,', 'tags[]:', 'x,', 'tags[]:', 'y'] });
     expect(body?.value).toEqual({ name: 'Alice', tags: ['x', 'y'] });
-    const spaced = buildBody({ args: ['title:', 'hello', 'world'] });
-    expect(spaced?.value).toEqual({ title: 'hello world' });
+    const spaced = buildBody({ args: ['title:', 'hello', 'world', 'n:', '2'] });
+    expect(spaced?.value).toEqual({ title: 'hello world', n: 2 });
   });
 });
 
