@@ -6,6 +6,8 @@
  */
 import type { OkapiConfig } from '../config/document.js';
 import { OkapiError, UsageError } from '../errors.js';
+import { HEADER_ENTRY } from '../pipeline/request-fields.js';
+import { redactField } from '../transport/redact.js';
 import { apiEntry, profilesOf, stringList, stringMap, type ApiEntry, type Profile } from './api-config.js';
 
 export interface ApiTarget {
@@ -134,21 +136,20 @@ function parseUrl(text: string, typed: string): URL {
 }
 
 function headerPair(entry: string, api: string, profile: string): [string, string] {
-  const colon = entry.indexOf(':');
-  const name = colon === -1 ? '' : entry.slice(0, colon).trim();
-  if (name === '' || /\s/.test(name)) {
-    throw new OkapiError(`profile ${profile} of API ${api} has a header "${entry}" that is not "Name: value"`, {
-      hint: `fix it with: okapi api set ${api} ...`,
+  if (!HEADER_ENTRY.test(entry)) {
+    throw new OkapiError(`profile ${profile} of API ${api} has a header "${redactField(entry)}" that is not "Name: value"`, {
+      hint: `fix it with: okapi config edit`,
     });
   }
-  return [name, entry.slice(colon + 1).trim()];
+  const colon = entry.indexOf(':');
+  return [entry.slice(0, colon).trim(), entry.slice(colon + 1).trim()];
 }
 
 function queryPair(entry: string, api: string, profile: string): [string, string] {
   const eq = entry.indexOf('=');
   if (eq <= 0) {
-    throw new OkapiError(`profile ${profile} of API ${api} has a query entry "${entry}" that is not "key=value"`, {
-      hint: `fix it with: okapi api set ${api} ...`,
+    throw new OkapiError(`profile ${profile} of API ${api} has a query entry "${redactField(entry)}" that is not "key=value"`, {
+      hint: `fix it with: okapi config edit`,
     });
   }
   return [entry.slice(0, eq), entry.slice(eq + 1)];

@@ -4,6 +4,7 @@
  * gives it its behaviour.
  */
 import { UsageError } from '../errors.js';
+import { redactField } from '../transport/redact.js';
 import { parseDuration } from '../plugins/duration.js';
 
 export type FlagKind = 'boolean' | 'string' | 'strings' | 'count';
@@ -20,6 +21,8 @@ export interface FlagSpec {
   /** Checks a value as typed; throws UsageError naming the flag. */
   check?(value: string, flag: string): void;
 }
+
+const HEADER_HINT = "a colon ends the header's name, e.g. -H 'Authorization: Bearer <token>'";
 
 export const GLOBAL_FLAGS: readonly FlagSpec[] = [
   { long: 'help', short: 'h', kind: 'boolean', common: true, description: 'Show help (common flags)' },
@@ -126,7 +129,7 @@ export const GLOBAL_FLAGS: readonly FlagSpec[] = [
     description: 'Request header, repeatable (also OKAPI_HEADER, comma-separated)',
     check: (value, flag) => {
       if (!/^[^:\s][^:]*:/.test(value)) {
-        throw new UsageError(`${flag} "${value}" is not a header: write it as "Name: value"`);
+        throw new UsageError(`${flag} "${redactField(value)}" is not a header: write it as "Name: value"`, { hint: HEADER_HINT });
       }
     },
   },
@@ -138,7 +141,7 @@ export const GLOBAL_FLAGS: readonly FlagSpec[] = [
     valueName: 'key=value',
     description: 'Query parameter, repeatable (also OKAPI_QUERY, comma-separated)',
     check: (value, flag) => {
-      if (!value.includes('=')) throw new UsageError(`${flag} "${value}" is not a query parameter: write it as "key=value"`);
+      if (!value.includes('=')) throw new UsageError(`${flag} "${redactField(value)}" is not a query parameter: write it as "key=value"`);
     },
   },
   {

@@ -1,6 +1,8 @@
 /**
- * URLs as they may appear in messages: user information and credential-looking query values are
- * replaced by `***`, so an error report never carries a secret.
+ * Text as it may appear in messages: user information in URLs, credential-looking query values and
+ * the values of credential-looking header or parameter entries are replaced by `***`, so an error
+ * report never carries a secret. One rule decides what looks like a credential: a name that
+ * isCredentialParam accepts, or, where no name can be told apart, a word shaped like a token.
  */
 import { isCredentialHeader } from './credential-headers.js';
 
@@ -12,6 +14,31 @@ const EXTRA_PARAMS = new Set(['sig', 'code', 'pwd', 'jwt', 'assertion', 'client_
 export function isCredentialParam(name: string): boolean {
   const lower = name.toLowerCase();
   return EXTRA_PARAMS.has(lower) || isCredentialHeader(lower);
+}
+
+/** A `Name: value` or `key=value` entry cut at its first separator; a malformed entry's name is its first word. */
+export function splitField(entry: string): { name: string; separator: string; value: string } {
+  const match = /^(\s*[^\s:=]*)(\s*[:=]?\s*)([\s\S]*)$/.exec(entry)!;
+  return { name: match[1]!, separator: match[2]!, value: match[3]! };
+}
+
+/**
+ * A word that is probably a secret though nothing names it: a JWT, or a long run of letters and
+ * digits such as an API key (`sk_live_…`, `ghp_…`). Ordinary words and header names do not match.
+ */
+function looksLikeToken(word: string): boolean {
+  return /^eyJ[\w-]*\./.test(word) || (word.length >= 16 && /\d/.test(word) && /[a-z]/i.test(word) && /^[\w.~+/=-]+$/.test(word));
+}
+
+/**
+ * A header or query entry as messages may show it: the value masked when the name looks like a
+ * credential (`Authorization Bearer sk_…`, colon forgotten, becomes `Authorization ***`), and a
+ * lone token masked whole.
+ */
+export function redactField(entry: string, mask: string = MASK): string {
+  const { name, separator, value } = splitField(entry);
+  if (value === '') return looksLikeToken(name.trim()) ? mask : entry;
+  return isCredentialParam(name.trim()) ? `${name}${separator}${mask}` : entry;
 }
 
 export function redactUrl(url: string | URL): string {

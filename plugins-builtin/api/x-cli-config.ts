@@ -17,6 +17,7 @@ import { UsageError } from '../../kernel/errors.js';
 import type { AuthObject, CredentialBinding, Profile, PromptEntry } from '../../kernel/api/api-config.js';
 import type { SecuritySchemeInfo } from '../../kernel/api/operation-index.js';
 import { isSecretParam } from '../../kernel/plugins/plugin-secrets.js';
+import { redactField } from '../../kernel/transport/redact.js';
 
 type Json = Record<string, unknown>;
 
@@ -120,7 +121,7 @@ function entryList(value: unknown, separator: string, where: string, warnings: s
       if (typeof item !== 'string') continue;
       const at = item.indexOf(separator.trim());
       if (at <= 0) {
-        warnings.push(`${where}: "${item}" is not "name${separator}value"; it is ignored`);
+        warnings.push(`${where}: "${redactField(item)}" is not "name${separator}value"; it is ignored`);
         continue;
       }
       entries.push([item.slice(0, at).trim(), item.slice(at + 1).trim()]);

@@ -3,7 +3,7 @@ import { describeLimit } from '../../../kernel/transport/body-limit.js';
 import { isCredentialHeader } from '../../../kernel/transport/credential-headers.js';
 import { formatDuration, translateError, type FailureContext } from '../../../kernel/transport/error-translation.js';
 import { fromRawHeaders, toDispatchHeaders } from '../../../kernel/transport/headers.js';
-import { redactText, redactUrl } from '../../../kernel/transport/redact.js';
+import { redactField, redactText, redactUrl } from '../../../kernel/transport/redact.js';
 import { requestHeaderProblem } from '../../../kernel/transport/request-header-rules.js';
 import type { HeaderMap } from '../../../sdk/types.js';
 
@@ -12,6 +12,7 @@ describe('isCredentialHeader', () => {
     'Authorization', 'proxy-authorization', 'Cookie', 'Set-Cookie', 'X-API-Key', 'api-key', 'apikey', 'X-Auth-Token', 'x-access-token',
     'X-CSRF-Token', 'x-csrftoken', 'Private-Token', 'X-Vault-Token', 'x-amz-security-token', 'X-Client-Secret', 'X-Goog-Api-Key',
     'Ocp-Apim-Subscription-Key', 'x-functions-key', 'X-Auth', 'X-Session-Id', 'x-hub-signature-256', 'X-Password', 'x-refresh_token',
+    'X-Key-Id', 'X-Api-Keys', 'X-JWT-Assertion', 'DPoP', 'X-Sig', 'X-Passcode', 'Bearer', 'X-Authentication-Info', 'X-AuthToken',
   ])('%s is a credential', (name) => expect(isCredentialHeader(name)).toBe(true));
 
   it.each([
@@ -27,6 +28,18 @@ describe('redaction', () => {
     );
     expect(redactUrl('http://example.com/cb?code=xyz&state=s')).toBe('http://example.com/cb?code=***&state=s');
     expect(redactText('failed at http://u:p@h/x?secret=1 then')).toBe('failed at http://***@h/x?secret=*** then');
+  });
+
+  it('masks the value of a credential-looking header or query entry, even with its colon forgotten', () => {
+    expect(redactField('Authorization: Bearer sk_live_abc')).toBe('Authorization: ***');
+    expect(redactField('Authorization Bearer sk_live_abc')).toBe('Authorization ***');
+    expect(redactField('Bearer sk_live_abc')).toBe('Bearer ***');
+    expect(redactField('X-Api-Key=k')).toBe('X-Api-Key=***');
+    expect(redactField('api_key=k', '<redacted>')).toBe('api_key=<redacted>');
+    // A lone token has no name to go by: its shape gives it away.
+    expect(redactField('sk_live_0123456789abcdef')).toBe('***');
+    expect(redactField('eyJhbGciOiJIUzI1NiJ9.e30.x')).toBe('***');
+    for (const plain of ['X-Team okapi', 'no-colon-here', 'X-Team: okapi', 'page=2', 'Accept']) expect(redactField(plain)).toBe(plain);
   });
 });
 
