@@ -27,7 +27,7 @@ export function splitField(entry: string): { name: string; separator: string; va
  * digits such as an API key (`sk_live_…`, `ghp_…`). Ordinary words and header names do not match.
  */
 function looksLikeToken(word: string): boolean {
-  return /^eyJ[\w-]*\./.test(word) || (word.length >= 16 && /\d/.test(word) && /[a-z]/i.test(word) && /^[\w.~+/=-]+$/.test(word));
+  return /^eyJ[\w-]*\.[\w.-]*$/.test(word) || (word.length >= 16 && /\d/.test(word) && /[a-z]/i.test(word) && /^[\w-]+$/.test(word));
 }
 
 /**
@@ -39,6 +39,20 @@ export function redactField(entry: string, mask: string = MASK): string {
   const { name, separator, value } = splitField(entry);
   if (value === '') return looksLikeToken(name.trim()) ? mask : entry;
   return isCredentialParam(name.trim()) ? `${name}${separator}${mask}` : entry;
+}
+
+/**
+ * Free text that quotes user input (a shorthand expression under a caret) with the same rule, each
+ * masked character replaced by `*` so positions in the text stay where they were: the value after
+ * a credential-looking name (up to `,`, `}`, `]` or the line's end) and every token-shaped word.
+ */
+export function redactKeepingLength(text: string): string {
+  const stars = (part: string) => '*'.repeat(part.length);
+  return text
+    .replace(/([\p{L}\p{N}_.-]+)(\s*[:=]\s*|\s+)([^,}\]\n]+)/gu, (whole, name: string, separator: string, value: string) =>
+      isCredentialParam(name) ? `${name}${separator}${stars(value)}` : whole,
+    )
+    .replace(/[\w.-]+/g, (word) => (looksLikeToken(word) ? stars(word) : word));
 }
 
 export function redactUrl(url: string | URL): string {

@@ -3,7 +3,7 @@ import { describeLimit } from '../../../kernel/transport/body-limit.js';
 import { isCredentialHeader } from '../../../kernel/transport/credential-headers.js';
 import { formatDuration, translateError, type FailureContext } from '../../../kernel/transport/error-translation.js';
 import { fromRawHeaders, toDispatchHeaders } from '../../../kernel/transport/headers.js';
-import { redactField, redactText, redactUrl } from '../../../kernel/transport/redact.js';
+import { redactField, redactKeepingLength, redactText, redactUrl } from '../../../kernel/transport/redact.js';
 import { requestHeaderProblem } from '../../../kernel/transport/request-header-rules.js';
 import type { HeaderMap } from '../../../sdk/types.js';
 
@@ -40,6 +40,13 @@ describe('redaction', () => {
     expect(redactField('sk_live_0123456789abcdef')).toBe('***');
     expect(redactField('eyJhbGciOiJIUzI1NiJ9.e30.x')).toBe('***');
     for (const plain of ['X-Team okapi', 'no-colon-here', 'X-Team: okapi', 'page=2', 'Accept']) expect(redactField(plain)).toBe(plain);
+  });
+
+  it('stars out credential values in quoted input, keeping every position', () => {
+    const input = 'name: okapi, headers[]: Authorization: Bearer abc, auth{token: t0p}, note: sk_live_0123456789abcdef, {';
+    const masked = redactKeepingLength(input);
+    expect(masked).toBe('name: okapi, headers[]: Authorization: **********, auth{token: ***}, note: ************************, {');
+    expect(masked).toHaveLength(input.length);
   });
 });
 
