@@ -4,7 +4,7 @@
  * (jsonc-file.ts). The validator is imported on the first write: requests only read.
  */
 
-import type { OkapiConfig } from './document.js';
+import { parseConfigText, type OkapiConfig } from './document.js';
 import { replaceJsoncFile, updateJsoncFile } from './jsonc-file.js';
 import { readConfig } from './read.js';
 
@@ -13,6 +13,13 @@ export { readConfig };
 /** The config document in the schema, or a ConfigSchemaError naming each bad value's path. */
 export async function checkConfig(document: unknown, path: string): Promise<void> {
   (await import('./schema-check.js')).checkConfigSchema(document, path);
+}
+
+/** Parses `text` as the config file `path` and checks it against the schema, writing nothing. */
+export async function checkConfigText(text: string, path: string): Promise<OkapiConfig> {
+  const config = parseConfigText(text, path);
+  await checkConfig(config, path);
+  return config;
 }
 
 /**
