@@ -88,11 +88,11 @@ describe('config commands', () => {
   it('dispatches the multi-word command `config set` and keeps comments', async () => {
     const home = freshHome();
     writeFileSync(home.config, '{\n  // my APIs\n  "apis": {}\n}\n');
-    const result = await runOkapi(['config', 'set', 'plugins.csv.enabled: false,', 'theme: dark'], { env: home.env });
+    const result = await runOkapi(['config', 'set', 'plugins.csv.enabled: false,', 'plugins.yaml.enabled: true'], { env: home.env });
     expect(result.code).toBe(0);
     const text = readFileSync(home.config, 'utf8');
     expect(text).toContain('// my APIs');
-    expect(JSON.parse(text.replace('// my APIs', ''))).toEqual({ apis: {}, plugins: { csv: { enabled: false } }, theme: 'dark' });
+    expect(JSON.parse(text.replace('// my APIs', ''))).toEqual({ apis: {}, plugins: { csv: { enabled: false }, yaml: { enabled: true } } });
     expect(statSync(home.config).mode & 0o777).toBe(0o600);
   });
 
