@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startExampleApi, type ExampleApi } from '../../fixtures/example-api/index.mjs';
 import { freshHome, OKAPI_BIN, runOkapi } from '../helpers/run-okapi.js';
-import { tempDir } from '../helpers/temp-dir.js';
+import { moduleTracer } from '../helpers/module-tracer.js';
 
 let api: ExampleApi;
 beforeAll(async () => {
@@ -225,35 +225,16 @@ describe('writes checked against the config schema', () => {
     expect(JSON.parse(readFileSync(h.config, 'utf8'))).toEqual({ plugins: { csv: { enabled: false } } });
   });
 
-  /** A preload that records every module request naming ajv. */
-  function ajvTracer(): { env: NodeJS.ProcessEnv; loaded: () => string } {
-    const dir = tempDir('okapi-ajv-trace-');
-    const log = join(dir, 'loaded.txt');
-    const preload = join(dir, 'trace.cjs');
-    writeFileSync(log, '');
-    writeFileSync(
-      preload,
-      `const Module = require('node:module'); const { appendFileSync } = require('node:fs');
-const load = Module._load;
-Module._load = function (request, ...rest) {
-  if (String(request).includes('ajv')) appendFileSync(${JSON.stringify(log)}, request + '\\n');
-  return load.call(this, request, ...rest);
-};
-`,
-    );
-    return { env: { NODE_OPTIONS: `--require ${preload}` }, loaded: () => readFileSync(log, 'utf8') };
-  }
-
   it('loads the validator for a write only, never for a request or --version', async () => {
     const h = home();
     expect((await runOkapi(['api', 'connect', 'ex', api.url, '--no-discover'], { env: h.env })).code).toBe(0);
     for (const args of [['--version'], ['get', `${api.url}/anything`], ['ex/anything'], ['config', 'path']]) {
-      const tracer = ajvTracer();
+      const tracer = moduleTracer('ajv');
       const result = await runOkapi(args, { env: { ...h.env, ...tracer.env } });
       expect(result.code, result.stderr).toBe(0);
       expect(tracer.loaded(), args.join(' ')).toBe('');
     }
-    const tracer = ajvTracer();
+    const tracer = moduleTracer('ajv');
     expect((await runOkapi(['api', 'set', 'ex', 'operation_base: /v1'], { env: { ...h.env, ...tracer.env } })).code).toBe(0);
     expect(tracer.loaded()).toContain('ajv');
   });
