@@ -7,7 +7,7 @@
 import type { OkapiConfig } from '../config/document.js';
 import { OkapiError, UsageError } from '../errors.js';
 import { HEADER_ENTRY } from '../pipeline/request-fields.js';
-import { redactField } from '../transport/redact.js';
+import { redactField, redactUrl } from '../transport/redact.js';
 import { apiEntry, profilesOf, stringList, stringMap, type ApiEntry, type Profile } from './api-config.js';
 
 export interface ApiTarget {
@@ -108,10 +108,10 @@ function baseUrlOf(api: string, entry: ApiEntry, profile: Profile): URL {
   try {
     url = new URL(text);
   } catch {
-    throw new OkapiError(`the base_url of API ${api} ("${text}") is not an absolute URL`, { hint });
+    throw new OkapiError(`the base_url of API ${api} ("${redactUrl(text)}") is not an absolute URL`, { hint });
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new OkapiError(`the base_url of API ${api} ("${text}") is not an http or https URL`, { hint });
+    throw new OkapiError(`the base_url of API ${api} ("${redactUrl(text)}") is not an http or https URL`, { hint });
   }
   return url;
 }
@@ -131,7 +131,7 @@ function parseUrl(text: string, typed: string): URL {
   try {
     return new URL(text);
   } catch {
-    throw new UsageError(`"${typed}" does not make a valid URL`);
+    throw new UsageError(`"${redactUrl(typed)}" does not make a valid URL`);
   }
 }
 

@@ -4,7 +4,7 @@
  * gives it its behaviour.
  */
 import { UsageError } from '../errors.js';
-import { redactField } from '../transport/redact.js';
+import { redactField, redactUrl } from '../transport/redact.js';
 import { parseDuration } from '../plugins/duration.js';
 
 export type FlagKind = 'boolean' | 'string' | 'strings' | 'count';
@@ -160,7 +160,7 @@ export const GLOBAL_FLAGS: readonly FlagSpec[] = [
     valueName: 'url',
     description: 'Send every request to this scheme://host:port (a path on it prefixes the request path)',
     check: (value, flag) => {
-      if (!/^https?:\/\/[^/?#]+/i.test(value)) throw new UsageError(`${flag} "${value}" is not a server URL such as https://staging.example.com`);
+      if (!/^https?:\/\/[^/?#]+/i.test(value)) throw new UsageError(`${flag} "${redactUrl(value)}" is not a server URL such as https://staging.example.com`);
     },
   },
   {

@@ -4,6 +4,7 @@
  * encoded twice.
  */
 import { UsageError } from '../errors.js';
+import { redactUrl } from '../transport/redact.js';
 
 export function applyServerOverride(target: URL, server: string | undefined): URL {
   if (server === undefined) return target;
@@ -11,7 +12,7 @@ export function applyServerOverride(target: URL, server: string | undefined): UR
   try {
     base = new URL(server);
   } catch {
-    throw new UsageError(`-s "${server}" is not a server URL such as https://staging.example.com`);
+    throw new UsageError(`-s "${redactUrl(server)}" is not a server URL such as https://staging.example.com`);
   }
   const prefix = base.pathname.replace(/\/+$/, '');
   const next = new URL(`${base.protocol}//${base.host}`);

@@ -3,6 +3,7 @@
  * localhost, a bare host gets https://, localhost and loopback addresses get http://.
  */
 import { UsageError } from '../errors.js';
+import { redactUrl } from '../transport/redact.js';
 
 const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?(?:[/?#]|$)/i;
 
@@ -16,10 +17,10 @@ export function normalizeTargetUrl(text: string): URL {
   try {
     url = new URL(candidate);
   } catch {
-    throw new UsageError(`"${text}" is not a URL`, { hint: 'give a URL such as https://api.example.com/items or :8080/items' });
+    throw new UsageError(`"${redactUrl(text)}" is not a URL`, { hint: 'give a URL such as https://api.example.com/items or :8080/items' });
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`"${text}" uses ${url.protocol.slice(0, -1)}, but okapi speaks http and https only`);
+    throw new UsageError(`"${redactUrl(text)}" uses ${url.protocol.slice(0, -1)}, but okapi speaks http and https only`);
   }
   return url;
 }

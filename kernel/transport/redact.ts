@@ -56,11 +56,13 @@ export function redactKeepingLength(text: string): string {
 }
 
 export function redactUrl(url: string | URL): string {
+  // Without "scheme://", `user:pw@host` parses as the scheme "user:" and a path: not a URL to rebuild.
+  if (typeof url === 'string' && !/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) return redactLoosely(url);
   let parsed: URL;
   try {
     parsed = typeof url === 'string' ? new URL(url) : new URL(url.href);
   } catch {
-    return typeof url === 'string' ? redactUserinfoLoosely(url) : MASK;
+    return typeof url === 'string' ? redactLoosely(url) : MASK;
   }
   let userinfo = '';
   if (parsed.username !== '' || parsed.password !== '') {
@@ -98,6 +100,9 @@ export function redactText(text: string): string {
   return text.replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s'"<>]+/gi, (url) => redactUrl(url));
 }
 
-function redactUserinfoLoosely(text: string): string {
-  return text.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#@]*@/i, `$1${MASK}@`);
+/** Text that does not parse as a URL: user information and credential query values, by pattern. */
+function redactLoosely(text: string): string {
+  return text
+    .replace(/^([a-z][a-z0-9+.-]*:\/\/)?[^/?#@\s]*@/i, (_, scheme: string | undefined) => `${scheme ?? ''}${MASK}@`)
+    .replace(/([?&])([^=&#\s]+)=([^&#\s]*)/g, (whole, mark: string, name: string) => (isCredentialParam(name) ? `${mark}${name}=${MASK}` : whole));
 }

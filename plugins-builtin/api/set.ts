@@ -9,6 +9,7 @@ import type { ApiEntry } from '../../kernel/api/api-config.js';
 import { deepEqual } from '../../kernel/config/edit.js';
 import { isPlainObject } from '../../kernel/config/document.js';
 import { updateConfig } from '../../kernel/config/store.js';
+import { redactUrl } from '../../kernel/transport/redact.js';
 import { fail, type ApiVerb } from './verb.js';
 
 const USAGE = "okapi api set <name> <patch...>, e.g. okapi api set example 'profiles.default.headers[]: X-Team: okapi'";
@@ -61,6 +62,6 @@ function check(name: string, entry: unknown): void {
   try {
     new URL(base);
   } catch {
-    throw new UsageError(`API ${name}: base_url "${base}" is not a valid URL`);
+    throw new UsageError(`API ${name}: base_url "${redactUrl(base)}" is not a valid URL`);
   }
 }

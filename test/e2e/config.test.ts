@@ -255,6 +255,22 @@ describe('no secret in an error', () => {
     for (const result of [flag, env, query]) expect(result.stderr).not.toContain(TOKEN);
   });
 
+  it('URLs, setup expressions and body shorthand quoted in errors keep their secrets masked', async () => {
+    const h = home();
+    const results = [
+      await runOkapi(['api', 'connect', 'ex', `http://alice:${TOKEN}@127.0.0.1:1`, '--no-discover'], { env: h.env }),
+      await runOkapi(['api', 'connect', 'ex', api.url, '--no-discover', `prompt.token: ${TOKEN}, {`], { env: h.env }),
+      await runOkapi(['post', `${api.url}/anything`, `name: okapi, password: ${TOKEN}, {`], { env: h.env }),
+      await runOkapi([`alice:${TOKEN}@bad host/x`], { env: h.env }),
+      await runOkapi(['get', `${api.url}/anything`, '-s', `not a server?access_token=${TOKEN}`], { env: h.env }),
+    ];
+    expect(results.map((r) => r.code)).toEqual([2, 2, 2, 2, 2]);
+    expect(results[0]!.stderr).toContain('"http://***@127.0.0.1:1/" carries user information');
+    expect(results[1]!.stderr).toContain('invalid setup expression');
+    expect(results[2]!.stderr).toContain('word: ********');
+    for (const result of results) expect(result.stderr).not.toContain(TOKEN);
+  });
+
   it('api set refuses a header without its colon, masked; api inspect and requests mask a hand-written one', async () => {
     const h = home();
     expect((await runOkapi(['api', 'connect', 'ex', api.url, '--no-discover'], { env: h.env })).code).toBe(0);

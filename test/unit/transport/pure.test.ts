@@ -30,6 +30,12 @@ describe('redaction', () => {
     expect(redactText('failed at http://u:p@h/x?secret=1 then')).toBe('failed at http://***@h/x?secret=*** then');
   });
 
+  it('masks by pattern what does not parse as a URL', () => {
+    expect(redactUrl('http://alice:pw@[bad/x?token=abc&page=1')).toBe('http://***@[bad/x?token=***&page=1');
+    expect(redactUrl('alice:pw@bad host/x?api_key=k')).toBe('***@bad host/x?api_key=***');
+    expect(redactUrl('bad host/users/a@b?q=1')).toBe('bad host/users/a@b?q=1');
+  });
+
   it('masks the value of a credential-looking header or query entry, even with its colon forgotten', () => {
     expect(redactField('Authorization: Bearer sk_live_abc')).toBe('Authorization: ***');
     expect(redactField('Authorization Bearer sk_live_abc')).toBe('Authorization ***');
