@@ -11,6 +11,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { describeFsError } from '../../kernel/config/fs-errors.js';
 import { checkConfigText, replaceConfigText } from '../../kernel/config/store.js';
 import { fail, type ConfigVerb } from './verb.js';
 
@@ -30,7 +31,8 @@ export const configEdit: ConfigVerb = async (path, args, ctx, tty) => {
   try {
     original = exists ? readFileSync(path, 'utf8') : STARTER;
   } catch (error) {
-    return fail(ctx, error);
+    ctx.stderr(`okapi: cannot read config file ${path}: ${describeFsError(error)}\n  hint: check the file and its permissions\n`);
+    return 1;
   }
   const dir = mkdtempSync(join(tmpdir(), 'okapi-config-'));
   const draft = join(dir, 'config.json');
