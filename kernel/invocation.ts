@@ -110,8 +110,13 @@ export class Invocation {
     return this.configCache;
   }
 
-  registry(): Promise<PluginRegistry> {
-    this.registryCache ??= this.loadRegistry().then((registry) => {
+  /**
+   * The plugin registry. `configMayBeBroken` is for `okapi config`, which must work when the config
+   * file cannot be read or parsed, since that is when `config edit` is needed: then the registry
+   * holds the built-ins only (which external plugins the file disables cannot be known).
+   */
+  registry(configMayBeBroken = false): Promise<PluginRegistry> {
+    this.registryCache ??= this.loadRegistry(configMayBeBroken).then((registry) => {
       // A refused plugin breaks nothing that does not need it; -v says why it was refused.
       for (const record of registry.records) {
         if (record.refused) this.diagnostic('info', `plugin ${record.name} (${record.path}) was refused: ${record.refused}`);
@@ -131,13 +136,21 @@ export class Invocation {
 
   readonly pluginLogger: PluginLogger = (plugin) => (level, message) => this.diagnostic(level, `plugin ${plugin}: ${message}`);
 
-  private async loadRegistry(): Promise<PluginRegistry> {
+  private async loadRegistry(configMayBeBroken: boolean): Promise<PluginRegistry> {
     const dir = configDir(this.configLocation);
-    const plugins = (this.config().plugins ?? {}) as Record<string, { enabled?: unknown }>;
+    let plugins: Record<string, { enabled?: unknown }>;
+    let external = true;
+    try {
+      plugins = (this.config().plugins ?? {}) as Record<string, { enabled?: unknown }>;
+    } catch (error) {
+      if (!configMayBeBroken) throw error;
+      plugins = {};
+      external = false;
+    }
     const disabled = new Set(Object.entries(plugins).filter(([, v]) => v?.enabled === false).map(([k]) => k));
     return PluginRegistry.load({
       builtins,
-      directories: pluginDirectories(dir, this.env.OKAPI_PLUGIN_PATH),
+      directories: external ? pluginDirectories(dir, this.env.OKAPI_PLUGIN_PATH) : [],
       manifestCachePath: join(dir, 'plugin-manifests.json'),
       okapiVersion: OKAPI_VERSION,
       disabled,

@@ -6,6 +6,8 @@
  */
 import type { OkapiConfig } from '../config/document.js';
 import { OkapiError, UsageError } from '../errors.js';
+import { HEADER_ENTRY } from '../pipeline/request-fields.js';
+import { redactField, redactUrl } from '../transport/redact.js';
 import { apiEntry, profilesOf, stringList, stringMap, type ApiEntry, type Profile } from './api-config.js';
 
 export interface ApiTarget {
@@ -106,10 +108,10 @@ function baseUrlOf(api: string, entry: ApiEntry, profile: Profile): URL {
   try {
     url = new URL(text);
   } catch {
-    throw new OkapiError(`the base_url of API ${api} ("${text}") is not an absolute URL`, { hint });
+    throw new OkapiError(`the base_url of API ${api} ("${redactUrl(text)}") is not an absolute URL`, { hint });
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new OkapiError(`the base_url of API ${api} ("${text}") is not an http or https URL`, { hint });
+    throw new OkapiError(`the base_url of API ${api} ("${redactUrl(text)}") is not an http or https URL`, { hint });
   }
   return url;
 }
@@ -129,26 +131,25 @@ function parseUrl(text: string, typed: string): URL {
   try {
     return new URL(text);
   } catch {
-    throw new UsageError(`"${typed}" does not make a valid URL`);
+    throw new UsageError(`"${redactUrl(typed)}" does not make a valid URL`);
   }
 }
 
 function headerPair(entry: string, api: string, profile: string): [string, string] {
-  const colon = entry.indexOf(':');
-  const name = colon === -1 ? '' : entry.slice(0, colon).trim();
-  if (name === '' || /\s/.test(name)) {
-    throw new OkapiError(`profile ${profile} of API ${api} has a header "${entry}" that is not "Name: value"`, {
-      hint: `fix it with: okapi api set ${api} ...`,
+  if (!HEADER_ENTRY.test(entry)) {
+    throw new OkapiError(`profile ${profile} of API ${api} has a header "${redactField(entry)}" that is not "Name: value"`, {
+      hint: `fix it with: okapi config edit`,
     });
   }
-  return [name, entry.slice(colon + 1).trim()];
+  const colon = entry.indexOf(':');
+  return [entry.slice(0, colon).trim(), entry.slice(colon + 1).trim()];
 }
 
 function queryPair(entry: string, api: string, profile: string): [string, string] {
   const eq = entry.indexOf('=');
   if (eq <= 0) {
-    throw new OkapiError(`profile ${profile} of API ${api} has a query entry "${entry}" that is not "key=value"`, {
-      hint: `fix it with: okapi api set ${api} ...`,
+    throw new OkapiError(`profile ${profile} of API ${api} has a query entry "${redactField(entry)}" that is not "key=value"`, {
+      hint: `fix it with: okapi config edit`,
     });
   }
   return [entry.slice(0, eq), entry.slice(eq + 1)];

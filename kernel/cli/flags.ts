@@ -4,6 +4,7 @@
  * gives it its behaviour.
  */
 import { UsageError } from '../errors.js';
+import { redactField, redactUrl } from '../transport/redact.js';
 import { parseDuration } from '../plugins/duration.js';
 
 export type FlagKind = 'boolean' | 'string' | 'strings' | 'count';
@@ -25,6 +26,8 @@ export interface FlagSpec {
    */
   once?: { hint: string };
 }
+
+const HEADER_HINT = "a colon ends the header's name, e.g. -H 'Authorization: Bearer <token>'";
 
 export const GLOBAL_FLAGS: readonly FlagSpec[] = [
   { long: 'help', short: 'h', kind: 'boolean', common: true, description: 'Show help (common flags)' },
@@ -132,7 +135,7 @@ export const GLOBAL_FLAGS: readonly FlagSpec[] = [
     description: 'Request header, repeatable (also OKAPI_HEADER, comma-separated)',
     check: (value, flag) => {
       if (!/^[^:\s][^:]*:/.test(value)) {
-        throw new UsageError(`${flag} "${value}" is not a header: write it as "Name: value"`);
+        throw new UsageError(`${flag} "${redactField(value)}" is not a header: write it as "Name: value"`, { hint: HEADER_HINT });
       }
     },
   },
@@ -144,7 +147,7 @@ export const GLOBAL_FLAGS: readonly FlagSpec[] = [
     valueName: 'key=value',
     description: 'Query parameter, repeatable (also OKAPI_QUERY, comma-separated)',
     check: (value, flag) => {
-      if (!value.includes('=')) throw new UsageError(`${flag} "${value}" is not a query parameter: write it as "key=value"`);
+      if (!value.includes('=')) throw new UsageError(`${flag} "${redactField(value)}" is not a query parameter: write it as "key=value"`);
     },
   },
   {
@@ -163,7 +166,7 @@ export const GLOBAL_FLAGS: readonly FlagSpec[] = [
     valueName: 'url',
     description: 'Send every request to this scheme://host:port (a path on it prefixes the request path); a target /path goes there',
     check: (value, flag) => {
-      if (!/^https?:\/\/[^/?#]+/i.test(value)) throw new UsageError(`${flag} "${value}" is not a server URL such as https://staging.example.com`);
+      if (!/^https?:\/\/[^/?#]+/i.test(value)) throw new UsageError(`${flag} "${redactUrl(value)}" is not a server URL such as https://staging.example.com`);
     },
   },
   {

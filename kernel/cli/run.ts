@@ -14,6 +14,9 @@ import { bareName, unknownWordError } from '../commands/unknown-word.js';
 import { RESERVED_COMMANDS } from '../api/names.js';
 import { builtins } from '../../plugins-builtin/index.generated.js';
 
+/** The built-in command that shows and repairs the config file. */
+const CONFIG_COMMAND = 'config';
+
 // Each path loads only its own code: a request never loads help, help never loads the transport.
 const request = () => import('../commands/request.js');
 
@@ -39,7 +42,8 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
       return await (await import('../api/api-help.js')).printApiHelp(inv, first, helpCache);
     }
 
-    const registry = await inv.registry();
+    // `okapi config` repairs a config file that does not parse: it must not need the file first.
+    const registry = await inv.registry(first === CONFIG_COMMAND);
     const table = buildCommandTable(registry);
     for (const conflict of table.conflicts) inv.diagnostic('info', conflict);
     const entry = first === undefined ? undefined : table.commands.get(first);

@@ -5,17 +5,20 @@
  */
 import type { FieldUpdate, HeaderMap } from '../../sdk/types.js';
 import { UsageError } from '../errors.js';
+import { redactField } from '../transport/redact.js';
+
+/** What a header entry looks like: a name without whitespace, then a colon. */
+export const HEADER_ENTRY = /^\s*[^\s:]+:/;
 
 export function parseHeaderEntry(entry: string, source: string): [string, string] {
+  if (!HEADER_ENTRY.test(entry)) throw new UsageError(`${source} "${redactField(entry)}" is not a header: write it as "Name: value"`);
   const colon = entry.indexOf(':');
-  const name = colon === -1 ? '' : entry.slice(0, colon).trim();
-  if (!name || /\s/.test(name)) throw new UsageError(`${source} "${entry}" is not a header: write it as "Name: value"`);
-  return [name, entry.slice(colon + 1).trim()];
+  return [entry.slice(0, colon).trim(), entry.slice(colon + 1).trim()];
 }
 
 export function parseQueryEntry(entry: string, source: string): [string, string] {
   const eq = entry.indexOf('=');
-  if (eq <= 0) throw new UsageError(`${source} "${entry}" is not a query parameter: write it as "key=value"`);
+  if (eq <= 0) throw new UsageError(`${source} "${redactField(entry)}" is not a query parameter: write it as "key=value"`);
   return [entry.slice(0, eq), entry.slice(eq + 1)];
 }
 

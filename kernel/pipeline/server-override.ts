@@ -4,6 +4,7 @@
  * encoded twice.
  */
 import { UsageError } from '../errors.js';
+import { redactUrl } from '../transport/redact.js';
 
 export function applyServerOverride(target: URL, server: string | undefined): URL {
   if (server === undefined) return target;
@@ -22,6 +23,6 @@ export function parseServer(server: string): URL {
   try {
     return new URL(server);
   } catch {
-    throw new UsageError(`-s "${server}" is not a server URL such as https://staging.example.com`);
+    throw new UsageError(`-s "${redactUrl(server)}" is not a server URL such as https://staging.example.com`);
   }
 }

@@ -4,6 +4,7 @@
  * a path on the `-s` server.
  */
 import { UsageError } from '../errors.js';
+import { redactUrl } from '../transport/redact.js';
 import { parseServer } from './server-override.js';
 
 const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?(?:[/?#]|$)/i;
@@ -29,7 +30,7 @@ export function normalizeTargetUrl(text: string, server?: string): URL {
   }
   const url = parseUrl(candidate, undefined, text);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`"${text}" uses ${url.protocol.slice(0, -1)}, but okapi speaks http and https only`);
+    throw new UsageError(`"${redactUrl(text)}" uses ${url.protocol.slice(0, -1)}, but okapi speaks http and https only`);
   }
   return url;
 }
@@ -38,7 +39,7 @@ function parseUrl(candidate: string, base: URL | undefined, typed: string): URL 
   try {
     return new URL(candidate, base);
   } catch {
-    throw new UsageError(`"${typed}" is not a URL`, { hint: 'give a URL such as https://api.example.com/items or :8080/items' });
+    throw new UsageError(`"${redactUrl(typed)}" is not a URL`, { hint: 'give a URL such as https://api.example.com/items or :8080/items' });
   }
 }
 

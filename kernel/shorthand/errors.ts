@@ -4,6 +4,7 @@
  */
 
 import { UsageError } from '../errors.js';
+import { redactKeepingLength } from '../transport/redact.js';
 
 /** Characters of context shown either side of the caret; a 1 MB one-line body must not be echoed whole. */
 const EXCERPT_RADIUS = 40;
@@ -22,7 +23,10 @@ export class ShorthandError extends UsageError {
   }
 }
 
-/** Two indented lines: the input line holding `position`, and a caret beneath that character. */
+/**
+ * Two indented lines: the input line holding `position`, and a caret beneath that character.
+ * Credential values in the line are starred out (same length, so the caret stays right).
+ */
 function pointAt(input: string, position: number): string {
   // lastIndexOf treats a negative start as 0, which would find a newline at 0 for position 0.
   const lineStart = position === 0 ? 0 : input.lastIndexOf('\n', position - 1) + 1;
@@ -33,7 +37,7 @@ function pointAt(input: string, position: number): string {
   const prefix = from > lineStart ? '…' : '';
   const suffix = to < lineEnd ? '…' : '';
   // Tabs and other control characters would shift the caret, so every one shows as a single space.
-  const excerpt = input.slice(from, to).replace(/[\u0000-\u001f\u007f]/g, ' ');
+  const excerpt = redactKeepingLength(input.slice(lineStart, lineEnd)).slice(from - lineStart, to - lineStart).replace(/[\u0000-\u001f\u007f]/g, ' ');
   const caretColumn = prefix.length + position - from;
   return `  ${prefix}${excerpt}${suffix}\n  ${' '.repeat(caretColumn)}^`;
 }

@@ -12,7 +12,7 @@ const EXACT = new Set(['authorization', 'proxy-authorization', 'cookie', 'cookie
 const NOT_CREDENTIALS = new Set(['idempotency-key', 'sec-websocket-key', 'www-authenticate', 'proxy-authenticate']);
 
 /** A word of the name containing one of these marks a credential: x-auth-token, x-csrftoken, x-api-secret… */
-const MARKERS = ['token', 'secret', 'passw', 'passphrase', 'credential', 'apikey', 'session', 'cookie', 'signature'];
+const MARKERS = ['token', 'secret', 'pass', 'credential', 'session', 'cookie', 'jwt', 'dpop', 'bearer'];
 
 export function isCredentialHeader(name: string): boolean {
   const lower = name.trim().toLowerCase();
@@ -22,8 +22,12 @@ export function isCredentialHeader(name: string): boolean {
   for (const word of words) {
     if (MARKERS.some((marker) => word.includes(marker))) return true;
     // x-auth, x-auth-user, x-authorization, x-authz… but not "author".
-    if (word === 'auth' || word.startsWith('authoriz') || word === 'authn' || word === 'authz') return true;
+    if (word.startsWith('auth') && !word.startsWith('author')) return true;
+    if (word.startsWith('authoriz')) return true;
+    // x-sig, x-hub-signature-256, signed-headers.
+    if (word.startsWith('sig')) return true;
+    // api-key, apikey, x-api-keys, ocp-apim-subscription-key, x-key-id, private-key…
+    if (/keys?$/.test(word)) return true;
   }
-  // api-key, x-api-key, x-goog-api-key, ocp-apim-subscription-key, x-functions-key, private-key…
-  return words.length > 0 && words[words.length - 1] === 'key';
+  return false;
 }

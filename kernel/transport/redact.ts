@@ -1,6 +1,8 @@
 /**
- * URLs as they may appear in messages: user information and credential-looking query values are
- * replaced by `***`, so an error report never carries a secret.
+ * Text as it may appear in messages: user information in URLs, credential-looking query values and
+ * the values of credential-looking header or parameter entries are replaced by `***`, so an error
+ * report never carries a secret. One rule decides what looks like a credential: a name that
+ * isCredentialParam accepts, or, where no name can be told apart, a word shaped like a token.
  */
 import { isCredentialHeader } from './credential-headers.js';
 
@@ -14,12 +16,53 @@ export function isCredentialParam(name: string): boolean {
   return EXTRA_PARAMS.has(lower) || isCredentialHeader(lower);
 }
 
+/** A `Name: value` or `key=value` entry cut at its first separator; a malformed entry's name is its first word. */
+export function splitField(entry: string): { name: string; separator: string; value: string } {
+  const match = /^(\s*[^\s:=]*)(\s*[:=]?\s*)([\s\S]*)$/.exec(entry)!;
+  return { name: match[1]!, separator: match[2]!, value: match[3]! };
+}
+
+/**
+ * A word that is probably a secret though nothing names it: a JWT, or a long run of letters and
+ * digits such as an API key (`sk_live_…`, `ghp_…`). Ordinary words and header names do not match.
+ */
+function looksLikeToken(word: string): boolean {
+  return /^eyJ[\w-]*\.[\w.-]*$/.test(word) || (word.length >= 16 && /\d/.test(word) && /[a-z]/i.test(word) && /^[\w-]+$/.test(word));
+}
+
+/**
+ * A header or query entry as messages may show it: the value masked when the name looks like a
+ * credential (`Authorization Bearer sk_…`, colon forgotten, becomes `Authorization ***`), and a
+ * lone token masked whole.
+ */
+export function redactField(entry: string, mask: string = MASK): string {
+  const { name, separator, value } = splitField(entry);
+  if (value === '') return looksLikeToken(name.trim()) ? mask : entry;
+  return isCredentialParam(name.trim()) ? `${name}${separator}${mask}` : entry;
+}
+
+/**
+ * Free text that quotes user input (a shorthand expression under a caret) with the same rule, each
+ * masked character replaced by `*` so positions in the text stay where they were: the value after
+ * a credential-looking name (up to `,`, `}`, `]` or the line's end) and every token-shaped word.
+ */
+export function redactKeepingLength(text: string): string {
+  const stars = (part: string) => '*'.repeat(part.length);
+  return text
+    .replace(/([\p{L}\p{N}_.-]+)(\s*[:=]\s*|\s+)([^,}\]\n]+)/gu, (whole, name: string, separator: string, value: string) =>
+      isCredentialParam(name) ? `${name}${separator}${stars(value)}` : whole,
+    )
+    .replace(/[\w.-]+/g, (word) => (looksLikeToken(word) ? stars(word) : word));
+}
+
 export function redactUrl(url: string | URL): string {
+  // Without "scheme://", `user:pw@host` parses as the scheme "user:" and a path: not a URL to rebuild.
+  if (typeof url === 'string' && !/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) return redactLoosely(url);
   let parsed: URL;
   try {
     parsed = typeof url === 'string' ? new URL(url) : new URL(url.href);
   } catch {
-    return typeof url === 'string' ? redactUserinfoLoosely(url) : MASK;
+    return typeof url === 'string' ? redactLoosely(url) : MASK;
   }
   let userinfo = '';
   if (parsed.username !== '' || parsed.password !== '') {
@@ -57,6 +100,9 @@ export function redactText(text: string): string {
   return text.replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s'"<>]+/gi, (url) => redactUrl(url));
 }
 
-function redactUserinfoLoosely(text: string): string {
-  return text.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#@]*@/i, `$1${MASK}@`);
+/** Text that does not parse as a URL: user information and credential query values, by pattern. */
+function redactLoosely(text: string): string {
+  return text
+    .replace(/^([a-z][a-z0-9+.-]*:\/\/)?[^/?#@\s]*@/i, (_, scheme: string | undefined) => `${scheme ?? ''}${MASK}@`)
+    .replace(/([?&])([^=&#\s]+)=([^&#\s]*)/g, (whole, mark: string, name: string) => (isCredentialParam(name) ? `${mark}${name}=${MASK}` : whole));
 }

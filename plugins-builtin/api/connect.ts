@@ -16,6 +16,7 @@ import { apiNameProblem } from '../../kernel/api/names.js';
 import { isPlainObject } from '../../kernel/config/document.js';
 import { readConfig, updateConfig } from '../../kernel/config/store.js';
 import { normalizeTargetUrl } from '../../kernel/pipeline/target-url.js';
+import { redactUrl } from '../../kernel/transport/redact.js';
 import { loadSpec, specArgument } from './load-spec.js';
 import { describeSource, indexSpec, operationCount, reportExtensions, writeSaved, type Saved } from './save.js';
 import { fail, parseArgs, type ApiVerb } from './verb.js';
@@ -117,7 +118,7 @@ async function checkName(name: string, ctx: CommandContext): Promise<void> {
 export function baseUrl(text: string): URL {
   const url = normalizeTargetUrl(text);
   if (url.username !== '' || url.password !== '') {
-    throw new UsageError(`the URL "${text}" carries user information; put credentials in a profile, not in the base URL`);
+    throw new UsageError(`the URL "${redactUrl(text)}" carries user information; put credentials in a profile, not in the base URL`);
   }
   url.hash = '';
   return url;

@@ -9,8 +9,7 @@ import { apiEntry } from '../../kernel/api/api-config.js';
 import { isPlainObject } from '../../kernel/config/document.js';
 import { readConfig } from '../../kernel/config/store.js';
 import { isSecretParam } from '../../kernel/plugins/plugin-secrets.js';
-import { isCredentialHeader } from '../../kernel/transport/credential-headers.js';
-import { isCredentialParam, redactUrl } from '../../kernel/transport/redact.js';
+import { redactField, redactUrl, splitField } from '../../kernel/transport/redact.js';
 import { fail, type ApiVerb } from './verb.js';
 
 export const REDACTED = '<redacted>';
@@ -70,24 +69,13 @@ function maskAuth(auth: unknown): unknown {
   return { ...auth, ...(auth.params !== undefined ? { params: maskParams(auth.params) } : {}) };
 }
 
-function maskHeaders(headers: unknown): unknown {
-  if (!Array.isArray(headers)) return headers;
-  return headers.map((h) => {
-    if (typeof h !== 'string') return h;
-    const colon = h.indexOf(':');
-    if (colon <= 0) return h;
-    const value = h.slice(colon + 1).trim();
-    return isCredentialHeader(h.slice(0, colon)) && !isReference(value) ? `${h.slice(0, colon)}: ${REDACTED}` : h;
-  });
-}
-
-function maskQuery(query: unknown): unknown {
-  if (!Array.isArray(query)) return query;
-  return query.map((q) => {
-    if (typeof q !== 'string') return q;
-    const eq = q.indexOf('=');
-    return eq > 0 && isCredentialParam(q.slice(0, eq)) && !isReference(q.slice(eq + 1)) ? `${q.slice(0, eq)}=${REDACTED}` : q;
-  });
+/**
+ * Header and query entries through the one redaction rule (also for an entry whose colon was
+ * forgotten: `Authorization Bearer …`); `env:` / `command:` references stay visible.
+ */
+function maskEntries(entries: unknown): unknown {
+  if (!Array.isArray(entries)) return entries;
+  return entries.map((e) => (typeof e !== 'string' || isReference(splitField(e).value) ? e : redactField(e, REDACTED)));
 }
 
 /** User information and credential query values masked; a URL without either is left as written. */
@@ -99,8 +87,8 @@ function maskUrl(value: unknown): unknown {
 function maskProfile(profile: unknown): unknown {
   if (!isPlainObject(profile)) return profile;
   const out: Record<string, unknown> = { ...profile };
-  if (out.headers !== undefined) out.headers = maskHeaders(out.headers);
-  if (out.query !== undefined) out.query = maskQuery(out.query);
+  if (out.headers !== undefined) out.headers = maskEntries(out.headers);
+  if (out.query !== undefined) out.query = maskEntries(out.query);
   if (out.auth !== undefined) out.auth = maskAuth(out.auth);
   if (out.params !== undefined) out.params = maskParams(out.params);
   if (out.base_url !== undefined) out.base_url = maskUrl(out.base_url);

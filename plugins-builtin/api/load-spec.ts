@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CommandContext } from '../../sdk/types.js';
 import { OkapiError } from '../../kernel/errors.js';
+import { redactUrl } from '../../kernel/transport/redact.js';
 import { localSpecSources, specFilePaths, type ApiEntry } from '../../kernel/api/api-config.js';
 import { checkFollow, discover, fetchExplicit, readLocal, type FetchedSpec } from './discovery.js';
 import { resolveReferences } from './refs.js';
@@ -46,7 +47,7 @@ export function specArgument(text: string): { url: string } | { path: string } {
     try {
       return { url: new URL(text).href };
     } catch {
-      throw new OkapiError(`--spec "${text}" is not a valid URL`, { exitCode: 2 });
+      throw new OkapiError(`--spec "${redactUrl(text)}" is not a valid URL`, { exitCode: 2 });
     }
   }
   const path = /^file:\/\//i.test(text) ? fileURLToPath(text) : resolve(text);

@@ -17,6 +17,7 @@ import { UsageError } from '../../kernel/errors.js';
 import type { AuthObject, CredentialBinding, Profile, PromptEntry } from '../../kernel/api/api-config.js';
 import type { SecuritySchemeInfo } from '../../kernel/api/operation-index.js';
 import { isSecretParam } from '../../kernel/plugins/plugin-secrets.js';
+import { redactField } from '../../kernel/transport/redact.js';
 
 type Json = Record<string, unknown>;
 
@@ -119,17 +120,18 @@ function entryList(value: unknown, separator: string, where: string, warnings: s
     for (const item of value) {
       if (typeof item !== 'string') continue;
       const at = item.indexOf(separator.trim());
-      if (at <= 0) {
-        warnings.push(`${where}: "${item}" is not "name${separator}value"; it is ignored`);
-        continue;
-      }
-      entries.push([item.slice(0, at).trim(), item.slice(at + 1).trim()]);
+      entries.push(at <= 0 ? ['', item] : [item.slice(0, at).trim(), item.slice(at + 1).trim()]);
     }
   } else if (isObject(value)) {
     for (const [name, v] of Object.entries(value)) if (v !== null && typeof v !== 'object') entries.push([name, String(v)]);
   }
   return entries
     .filter(([name, v]) => {
+      // A name with whitespace would not be a header the config file (or HTTP) accepts.
+      if (name === '' || /\s/.test(name)) {
+        warnings.push(`${where}: "${redactField(name === '' ? v : `${name}${separator}${v}`)}" is not "name${separator}value"; it is ignored`);
+        return false;
+      }
       const unsafe = unsafeValue(v);
       if (unsafe) warnings.push(`${where}: the value of ${name} ${unsafe}; it is skipped`);
       return !unsafe;

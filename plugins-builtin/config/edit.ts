@@ -1,46 +1,132 @@
 /**
- * `okapi config edit`: the config opens in the user's editor on a private copy; it replaces the
- * real file only if it still parses, so a typo never breaks okapi. The user's text (comments
- * included) is saved as written.
+ * `okapi config edit`: the config opens in the user's editor on a private copy, which replaces the
+ * real file only if it parses and passes the config schema, so a typo never breaks okapi. The
+ * user's text (comments included) is saved as written.
+ *
+ * A file that is already broken opens too (that is when it is needed), with what is wrong noted
+ * at its top. An edit that is not valid is, on a terminal, opened again with the error noted at
+ * the top, until it is valid or saved unchanged; elsewhere, or when the user gives up, the copy is
+ * kept and its path printed, and okapi exits 1. The copy is removed whenever nothing is kept.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { replaceConfigText } from '../../kernel/config/store.js';
+import { describeFsError } from '../../kernel/config/fs-errors.js';
+import { checkConfigText, replaceConfigText } from '../../kernel/config/store.js';
 import { fail, type ConfigVerb } from './verb.js';
 
 const STARTER = '{\n  // Registered APIs: okapi api connect <name> <url>\n  "apis": {}\n}\n';
 
-export const configEdit: ConfigVerb = async (path, args, ctx) => {
+/** Lines okapi puts at the top of the copy; removed again before the text is saved. */
+const NOTE = '// okapi: ';
+
+export const configEdit: ConfigVerb = async (path, args, ctx, tty) => {
   if (args.length > 0) {
     ctx.stderr(`okapi: config edit takes no arguments, got "${args[0]}"\n`);
     return 2;
   }
   const editor = process.env.VISUAL || process.env.EDITOR || 'vi';
-  const original = existsSync(path) ? readFileSync(path, 'utf8') : STARTER;
+  const exists = existsSync(path);
+  let original: string;
+  try {
+    original = exists ? readFileSync(path, 'utf8') : STARTER;
+  } catch (error) {
+    ctx.stderr(`okapi: cannot read config file ${path}: ${describeFsError(error)}\n  hint: check the file and its permissions\n`);
+    return 1;
+  }
   const dir = mkdtempSync(join(tmpdir(), 'okapi-config-'));
   const draft = join(dir, 'config.json');
-  writeFileSync(draft, original, { mode: 0o600 });
+  const discard = () => rmSync(dir, { recursive: true, force: true });
+  /** Keeps the copy for the user (without okapi's notes) unless it holds nothing new. */
+  const keep = (text: string): number => {
+    if (text === original) {
+      discard();
+      ctx.stderr(exists ? `okapi: ${path} was not changed\n` : `okapi: no config file was written\n`);
+    } else {
+      writeFileSync(draft, text, { mode: 0o600 });
+      ctx.stderr(`okapi: your edit is kept in ${draft}: fix it there and copy it over ${path}\n`);
+    }
+    return 1;
+  };
+
   try {
     // execa is costly to import; it is worth it only here, off every hot path.
     const { execa } = await import('execa');
-    const result = await execa(`${editor} "${draft}"`, { shell: true, stdio: 'inherit', reject: false });
-    if (result.exitCode !== 0) {
-      ctx.stderr(`okapi: the editor (${editor}) exited with code ${result.exitCode}; the config was not changed\n`);
-      return 1;
+    let shown = await withProblemNoted(original, path);
+    for (;;) {
+      writeFileSync(draft, shown, { mode: 0o600 });
+      const result = await execa(`${editor} "${draft}"`, { shell: true, stdio: 'inherit', reject: false });
+      const edited = readFileSync(draft, 'utf8');
+      const text = withoutNotes(edited);
+      if (result.exitCode !== 0) {
+        ctx.stderr(`okapi: the editor (${editor}) exited with code ${result.exitCode}; the config was not changed\n`);
+        return keep(text);
+      }
+      const problem = await problemWith(edited, path);
+      if (problem === undefined) {
+        if (exists && text === original) {
+          discard();
+          ctx.stderr(`okapi: no changes to ${path}\n`);
+          return 0;
+        }
+        try {
+          await replaceConfigText(path, text);
+        } catch (error) {
+          fail(ctx, error);
+          return keep(text);
+        }
+        discard();
+        ctx.stdout(`${path}\n`);
+        return 0;
+      }
+      ctx.stderr(`okapi: ${problem}\n`);
+      // Saved unchanged: the user gives up. Without a terminal there is no one to ask again.
+      if (text === withoutNotes(shown) || !tty.stdin) return keep(text);
+      shown = notes(problem) + text;
     }
-    const edited = readFileSync(draft, 'utf8');
-    if (edited === original && existsSync(path)) {
-      ctx.stderr(`okapi: no changes to ${path}\n`);
-      return 0;
-    }
-    await replaceConfigText(path, edited);
-    ctx.stdout(`${path}\n`);
-    rmSync(dir, { recursive: true, force: true });
-    return 0;
   } catch (error) {
-    const code = fail(ctx, error);
-    ctx.stderr(`okapi: your edit is kept in ${draft}; fix it and copy it over, or run okapi config edit again\n`);
-    return code;
+    // The copy went missing (an editor that deletes and renames, say): nothing left to keep.
+    discard();
+    return fail(ctx, error);
   }
 };
+
+/** What is wrong with `text` as the config file, or undefined when it may be saved. */
+async function problemWith(text: string, path: string): Promise<string | undefined> {
+  try {
+    await checkConfigText(text, path);
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+function notes(problem: string): string {
+  const lines = [
+    'not saved, this is not a valid config:',
+    ...problem.split('\n'),
+    'fix it and save to try again, or save it unchanged to stop; these lines are removed on save',
+  ];
+  return lines.map((line) => `${NOTE}${line}\n`).join('');
+}
+
+function withoutNotes(text: string): string {
+  let rest = text;
+  while (rest.startsWith(NOTE)) {
+    const end = rest.indexOf('\n');
+    rest = end === -1 ? '' : rest.slice(end + 1);
+  }
+  return rest;
+}
+
+/**
+ * A broken file opens with what is wrong noted at its top. Line numbers in the note count the
+ * lines the editor shows: the note is measured once, then worded for the text below it (the
+ * second wording has as many lines as the first, so its numbers are right).
+ */
+async function withProblemNoted(text: string, path: string): Promise<string> {
+  const problem = await problemWith(text, path);
+  if (problem === undefined) return text;
+  const placed = await problemWith(notes(problem) + text, path);
+  return notes(placed ?? problem) + text;
+}

@@ -25,7 +25,7 @@ export default definePlugin({
         ctx.stderr('okapi: the host did not say which config file is in use\n');
         return 1;
       }
-      return (await load())(init.config_path, args, ctx);
+      return (await load())(init.config_path, args, ctx, init.tty);
     },
   },
 });

@@ -1,7 +1,7 @@
-import type { CommandContext } from '../../sdk/types.js';
+import type { CommandContext, CommandInit } from '../../sdk/types.js';
 
-/** One `okapi config <verb>`: returns the exit code. */
-export type ConfigVerb = (configPath: string, args: string[], ctx: CommandContext) => Promise<number>;
+/** One `okapi config <verb>`: returns the exit code. `tty` says which streams are terminals. */
+export type ConfigVerb = (configPath: string, args: string[], ctx: CommandContext, tty: CommandInit['tty']) => Promise<number>;
 
 /** Prints an error the way the kernel does and returns its exit code. */
 export function fail(ctx: CommandContext, error: unknown): number {

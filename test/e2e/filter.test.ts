@@ -5,13 +5,13 @@
  * shorthand filters.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { startExampleApi, type ExampleApi } from '../../fixtures/example-api/index.mjs';
 import { freshHome, OKAPI_BIN, runOkapi, type OkapiRunOptions } from '../helpers/run-okapi.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { moduleTracer } from '../helpers/module-tracer.js';
 
 interface Item {
   id: number;
@@ -294,24 +294,7 @@ describe('flags', () => {
 });
 
 describe('loading', () => {
-  /** A preload that records every module whose request names jq-wasm. */
-  function jqTracer(): { env: NodeJS.ProcessEnv; loaded: () => string } {
-    const dir = tempDir('okapi-jq-trace-');
-    const log = join(dir, 'loaded.txt');
-    const preload = join(dir, 'trace.cjs');
-    writeFileSync(log, '');
-    writeFileSync(
-      preload,
-      `const Module = require('node:module'); const { appendFileSync } = require('node:fs');
-const load = Module._load;
-Module._load = function (request, ...rest) {
-  if (String(request).includes('jq-wasm')) appendFileSync(${JSON.stringify(log)}, request + '\\n');
-  return load.call(this, request, ...rest);
-};
-`,
-    );
-    return { env: { NODE_OPTIONS: `--require ${preload}` }, loaded: () => readFileSync(log, 'utf8') };
-  }
+  const jqTracer = () => moduleTracer('jq-wasm');
 
   it('never loads jq for a shorthand filter', async () => {
     const tracer = jqTracer();

@@ -88,20 +88,24 @@ describe('config commands', () => {
   it('dispatches the multi-word command `config set` and keeps comments', async () => {
     const home = freshHome();
     writeFileSync(home.config, '{\n  // my APIs\n  "apis": {}\n}\n');
-    const result = await runOkapi(['config', 'set', 'plugins.csv.enabled: false,', 'theme: dark'], { env: home.env });
+    const result = await runOkapi(['config', 'set', 'plugins.csv.enabled: false,', 'plugins.yaml.enabled: true'], { env: home.env });
     expect(result.code).toBe(0);
     const text = readFileSync(home.config, 'utf8');
     expect(text).toContain('// my APIs');
-    expect(JSON.parse(text.replace('// my APIs', ''))).toEqual({ apis: {}, plugins: { csv: { enabled: false } }, theme: 'dark' });
+    expect(JSON.parse(text.replace('// my APIs', ''))).toEqual({ apis: {}, plugins: { csv: { enabled: false }, yaml: { enabled: true } } });
     expect(statSync(home.config).mode & 0o777).toBe(0o600);
   });
 
   it('config set takes one patch per argument, and words the shell split continue a value', async () => {
     const home = freshHome();
-    const result = await runOkapi(['config', 'set', 'x.a: true', 'x.b: true', 'x.note:', 'two', 'words'], { env: home.env });
+    const args = ['plugins.csv.enabled: false', 'plugins.tsv.enabled: true', 'apis.ex.base_url:', 'https://x.example', 'apis.ex.profiles.default.prompt.token.description:', 'your', 'token'];
+    const result = await runOkapi(['config', 'set', ...args], { env: home.env });
     expect(result.stderr).toContain('updated');
     expect(result.code).toBe(0);
-    expect(JSON.parse(readFileSync(home.config, 'utf8'))).toEqual({ x: { a: true, b: true, note: 'two words' } });
+    expect(JSON.parse(readFileSync(home.config, 'utf8'))).toEqual({
+      plugins: { csv: { enabled: false }, tsv: { enabled: true } },
+      apis: { ex: { base_url: 'https://x.example', profiles: { default: { prompt: { token: { description: 'your token' } } } } } },
+    });
   });
 
   it('reports malformed shorthand with exit 2 and the position', async () => {

@@ -52,6 +52,18 @@ describe('normalizeXCliConfig', () => {
     expect(warnings.join('\n')).toContain('runs a command');
   });
 
+  it('ignores entries that are not "Name: value", quoting them masked', () => {
+    const { profiles, warnings } = normalizeXCliConfig({
+      profiles: { default: { headers: ['X Team: a', 'Authorization Bearer sk_live_0123456789abcdef', 'X-Ok: yes'], query: ['page', 'lang=en'] } },
+    });
+    expect(profiles.default).toEqual({ headers: ['X-Ok: yes'], query: ['lang=en'] });
+    expect(warnings).toEqual([
+      'x-cli-config profile default headers: "X Team: a" is not "name: value"; it is ignored',
+      'x-cli-config profile default headers: "Authorization ***" is not "name: value"; it is ignored',
+      'x-cli-config profile default query: "page" is not "name=value"; it is ignored',
+    ]);
+  });
+
   it('ignores what is not an object', () => {
     expect(normalizeXCliConfig('nope').warnings[0]).toContain('not an object');
     expect(normalizeXCliConfig(undefined)).toEqual({ profiles: {}, warnings: [] });

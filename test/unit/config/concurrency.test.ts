@@ -31,7 +31,7 @@ const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 for (let i = 0; i < Number(count); i++) {
   if (mode === 'update') {
     await updateConfig(file, (config) => {
-      config.entries = { ...config.entries, [\`child\${id}-\${i}\`]: i };
+      config.plugins = { ...config.plugins, [\`child\${id}-\${i}\`]: { enabled: i % 2 === 0 } };
     });
   } else {
     await withFileLock(file, async () => {
@@ -87,32 +87,32 @@ function runWorker(mode: 'update' | 'lock', file: string, id: number, count: num
 describe('concurrent config updates', () => {
   it('50 concurrent in-process updates all land, comments intact', async () => {
     const file = join(await tempDir(), 'config.json');
-    await writeFile(file, '{\n  // keep me\n  "entries": {}\n}\n');
+    await writeFile(file, '{\n  // keep me\n  "plugins": {}\n}\n');
     await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         updateConfig(file, (config) => {
-          (config.entries as Record<string, number>)[`key${i}`] = i;
+          config.plugins![`key${i}`] = { enabled: i % 2 === 0 };
         }),
       ),
     );
     const { config, text } = readConfig(file);
-    expect(Object.keys(config.entries as object)).toHaveLength(50);
+    expect(Object.keys(config.plugins as object)).toHaveLength(50);
     expect(text).toContain('// keep me');
     expect(await readdir(join(file, '..'))).toEqual(['config.json']);
   });
 
   it.skipIf(esbuild === undefined)('4 processes and 50 in-process updates racing lose no key', async () => {
     const file = join(workDir, 'shared.json');
-    await writeFile(file, '{\n  // shared by everyone\n  "entries": {}\n}\n');
+    await writeFile(file, '{\n  // shared by everyone\n  "plugins": {}\n}\n');
     const children = [1, 2, 3, 4].map((id) => runWorker('update', file, id, 15));
     const local = Array.from({ length: 50 }, (_, i) =>
       updateConfig(file, (config) => {
-        config.entries = { ...(config.entries as object), [`local-${i}`]: i };
+        config.plugins = { ...config.plugins, [`local-${i}`]: { enabled: i % 2 === 0 } };
       }),
     );
     await Promise.all([...children, ...local]);
     const { config, text } = readConfig(file);
-    const keys = Object.keys(config.entries as object);
+    const keys = Object.keys(config.plugins as object);
     expect(keys).toHaveLength(4 * 15 + 50);
     for (const id of [1, 2, 3, 4]) for (let i = 0; i < 15; i++) expect(keys).toContain(`child${id}-${i}`);
     expect(text).toContain('// shared by everyone');

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { OkapiError } from '../../../kernel/errors.js';
 import { writeFileAtomic } from '../../../kernel/config/atomic-write.js';
 import type { OkapiConfig } from '../../../kernel/config/document.js';
+import { updateJsoncFile } from '../../../kernel/config/jsonc-file.js';
 import { readConfig, replaceConfigText, updateConfig } from '../../../kernel/config/store.js';
 import { isRoot, isWindows, useTempDirs } from './helpers.js';
 
@@ -65,11 +66,14 @@ describe('readConfig', () => {
   });
 });
 
-describe('updateConfig', () => {
+/** The editing machinery on documents of any shape (the config schema has its own tests below). */
+const updateDocument = (file: string, mutate: (document: OkapiConfig) => OkapiConfig | void) => updateJsoncFile(file, mutate, async () => undefined);
+
+describe('updateJsoncFile', () => {
   it('creates a new file as pretty JSON, mode 0600, in a 0700 directory', async () => {
     const dir = join(await tempDir(), 'okapi');
     const file = join(dir, 'config.json');
-    const result = await updateConfig(file, (config) => {
+    const result = await updateDocument(file, (config) => {
       config.apis = { pets: { base: 'https://pets.example' } };
     });
     expect(result).toEqual({ apis: { pets: { base: 'https://pets.example' } } });
@@ -84,7 +88,7 @@ describe('updateConfig', () => {
   it('keeps comments and key order while adding, changing and deleting nested keys', async () => {
     const file = join(await tempDir(), 'config.json');
     await writeFile(file, COMMENTED);
-    await updateConfig(file, (config) => {
+    await updateDocument(file, (config) => {
       const apis = config.apis as unknown as Pets;
       apis.pets.base = 'https://staging.example';
       delete apis.old;
@@ -135,7 +139,7 @@ describe('updateConfig', () => {
 `;
     await writeFile(file, text);
     const list = async (next: string[]): Promise<string> => {
-      await updateConfig(file, (config) => {
+      await updateDocument(file, (config) => {
         config.list = next;
       });
       return readFile(file, 'utf8');
@@ -158,11 +162,11 @@ describe('updateConfig', () => {
     await list([]);
     expect(readConfig(file).config.list).toEqual([]);
     // Arrays of objects are diffed into: a comment inside an element survives a change next to it.
-    await updateConfig(file, (config) => {
+    await updateDocument(file, (config) => {
       config.list = [{ id: 1, name: 'one' }];
     });
     await writeFile(file, (await readFile(file, 'utf8')).replace('"id": 1', '"id": 1 /* keep me */'));
-    await updateConfig(file, (config) => {
+    await updateDocument(file, (config) => {
       (config.list as Array<Record<string, unknown>>)[0]!.name = 'uno';
     });
     expect(await readFile(file, 'utf8')).toContain('"id": 1 /* keep me */');
@@ -172,7 +176,7 @@ describe('updateConfig', () => {
   it('accepts a mutator that returns a new document', async () => {
     const file = join(await tempDir(), 'config.json');
     await writeFile(file, '{\n  // keep\n  "a": 1,\n  "b": 2\n}\n');
-    const result = await updateConfig(file, (config) => ({ ...config, b: 3, c: [true] }));
+    const result = await updateDocument(file, (config) => ({ ...config, b: 3, c: [true] }));
     expect(result).toEqual({ a: 1, b: 3, c: [true] });
     expect(await readFile(file, 'utf8')).toBe('{\n  // keep\n  "a": 1,\n  "b": 3,\n  "c": [\n    true\n  ]\n}\n');
   });
@@ -181,7 +185,7 @@ describe('updateConfig', () => {
     const file = join(await tempDir(), 'config.json');
     await writeFile(file, '{"apis": {"x": {"n": 1}}}');
     let seen: OkapiConfig | undefined;
-    await updateConfig(file, (config) => {
+    await updateDocument(file, (config) => {
       seen = config;
       return { apis: { x: { n: 2 } } };
     });
@@ -192,7 +196,7 @@ describe('updateConfig', () => {
   it('keeps CRLF line ends and a byte order mark', async () => {
     const file = join(await tempDir(), 'config.json');
     await writeFile(file, '\uFEFF{\r\n  // c\r\n  "a": 1\r\n}\r\n');
-    await updateConfig(file, (config) => {
+    await updateDocument(file, (config) => {
       config.b = { c: 2 };
     });
     const text = await readFile(file, 'utf8');
@@ -202,7 +206,7 @@ describe('updateConfig', () => {
   it('treats undefined values as deletions, as JSON does', async () => {
     const file = join(await tempDir(), 'config.json');
     await writeFile(file, '{\n  "a": 1, // one\n  "b": 2\n}\n');
-    await updateConfig(file, (config) => {
+    await updateDocument(file, (config) => {
       config.b = undefined;
     });
     expect(await readFile(file, 'utf8')).toBe('{\n  "a": 1 // one\n}\n');
@@ -212,7 +216,7 @@ describe('updateConfig', () => {
     const file = join(await tempDir(), 'config.json');
     await writeFile(file, '{ "a": 1 }');
     const before = await stat(file);
-    await updateConfig(file, () => undefined);
+    await updateDocument(file, () => undefined);
     const after = await stat(file);
     expect(after.ino).toBe(before.ino);
     expect(await readFile(file, 'utf8')).toBe('{ "a": 1 }');
@@ -222,7 +226,7 @@ describe('updateConfig', () => {
     const file = join(await tempDir(), 'config.json');
     await writeFile(file, '{ "apis": {} }');
     await expect(
-      updateConfig(file, (config) => {
+      updateDocument(file, (config) => {
         (config as Record<string, unknown>).apis = 'nope';
       }),
     ).rejects.toThrow(`config file ${file}: "apis" must be an object`);
@@ -233,14 +237,14 @@ describe('updateConfig', () => {
   it('refuses to update a malformed file, naming where it is broken', async () => {
     const file = join(await tempDir(), 'config.json');
     await writeFile(file, '{\n  "a": 1,,\n}');
-    await expect(updateConfig(file, () => undefined)).rejects.toThrow(/is not valid JSON: .* at line 2, column 10/);
+    await expect(updateDocument(file, () => undefined)).rejects.toThrow(/is not valid JSON: .* at line 2, column 10/);
   });
 
   it.skipIf(isWindows)('tightens a 0644 file to 0600', async () => {
     const file = join(await tempDir(), 'config.json');
     await writeFile(file, '{}', { mode: 0o644 });
     await chmod(file, 0o644);
-    await updateConfig(file, (config) => {
+    await updateDocument(file, (config) => {
       config.token = 'secret';
     });
     expect(await modeOf(file)).toBe(0o600);
@@ -253,7 +257,7 @@ describe('updateConfig', () => {
     const link = join(dir, 'config.json');
     await writeFile(real, '{\n  // mine\n  "a": 1\n}\n');
     await symlink(real, link);
-    await updateConfig(link, (config) => {
+    await updateDocument(link, (config) => {
       config.a = 2;
     });
     expect((await lstat(link)).isSymbolicLink()).toBe(true);
@@ -265,8 +269,8 @@ describe('updateConfig', () => {
 describe('replaceConfigText', () => {
   it('writes the text as is, comments included, mode 0600', async () => {
     const file = join(await tempDir(), 'sub', 'config.json');
-    const text = '// edited\n{ "apis": { "x": {} }, }\n';
-    expect(await replaceConfigText(file, text)).toEqual({ apis: { x: {} } });
+    const text = '// edited\n{ "apis": { "x": { "base_url": "http://127.0.0.1:1" } }, }\n';
+    expect(await replaceConfigText(file, text)).toEqual({ apis: { x: { base_url: 'http://127.0.0.1:1' } } });
     expect(await readFile(file, 'utf8')).toBe(text);
     if (!isWindows) expect(await modeOf(file)).toBe(0o600);
   });
@@ -278,7 +282,38 @@ describe('replaceConfigText', () => {
       `config file ${file} is not valid JSON: expected a value, found '}' at line 1, column 8`,
     );
     await expect(replaceConfigText(file, '{ "plugins": [] }')).rejects.toThrow(/"plugins" must be an object/);
+    await expect(replaceConfigText(file, '{ "apis": {}, "theme": "dark" }')).rejects.toThrow(
+      `config file ${file}: unknown key "theme" at the top level; the keys known there: $schema, apis, plugins`,
+    );
     expect(await readFile(file, 'utf8')).toBe('{ "a": 1 }');
+  });
+});
+
+describe('updateConfig', () => {
+  it('checks the result against the config schema, naming the path and the keys known there', async () => {
+    const file = join(await tempDir(), 'config.json');
+    await writeFile(file, '{ "apis": { "x": { "base_url": "http://127.0.0.1:1" } } }');
+    const set = (value: unknown) =>
+      updateConfig(file, (config) => {
+        Object.assign((config.apis as Record<string, Record<string, unknown>>).x!, value);
+      });
+    await expect(set({ bogus_field: 1 })).rejects.toThrow(
+      `config file ${file}: unknown key "bogus_field" in apis.x; the keys known there: base_url, profiles, operation_base, server_variables, url_overrides, allowed_operation_origins, command_layout, spec_files, spec_url, discovery`,
+    );
+    await expect(set({ profiles: { default: { headers: ['Authorization Bearer sk_live_0123456789abcdef'] } } })).rejects.toThrow(
+      `config file ${file}: apis.x.profiles.default.headers[0]: "Authorization ***" is not a header: write it as "Name: value" (a colon after the name)`,
+    );
+    await expect(set({ profiles: { default: { auth: { type: 'bearer', params: { token: 42 } } } } })).rejects.toThrow(
+      `config file ${file}: apis.x.profiles.default.auth.params.token must be a string, found a number`,
+    );
+    const many = await set({ base_url: 'ftp://x', operation_base: 1, 'odd key': true }).catch((error: Error) => error);
+    expect((many as Error).message).toBe(
+      `config file ${file} has 3 problems:\n` +
+        '  - unknown key "odd key" in apis.x; the keys known there: base_url, profiles, operation_base, server_variables, url_overrides, allowed_operation_origins, command_layout, spec_files, spec_url, discovery\n' +
+        '  - apis.x.base_url must be an http or https URL, such as https://api.example.com\n' +
+        '  - apis.x.operation_base must be a string, found a number',
+    );
+    expect(await readFile(file, 'utf8')).toBe('{ "apis": { "x": { "base_url": "http://127.0.0.1:1" } } }');
   });
 });
 

@@ -3,7 +3,7 @@ import { describeLimit } from '../../../kernel/transport/body-limit.js';
 import { isCredentialHeader } from '../../../kernel/transport/credential-headers.js';
 import { formatDuration, translateError, type FailureContext } from '../../../kernel/transport/error-translation.js';
 import { fromRawHeaders, toDispatchHeaders } from '../../../kernel/transport/headers.js';
-import { redactText, redactUrl } from '../../../kernel/transport/redact.js';
+import { redactField, redactKeepingLength, redactText, redactUrl } from '../../../kernel/transport/redact.js';
 import { requestHeaderProblem } from '../../../kernel/transport/request-header-rules.js';
 import type { HeaderMap } from '../../../sdk/types.js';
 
@@ -12,6 +12,7 @@ describe('isCredentialHeader', () => {
     'Authorization', 'proxy-authorization', 'Cookie', 'Set-Cookie', 'X-API-Key', 'api-key', 'apikey', 'X-Auth-Token', 'x-access-token',
     'X-CSRF-Token', 'x-csrftoken', 'Private-Token', 'X-Vault-Token', 'x-amz-security-token', 'X-Client-Secret', 'X-Goog-Api-Key',
     'Ocp-Apim-Subscription-Key', 'x-functions-key', 'X-Auth', 'X-Session-Id', 'x-hub-signature-256', 'X-Password', 'x-refresh_token',
+    'X-Key-Id', 'X-Api-Keys', 'X-JWT-Assertion', 'DPoP', 'X-Sig', 'X-Passcode', 'Bearer', 'X-Authentication-Info', 'X-AuthToken',
   ])('%s is a credential', (name) => expect(isCredentialHeader(name)).toBe(true));
 
   it.each([
@@ -27,6 +28,31 @@ describe('redaction', () => {
     );
     expect(redactUrl('http://example.com/cb?code=xyz&state=s')).toBe('http://example.com/cb?code=***&state=s');
     expect(redactText('failed at http://u:p@h/x?secret=1 then')).toBe('failed at http://***@h/x?secret=*** then');
+  });
+
+  it('masks by pattern what does not parse as a URL', () => {
+    expect(redactUrl('http://alice:pw@[bad/x?token=abc&page=1')).toBe('http://***@[bad/x?token=***&page=1');
+    expect(redactUrl('alice:pw@bad host/x?api_key=k')).toBe('***@bad host/x?api_key=***');
+    expect(redactUrl('bad host/users/a@b?q=1')).toBe('bad host/users/a@b?q=1');
+  });
+
+  it('masks the value of a credential-looking header or query entry, even with its colon forgotten', () => {
+    expect(redactField('Authorization: Bearer sk_live_abc')).toBe('Authorization: ***');
+    expect(redactField('Authorization Bearer sk_live_abc')).toBe('Authorization ***');
+    expect(redactField('Bearer sk_live_abc')).toBe('Bearer ***');
+    expect(redactField('X-Api-Key=k')).toBe('X-Api-Key=***');
+    expect(redactField('api_key=k', '<redacted>')).toBe('api_key=<redacted>');
+    // A lone token has no name to go by: its shape gives it away.
+    expect(redactField('sk_live_0123456789abcdef')).toBe('***');
+    expect(redactField('eyJhbGciOiJIUzI1NiJ9.e30.x')).toBe('***');
+    for (const plain of ['X-Team okapi', 'no-colon-here', 'X-Team: okapi', 'page=2', 'Accept']) expect(redactField(plain)).toBe(plain);
+  });
+
+  it('stars out credential values in quoted input, keeping every position', () => {
+    const input = 'name: okapi, headers[]: Authorization: Bearer abc, auth{token: t0p}, note: sk_live_0123456789abcdef, {';
+    const masked = redactKeepingLength(input);
+    expect(masked).toBe('name: okapi, headers[]: Authorization: **********, auth{token: ***}, note: ************************, {');
+    expect(masked).toHaveLength(input.length);
   });
 });
 
