@@ -149,6 +149,35 @@ describe('plugin list', () => {
   });
 });
 
+describe('durations longer than okapi can wait', () => {
+  it('refuses a plugin whose hook_timeouts holds one, naming the longest', async () => {
+    const home = freshHome();
+    writeScriptPlugin(home.plugins, 'patient', { name: 'patient', okapi_api_version: 2, hooks: ['request-middleware'], hook_timeouts: { 'request-middleware': '1000h' } });
+    const result = await runOkapi(['plugin', 'list'], { env: home.env });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('refused: "hook_timeouts.request-middleware" is "1000h", longer than okapi can wait: the longest is "596h31m23s"');
+    const request = await runOkapi(['get', `${api.url}/anything`, '-o', 'json'], { env: home.env });
+    expect(request.code).toBe(0);
+    expect(request.stderr).not.toContain('TimeoutOverflowWarning');
+  });
+
+  it('answers a command asking for a longer request timeout with an error', async () => {
+    const home = freshHome();
+    writeSdkPlugin(
+      home.plugins,
+      'patient',
+      `{ manifest: { name: 'patient', okapi_api_version: 2, hooks: ['command'] },
+         commands: [{ name: 'patient', short: 'Waits a long time' }],
+         hooks: { async command(init, ctx) {
+           try { await ctx.httpRequest({ method: 'GET', url: init.args[0], timeout_ms: 1e12 }); return 0; }
+           catch (error) { ctx.stderr(error.message + '\\n'); return 3; } } } }`,
+    );
+    const result = await runOkapi(['patient', `${api.url}/anything`], { env: home.env });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain('timeout_ms 1000000000000 is longer than okapi can wait: the longest is 2147483647 ms');
+  });
+});
+
 describe('command plugins', () => {
   const commandPlugin = `{
     manifest: { name: 'hello', okapi_api_version: 2, hooks: ['command'] },
