@@ -54,7 +54,7 @@ async function renderBody(
   const formatter = registry.formatterFor(format);
   if (!formatter) {
     throw new UsageError(`-o ${format} is not an output format okapi knows`, {
-      hint: `available: ${['raw', ...registry.formatNames()].join(', ')}; plugins add more (okapi plugin list)`,
+      hint: `available: ${registry.formatNames().join(', ')}; plugins add more (okapi plugin list)`,
     });
   }
   const rawType = rawBodyType(response, inv, formatter.manifest?.formatter_raw_types);
