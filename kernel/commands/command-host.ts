@@ -24,6 +24,7 @@ export function commandHost(inv: Invocation, registry: PluginRegistry): CommandC
     listPlugins: async () => summariesWithConflicts(registry),
     prompt: (message, options) => prompt(inv, message, options?.secret ?? false),
     loadDocument: async (request) => (await import('../api/load-document.js')).loadDocument(registry, request),
+    output: async (value, options) => (await import('../output/render-value.js')).renderValue(value, inv, registry, options?.format),
     stdin: inv.io.stdin,
   };
 }

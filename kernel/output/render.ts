@@ -51,18 +51,35 @@ async function renderBody(
   format: string,
   results?: unknown[],
 ): Promise<void> {
+  const formatter = formatterNamed(registry, format);
+  const rawType = rawBodyType(response, inv, formatter.manifest?.formatter_raw_types);
+  if (rawType !== undefined) {
+    await renderRawBody(response, inv, registry, formatter, plan, format, rawType);
+    return;
+  }
+  await formatValues(results ?? [(await toEnvelope(response)).body], formatter, inv, registry, plan, format);
+}
+
+/** The formatter plugin of an `-o` value; an unknown one is a usage error listing those that exist. */
+export function formatterNamed(registry: PluginRegistry, format: string): PluginRecord {
   const formatter = registry.formatterFor(format);
   if (!formatter) {
     throw new UsageError(`-o ${format} is not an output format okapi knows`, {
       hint: `available: ${registry.formatNames().join(', ')}; plugins add more (okapi plugin list)`,
     });
   }
-  const rawType = rawBodyType(response, inv, formatter.manifest?.formatter_raw_types);
-  if (rawType !== undefined) {
-    await renderRawBody(response, inv, registry, formatter, plan, format, rawType);
-    return;
-  }
-  const values = results ?? [(await toEnvelope(response)).body];
+  return formatter;
+}
+
+/** Values written to stdout by a formatter: one is a document, several (jq results) are records. */
+export async function formatValues(
+  values: readonly unknown[],
+  formatter: PluginRecord,
+  inv: Invocation,
+  registry: PluginRegistry,
+  plan: Pick<PrintPlan, 'pretty' | 'color'>,
+  format: string,
+): Promise<void> {
   const stdout = inv.io.stdout;
   const options = formatterOptions(inv);
   await registry.runtime(formatter).format(
@@ -137,7 +154,7 @@ async function* each(values: readonly unknown[]): AsyncGenerator<unknown> {
   yield* values;
 }
 
-function write(stream: NodeJS.WritableStream, data: Uint8Array | string): Promise<void> {
+export function write(stream: NodeJS.WritableStream, data: Uint8Array | string): Promise<void> {
   return new Promise((resolve) => (data.length === 0 ? resolve() : stream.write(data, () => resolve())));
 }
 
