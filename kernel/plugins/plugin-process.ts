@@ -1,7 +1,7 @@
 /**
  * A running plugin executable. On POSIX it leads a process group of its own, so stopping it stops
  * everything it started too (the `sleep` of a shell script, a helper it forked): at its deadline,
- * when okapi is interrupted (SIGINT, SIGTERM) and when okapi exits while it still runs. A process
+ * when okapi is interrupted (SIGINT, SIGTERM, SIGHUP) and when okapi exits while it still runs. A process
  * left holding the plugin's pipes never keeps okapi waiting for their end.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -87,26 +87,25 @@ export class PluginProcess {
   }
 }
 
+const STOPPING_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 const running = new Set<PluginProcess>();
 let watching = false;
 
 /**
- * While a plugin runs, okapi answers SIGINT and SIGTERM by stopping it first; the plugin's group
- * does not see the terminal's Ctrl-C itself. The listeners go once no plugin runs, so okapi's
- * usual reaction to signals is untouched.
+ * While a plugin runs, okapi answers SIGINT, SIGTERM and SIGHUP by stopping it first; the plugin's
+ * group sees neither the terminal's Ctrl-C nor its hang-up itself. The listeners go once no plugin
+ * runs, so okapi's usual reaction to signals is untouched.
  */
 function watchProcess(): void {
   if (watching) return;
   watching = true;
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  for (const signal of STOPPING_SIGNALS) process.on(signal, onSignal);
   process.on('exit', onExit);
 }
 
 function unwatchProcess(): void {
   watching = false;
-  process.off('SIGINT', onSignal);
-  process.off('SIGTERM', onSignal);
+  for (const signal of STOPPING_SIGNALS) process.off(signal, onSignal);
   process.off('exit', onExit);
 }
 
@@ -115,7 +114,7 @@ async function onSignal(signal: NodeJS.Signals): Promise<void> {
   // A second Ctrl-C while plugins are being stopped ends okapi at once.
   unwatchProcess();
   await Promise.all(plugins.map((plugin) => plugin.stop()));
-  // Ended by the signal itself, as a shell expects of an interrupted program (exit status 130, 143).
+  // Ended by the signal itself, as a shell expects of an interrupted program (exit status 130, 143, 129).
   process.kill(process.pid, signal);
 }
 

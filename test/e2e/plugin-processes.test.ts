@@ -66,7 +66,7 @@ describe('plugin processes', () => {
     for (const pid of await stallingPids(pidFile)) await processGone(pid);
   });
 
-  it.each(['SIGINT', 'SIGTERM'] as const)('stops a running plugin and what it started when okapi gets %s', async (signal) => {
+  it.each(['SIGINT', 'SIGTERM', 'SIGHUP'] as const)('stops a running plugin and what it started when okapi gets %s', async (signal) => {
     const home = freshHome();
     const pidFile = join(home.dir, 'pids');
     writeStallingPlugin(home.plugins, pidFile, { name: 'stall', okapi_api_version: 2, hooks: ['request-middleware'] });
