@@ -4,7 +4,7 @@
  * holds the plugin's pipes, one of them deaf to SIGTERM) go with it.
  */
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startExampleApi, type ExampleApi } from '../../fixtures/example-api/index.mjs';
 import { writeExecutable } from '../helpers/plugin-files.js';
 import { fileWritten, processGone } from '../helpers/processes.js';
@@ -16,6 +16,18 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await api.close();
+});
+
+/** Every process the plugins reported starting; whatever okapi failed to stop is killed here. */
+const reported: number[] = [];
+afterEach(() => {
+  for (const pid of reported.splice(0)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Already gone, as it should be.
+    }
+  }
 });
 
 /**
@@ -36,7 +48,9 @@ wait
 }
 
 async function stallingPids(pidFile: string): Promise<number[]> {
-  return (await fileWritten(pidFile)).trim().split(' ').map(Number);
+  const pids = (await fileWritten(pidFile)).trim().split(' ').map(Number);
+  reported.push(...pids);
+  return pids;
 }
 
 describe('plugin processes', () => {
@@ -54,6 +68,27 @@ describe('plugin processes', () => {
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('plugin stall: did not finish the request-middleware hook within its 1s deadline and was stopped');
     for (const pid of await stallingPids(pidFile)) await processGone(pid);
+  });
+
+  it('does not wait on pipes held by what a plugin left running after answering, and leaves that alone', async () => {
+    const home = freshHome();
+    const pidFile = join(home.dir, 'pids');
+    const manifest = { name: 'leaver', okapi_api_version: 2, hooks: ['request-middleware'] };
+    writeExecutable(
+      join(home.plugins, 'okapi-leaver'),
+      `#!/bin/sh
+if [ "$1" = --okapi-plugin-manifest ]; then printf '%s' '${JSON.stringify(manifest)}'; exit 0; fi
+read -r hook
+sleep 300 &
+echo "$!" > '${pidFile}'
+echo '{"type":"result","output":{"headers":{"X-Left":"yes"}}}'
+`,
+    );
+    const result = await runOkapi(['get', `${api.url}/anything`, '-o', 'json'], { env: home.env });
+    const [leftover] = await stallingPids(pidFile);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).headers['x-left']).toBe('yes');
+    expect(() => process.kill(leftover!, 0)).not.toThrow();
   });
 
   it('stops a plugin that does not answer its manifest question, and what it started', async () => {
