@@ -56,7 +56,7 @@ export const GLOBAL_FLAGS: readonly FlagSpec[] = [
     kind: 'string',
     common: true,
     valueName: 'format',
-    description: 'Output format: auto, json, yaml, cbor, ndjson, lines, raw, or a plugin format',
+    description: 'Output format, e.g. json, yaml, table, raw (okapi --help lists them all under Output formats)',
   },
   {
     long: 'okapi-print',
