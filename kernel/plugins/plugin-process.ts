@@ -1,8 +1,8 @@
 /**
  * A running plugin executable. On POSIX it leads a process group of its own, so stopping it stops
  * everything it started too (the `sleep` of a shell script, a helper it forked): at its deadline,
- * when okapi is interrupted (SIGINT, SIGTERM, SIGHUP) and when okapi exits while it still runs. A process
- * left holding the plugin's pipes never keeps okapi waiting for their end.
+ * when okapi is interrupted (SIGINT, SIGTERM, SIGHUP) and when okapi exits while it still runs. A
+ * process left holding the plugin's pipes never keeps okapi waiting for their end.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';

@@ -103,7 +103,8 @@ export class SubprocessSession {
     clearTimeout(this.deadlineTimer);
     this.process.child.stdin!.end();
     await Promise.race([this.process.exited, delay(EXIT_GRACE_MS)]);
-    await (this.process.isRunning ? this.process.stop() : this.process.finish());
+    // A failed session is being stopped already: its group may outlive the plugin until that is done.
+    await (this.failure !== undefined || this.process.isRunning ? this.process.stop() : this.process.finish());
   }
 
   get stderrText(): string {
