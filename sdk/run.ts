@@ -198,6 +198,9 @@ async function serveCommand(
     async loadDocument(request) {
       return (await ask({ type: 'load-document', ...request })).document;
     },
+    async output(value, options) {
+      await ask({ type: 'output', value, ...(options?.format !== undefined ? { format: options.format } : {}) });
+    },
     stdin: stdin(),
   };
 

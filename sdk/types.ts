@@ -167,6 +167,8 @@ export interface CommandInit {
   cache_dir?: string;
   /** The `-o` value the user gave; the kernel consumes it from argv (an okapi extension). */
   output_format?: string;
+  /** The `-f` expression the user gave; `ctx.output` applies it (an okapi extension). */
+  filter?: string;
   /** The profile asked for with `-p` or OKAPI_PROFILE, when one was (an okapi extension). */
   profile?: string;
 }
@@ -256,6 +258,13 @@ export interface CommandContext extends HookContext {
    * plugin that handles the content type (an okapi extension; absent from hosts without it).
    */
   loadDocument?(request: LoadDocumentRequest): Promise<unknown>;
+  /**
+   * Prints a value the way okapi prints a response body: through the user's `-f` filter, then the
+   * formatter `-o` names (`format` when the user gave no `-o`; `auto` when neither did), so
+   * `-o yaml`, `-o table` and `-f` work on the command's data. An okapi extension; absent from
+   * hosts without it.
+   */
+  output?(value: unknown, options?: { format?: string }): Promise<void>;
   /** Forwarded standard input; empty unless the command declares `passthrough_stdio`. */
   stdin: AsyncIterable<Uint8Array>;
 }

@@ -5,7 +5,7 @@
  */
 import { UsageError } from '../errors.js';
 import { redactField, redactUrl } from '../transport/redact.js';
-import { parseDuration } from '../plugins/duration.js';
+import { LONGEST_DURATION, MAX_DURATION_MS, parseDuration } from '../plugins/duration.js';
 
 export type FlagKind = 'boolean' | 'string' | 'strings' | 'count';
 
@@ -64,7 +64,7 @@ export const GLOBAL_FLAGS: readonly FlagSpec[] = [
     kind: 'string',
     common: true,
     valueName: 'format',
-    description: 'Output format: auto, json, yaml, cbor, ndjson, lines, raw, or a plugin format',
+    description: 'Output format, e.g. json, yaml, table, raw (okapi --help lists them all under Output formats)',
   },
   {
     long: 'okapi-print',
@@ -207,6 +207,11 @@ export const GLOBAL_FLAGS: readonly FlagSpec[] = [
 function positiveDuration(value: string, flag: string): void {
   const ms = parseDuration(value);
   if (ms === undefined || ms <= 0) throw new UsageError(`${flag} "${value}" is not a duration such as 500ms, 10s or 2m`);
+  if (ms > MAX_DURATION_MS) {
+    throw new UsageError(`${flag} "${value}" is longer than okapi can wait: the longest is ${LONGEST_DURATION} (about 24.8 days)`, {
+      hint: `give ${flag} ${LONGEST_DURATION} or less`,
+    });
+  }
 }
 
 export function flagLabel(spec: FlagSpec): string {

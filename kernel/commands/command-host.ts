@@ -11,6 +11,7 @@ import { performExchange } from '../pipeline/exchange.js';
 import { planRequest } from '../pipeline/plan-request.js';
 import { transportOptionsFor } from '../pipeline/transport-options.js';
 import { applyFieldUpdate } from '../pipeline/request-fields.js';
+import { MAX_DURATION_MS } from '../plugins/duration.js';
 import { buildCommandTable } from './command-table.js';
 
 export function commandHost(inv: Invocation, registry: PluginRegistry): CommandContext {
@@ -23,6 +24,7 @@ export function commandHost(inv: Invocation, registry: PluginRegistry): CommandC
     listPlugins: async () => summariesWithConflicts(registry),
     prompt: (message, options) => prompt(inv, message, options?.secret ?? false),
     loadDocument: async (request) => (await import('../api/load-document.js')).loadDocument(registry, request),
+    output: async (value, options) => (await import('../output/render-value.js')).renderValue(value, inv, registry, options?.format),
     stdin: inv.io.stdin,
   };
 }
@@ -33,6 +35,9 @@ async function httpRequest(inv: Invocation, registry: PluginRegistry, request: H
   if (request.body) plan.body = request.body;
   // The command's own limits apply unless the user chose -t / --okapi-max-body-size.
   const transport = transportOptionsFor(inv);
+  if (request.timeout_ms !== undefined && request.timeout_ms > MAX_DURATION_MS) {
+    throw new OkapiError(`timeout_ms ${request.timeout_ms} is longer than okapi can wait: the longest is ${MAX_DURATION_MS} ms (about 24.8 days)`);
+  }
   if (request.timeout_ms !== undefined && request.timeout_ms > 0 && inv.string('okapi-timeout') === undefined) transport.timeoutMs = request.timeout_ms;
   if (request.max_body_size !== undefined && request.max_body_size > 0 && inv.string('okapi-max-body-size') === undefined) {
     transport.maxBodySize = request.max_body_size;

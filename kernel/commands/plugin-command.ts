@@ -15,6 +15,7 @@ export async function runPluginCommand(inv: Invocation, registry: PluginRegistry
       config_path: inv.configPath,
       cache_dir: inv.cacheDir,
       ...(inv.string('okapi-output-format') !== undefined ? { output_format: inv.string('okapi-output-format') } : {}),
+      ...(inv.string('okapi-filter') !== undefined ? { filter: inv.string('okapi-filter') } : {}),
       ...(inv.profileName !== undefined ? { profile: inv.profileName } : {}),
     },
     commandHost(inv, registry),

@@ -50,17 +50,12 @@ async function renderBody(
   format: string,
   results?: unknown[],
 ): Promise<void> {
-  const formatter = registry.formatterFor(format);
-  if (!formatter) {
-    throw new UsageError(`-o ${format} is not an output format okapi knows`, {
-      hint: `available: ${['raw', ...registry.formatNames()].join(', ')}; plugins add more (okapi plugin list)`,
-    });
-  }
+  const formatter = formatterNamed(registry, format);
   const rawType = rawBodyType(response, inv, formatter.manifest?.formatter_raw_types);
   const held = new HeldRendering((data) => inv.io.stdout.write(data), bodySource(response, rawType !== undefined));
   try {
     if (rawType !== undefined) await renderRawBody(inv, registry, formatter, plan, format, rawType, held);
-    else await renderValues(results ?? [(await toEnvelope(response)).body], inv, registry, formatter, plan, format, held);
+    else await formatValues(results ?? [(await toEnvelope(response)).body], formatter, inv, registry, plan, format, held.write);
     held.finish();
   } catch (error) {
     // A filter's results are values already: there is no body to show in their place.
@@ -88,14 +83,26 @@ function unrenderable(error: unknown, format: string, shownAsReceived: boolean):
   });
 }
 
-async function renderValues(
+/** The formatter plugin of an `-o` value; an unknown one is a usage error listing those that exist. */
+export function formatterNamed(registry: PluginRegistry, format: string): PluginRecord {
+  const formatter = registry.formatterFor(format);
+  if (!formatter) {
+    throw new UsageError(`-o ${format} is not an output format okapi knows`, {
+      hint: `available: ${registry.formatNames().join(', ')}; plugins add more (okapi plugin list)`,
+    });
+  }
+  return formatter;
+}
+
+/** Values written by a formatter (to stdout unless `write` says where): one is a document, several (jq results) are records. */
+export async function formatValues(
   values: readonly unknown[],
+  formatter: PluginRecord,
   inv: Invocation,
   registry: PluginRegistry,
-  formatter: PluginRecord,
-  plan: PrintPlan,
+  plan: Pick<PrintPlan, 'pretty' | 'color'>,
   format: string,
-  held: HeldRendering,
+  write: (data: string | Uint8Array) => void = (data) => inv.io.stdout.write(data),
 ): Promise<void> {
   const stdout = inv.io.stdout;
   const options = formatterOptions(inv);
@@ -110,7 +117,7 @@ async function renderValues(
       ...(options ? { options } : {}),
     },
     each(values),
-    { write: held.write },
+    { write },
   );
 }
 
@@ -183,7 +190,7 @@ async function* each(values: readonly unknown[]): AsyncGenerator<unknown> {
   yield* values;
 }
 
-function write(stream: NodeJS.WritableStream, data: Uint8Array | string): Promise<void> {
+export function write(stream: NodeJS.WritableStream, data: Uint8Array | string): Promise<void> {
   return new Promise((resolve) => (data.length === 0 ? resolve() : stream.write(data, () => resolve())));
 }
 

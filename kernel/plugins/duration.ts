@@ -3,6 +3,15 @@ const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_00
 const DURATION = /^(?:\d+(?:\.\d+)?(?:ms|s|m|h))+$/;
 const PART = /(\d+(?:\.\d+)?)(ms|s|m|h)/g;
 
+/**
+ * The longest wait okapi can keep: Node timers hold at most 2^31-1 ms (about 24.8 days) and fire at
+ * once past that, so a longer duration is refused rather than turned into no wait at all.
+ */
+export const MAX_DURATION_MS = 2 ** 31 - 1;
+
+/** MAX_DURATION_MS as a user writes a duration: "596h31m23s". */
+export const LONGEST_DURATION = `${Math.floor(MAX_DURATION_MS / 3_600_000)}h${Math.floor((MAX_DURATION_MS % 3_600_000) / 60_000)}m${Math.floor((MAX_DURATION_MS % 60_000) / 1000)}s`;
+
 /** Milliseconds, or undefined when the text is not a duration. A bare number means seconds. */
 export function parseDuration(text: string): number | undefined {
   const trimmed = text.trim();

@@ -10,7 +10,7 @@ import {
   type HookName,
   type PluginManifest,
 } from '../../sdk/types.js';
-import { parseDuration } from './duration.js';
+import { LONGEST_DURATION, MAX_DURATION_MS, parseDuration } from './duration.js';
 
 export class ManifestError extends Error {}
 
@@ -107,6 +107,9 @@ export function validateManifest(raw: unknown): PluginManifest {
       const ms = typeof value === 'string' ? parseDuration(value) : undefined;
       if (ms === undefined || ms <= 0) {
         throw new ManifestError(`"hook_timeouts.${hook}" must be a duration such as "500ms", "10s" or "2m", got ${JSON.stringify(value)}`);
+      }
+      if (ms > MAX_DURATION_MS) {
+        throw new ManifestError(`"hook_timeouts.${hook}" is ${JSON.stringify(value)}, longer than okapi can wait: the longest is "${LONGEST_DURATION}" (about 24.8 days)`);
       }
     }
   }

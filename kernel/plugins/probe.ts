@@ -2,9 +2,9 @@
  * Asks an executable for its manifest or its commands. The answer may be CBOR or JSON; CBOR is
  * tried first, and the encoding that worked is the encoding of every later session with it.
  */
-import { spawn } from 'node:child_process';
 import { decodeDocument, type WireEncoding } from '../../sdk/codec.js';
 import { ManifestError } from './manifest.js';
+import { PluginProcess } from './plugin-process.js';
 
 const PROBE_TIMEOUT_MS = 5000;
 const PROBE_MAX_BYTES = 1024 * 1024;
@@ -43,38 +43,43 @@ function isMap(value: unknown): boolean {
 
 function runForOutput(path: string, flag: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const child = spawn(path, [flag], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const plugin = new PluginProcess(path, [flag], 'ignore');
+    const child = plugin.child;
     const chunks: Buffer[] = [];
     let size = 0;
     let stderr = '';
     const timer = setTimeout(() => {
-      child.kill('SIGKILL');
+      void plugin.stop();
       reject(new ManifestError(`did not answer ${flag} within ${PROBE_TIMEOUT_MS / 1000}s`));
     }, PROBE_TIMEOUT_MS);
-    child.stdout.on('data', (chunk: Buffer) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > PROBE_MAX_BYTES) {
-        child.kill('SIGKILL');
+        void plugin.stop();
         clearTimeout(timer);
         reject(new ManifestError(`answered ${flag} with more than ${PROBE_MAX_BYTES} bytes`));
         return;
       }
       chunks.push(chunk);
     });
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (text: string) => (stderr = (stderr + text).slice(-2000)));
+    child.stderr!.setEncoding('utf8');
+    child.stderr!.on('data', (text: string) => (stderr = (stderr + text).slice(-2000)));
     child.on('error', (error) => {
       clearTimeout(timer);
       reject(new ManifestError(`could not be run: ${error.message}`));
     });
-    child.on('close', (code) => {
+    child.on('exit', (code) => {
       clearTimeout(timer);
-      if (code !== 0) {
-        const detail = stderr.trim() ? `: ${stderr.trim().split('\n').slice(-3).join(' / ')}` : '';
-        reject(new ManifestError(`exited with code ${code} when asked ${flag}${detail}`));
-        return;
-      }
-      resolve(Buffer.concat(chunks));
+      // Once the executable has exited, what it printed is its answer, even if something it
+      // started still holds the pipe.
+      void plugin.finish().then(() => {
+        if (code !== 0) {
+          const detail = stderr.trim() ? `: ${stderr.trim().split('\n').slice(-3).join(' / ')}` : '';
+          reject(new ManifestError(`exited with code ${code} when asked ${flag}${detail}`));
+          return;
+        }
+        resolve(Buffer.concat(chunks));
+      });
     });
   });
 }

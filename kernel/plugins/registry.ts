@@ -93,8 +93,9 @@ export class PluginRegistry {
     return this.withHook('formatter').find((r) => r.manifest?.formatter_names?.includes(format));
   }
 
+  /** What -o accepts: every formatter's names, and `raw` (the body's bytes as sent), which the kernel writes itself. */
   formatNames(): string[] {
-    return [...new Set(this.withHook('formatter').flatMap((r) => r.manifest?.formatter_names ?? []))];
+    return [...new Set(['raw', ...this.withHook('formatter').flatMap((r) => r.manifest?.formatter_names ?? [])])].sort();
   }
 
   runtime(record: PluginRecord): PluginRuntime {

@@ -95,10 +95,11 @@ export class SubprocessRuntime implements PluginRuntime {
           case 'list-plugins':
           case 'prompt':
           case 'load-document':
+          case 'output':
             void this.answer(session, message, host);
             break;
           default:
-            throw session.unexpected(message, 'a command message (stdout, stderr, http-request, list-apis, prompt, load-document, done)');
+            throw session.unexpected(message, 'a command message (stdout, stderr, http-request, list-apis, prompt, load-document, output, done)');
         }
       }
     } finally {
@@ -153,6 +154,12 @@ export class SubprocessRuntime implements PluginRuntime {
             ...(typeof message.local_path === 'string' ? { local_path: message.local_path } : {}),
           });
           await session.send({ type: 'document', id, document });
+          return;
+        }
+        case 'output': {
+          if (!host.output) throw new Error('this host cannot print values');
+          await host.output(message.value, typeof message.format === 'string' ? { format: message.format } : {});
+          await session.send({ type: 'printed', id });
           return;
         }
       }

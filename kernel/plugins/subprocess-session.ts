@@ -3,12 +3,12 @@
  * frames messages through the shared Peer, enforces the deadline, and turns every way a plugin can
  * misbehave (early exit, garbage, silence) into a PluginError instead of a hang or corrupt stdout.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import type { WireEncoding, WireMessage } from '../../sdk/codec.js';
 import { Peer } from '../../sdk/peer.js';
 import type { HookName } from '../../sdk/types.js';
 import { formatDuration } from './duration.js';
 import { PluginError } from './plugin-error.js';
+import { delay, PluginProcess } from './plugin-process.js';
 
 export interface SessionTarget {
   name: string;
@@ -25,14 +25,14 @@ export interface SessionOptions {
 }
 
 const STDERR_KEPT = 64 * 1024;
-const KILL_GRACE_MS = 1000;
+/** How long a plugin may take to exit once its session has ended. */
+const EXIT_GRACE_MS = 1000;
 
 export class SubprocessSession {
-  private readonly child: ChildProcess;
+  private readonly process: PluginProcess;
   private readonly peer: Peer;
   private stderr = '';
   private exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
-  private readonly exited: Promise<void>;
   private failure: PluginError | undefined;
   private deadlineTimer: NodeJS.Timeout | undefined;
   private rejectPending: ((error: PluginError) => void) | undefined;
@@ -41,30 +41,25 @@ export class SubprocessSession {
     private readonly target: SessionTarget,
     private readonly options: SessionOptions,
   ) {
-    this.child = spawn(target.path, ['--okapi-plugin-run', `--okapi-plugin-encoding=${target.encoding}`], {
-      stdio: ['pipe', 'pipe', 'pipe'],
+    this.process = new PluginProcess(target.path, ['--okapi-plugin-run', `--okapi-plugin-encoding=${target.encoding}`], 'pipe');
+    const child = this.process.child;
+    child.once('exit', (code, signal) => {
+      this.exit = { code, signal };
     });
-    this.exited = new Promise((resolve) => {
-      this.child.once('exit', (code, signal) => {
-        this.exit = { code, signal };
-        resolve();
-      });
-      this.child.once('error', (error) => {
-        this.fail(new PluginError(target.name, `could not be started from ${target.path}: ${error.message}`, {
-          hint: 'check that the file exists and is executable (chmod +x)',
-        }));
-        this.exit ??= { code: null, signal: null };
-        resolve();
-      });
+    child.once('error', (error) => {
+      this.fail(new PluginError(target.name, `could not be started from ${target.path}: ${error.message}`, {
+        hint: 'check that the file exists and is executable (chmod +x)',
+      }));
+      this.exit ??= { code: null, signal: null };
     });
-    this.child.stderr!.setEncoding('utf8');
-    this.child.stderr!.on('data', (text: string) => {
+    child.stderr!.setEncoding('utf8');
+    child.stderr!.on('data', (text: string) => {
       this.stderr = (this.stderr + text).slice(-STDERR_KEPT);
       options.onStderr?.(text);
     });
     // A plugin that stops reading must not crash okapi with EPIPE.
-    this.child.stdin!.on('error', () => undefined);
-    this.peer = new Peer(this.child.stdout!, this.child.stdin!, target.encoding);
+    child.stdin!.on('error', () => undefined);
+    this.peer = new Peer(child.stdout!, child.stdin!, target.encoding);
     if (options.deadlineMs !== undefined) {
       this.deadlineTimer = setTimeout(() => this.overdue(options.deadlineMs!), options.deadlineMs);
     }
@@ -91,7 +86,7 @@ export class SubprocessSession {
       this.rejectPending = undefined;
     }
     if (message) return message;
-    await Promise.race([this.exited, delay(200)]);
+    await Promise.race([this.process.exited, delay(200)]);
     if (this.failure) throw this.failure;
     const how = this.exit?.signal ? `was killed by ${this.exit.signal}` : `exited with code ${this.exit?.code ?? 'unknown'}`;
     const truncated = this.peer.truncated ? ' in the middle of a message' : '';
@@ -106,9 +101,10 @@ export class SubprocessSession {
   /** Ends the session: closes stdin, gives the plugin a moment to exit, then stops it. */
   async close(): Promise<void> {
     clearTimeout(this.deadlineTimer);
-    this.child.stdin!.end();
-    const exitedInTime = await Promise.race([this.exited.then(() => true), delay(KILL_GRACE_MS).then(() => false)]);
-    if (!exitedInTime) this.terminate();
+    this.process.child.stdin!.end();
+    await Promise.race([this.process.exited, delay(EXIT_GRACE_MS)]);
+    // A failed session is being stopped already: its group may outlive the plugin until that is done.
+    await (this.failure !== undefined || this.process.isRunning ? this.process.stop() : this.process.finish());
   }
 
   get stderrText(): string {
@@ -123,15 +119,6 @@ export class SubprocessSession {
     );
   }
 
-  private terminate(): void {
-    if (this.exit) return;
-    this.child.kill('SIGTERM');
-    const hard = setTimeout(() => {
-      if (!this.exit) this.child.kill('SIGKILL');
-    }, KILL_GRACE_MS);
-    hard.unref();
-  }
-
   private error(message: string, extra: { hint?: string } = {}): PluginError {
     return new PluginError(this.target.name, `${message} (${this.options.hook} hook, ${this.target.path})`, {
       ...extra,
@@ -142,12 +129,8 @@ export class SubprocessSession {
   private fail(error: PluginError): PluginError {
     this.failure ??= error;
     clearTimeout(this.deadlineTimer);
-    this.terminate();
+    void this.process.stop();
     this.rejectPending?.(this.failure);
     return this.failure;
   }
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }

@@ -14,11 +14,21 @@ export default definePlugin({
       }
       const unknown = rest.find((arg) => arg !== '--json');
       if (unknown !== undefined) {
-        ctx.stderr(`okapi: unknown argument "${unknown}" for plugin list\n  hint: okapi plugin list [--json]\n`);
+        ctx.stderr(`okapi: unknown argument "${unknown}" for plugin list\n  hint: okapi plugin list [-o json|yaml|table|…] [-f filter]\n`);
         return 2;
       }
       const plugins = await ctx.listPlugins();
-      ctx.stdout(rest.includes('--json') ? `${JSON.stringify(plugins, null, 2)}\n` : table(plugins));
+      const json = rest.includes('--json');
+      if (init.output_format === undefined && init.filter === undefined && !json) {
+        ctx.stdout(table(plugins));
+        return 0;
+      }
+      if (!ctx.output) {
+        ctx.stderr('okapi: this okapi cannot print plugin list through -o or -f\n');
+        return 1;
+      }
+      // --json is -o json, kept from before -o worked here.
+      await ctx.output(plugins, json ? { format: 'json' } : {});
       return 0;
     },
   },

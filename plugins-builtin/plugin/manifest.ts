@@ -13,7 +13,8 @@ export default {
       short: 'List plugins: name, version, hooks, path, and why one was refused',
       long: [
         'Usage:',
-        '  okapi plugin list [--json]     Every built-in and external plugin',
+        '  okapi plugin list              Every built-in and external plugin, as a table',
+        '  okapi plugin list -o json      The same as data (any -o format; -f filters it, e.g. -f \'[refused != null].name\')',
         '',
         "External plugins are executables named okapi-<name> in the config directory's plugins/ folder",
         'or in a directory listed in OKAPI_PLUGIN_PATH.',

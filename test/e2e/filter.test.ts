@@ -227,6 +227,25 @@ describe('malformed filters', () => {
     expect(result.stderr).toMatch(/hint: .*read as jq it fails too/);
   });
 
+  it('refuse a function name after a pipe, which shorthand would read as a missing field', async () => {
+    for (const [filter, name, column] of [
+      ['body|length', 'length', 5],
+      ['body | keys', 'keys', 7],
+    ] as const) {
+      const result = await okapi([itemsUrl(), '-f', filter]);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      const lines = result.stderr.split('\n');
+      expect(lines[0]).toBe(`okapi: "${name}" after '|' is a function, and a shorthand query has no functions at position ${column} of the filter`);
+      expect(lines[2]).toBe(`  ${' '.repeat(column)}^`);
+      expect(result.stderr).toContain(`jq has it: -f '.body | ${name}'`);
+      expect(result.stderr).toContain('shorthand has only .length, .lower and .upper');
+    }
+    // The jq form it points at works; a field of that name is still reachable quoted.
+    expect(await json([itemsUrl(), '-f', '.body | length'])).toBe(20);
+    expect(await json(['post', `${api.url}/anything`, 'length: 5', '-f', 'body.json | "length"'])).toBe(5);
+  });
+
   it('print nothing even when the response head was asked for', async () => {
     const result = await okapi([itemsUrl(), '--okapi-print', 'hb', '-f', 'body.{id']);
     expect(result.code).toBe(2);

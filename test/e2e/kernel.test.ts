@@ -31,6 +31,15 @@ describe('argv', () => {
     expect(all.stdout).toContain('--okapi-config');
   });
 
+  it('lists raw among the output formats, in the help and when -o names an unknown one', async () => {
+    const { env } = freshHome();
+    const help = await runOkapi(['--help'], { env });
+    expect(help.stdout).toMatch(/Output formats:\n {2}auto, cbor, gron, image, json, lines, ndjson, raw, table, toon, yaml\n/);
+    const unknown = await runOkapi(['get', `${api.url}/anything`, '-o', 'nope'], { env });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('available: auto, cbor, gron, image, json, lines, ndjson, raw, table, toon, yaml;');
+  });
+
   it('rejects an unknown flag with exit 2, naming it', async () => {
     const result = await runOkapi(['get', `${api.url}/anything`, '--okapi-bogus']);
     expect(result.code).toBe(2);

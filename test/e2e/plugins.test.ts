@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { startExampleApi, type ExampleApi } from '../../fixtures/example-api/index.mjs';
 import { writeScriptPlugin, writeSdkPlugin } from '../helpers/plugin-files.js';
 import { freshHome, runOkapi } from '../helpers/run-okapi.js';
@@ -146,6 +147,84 @@ describe('plugin list', () => {
     expect(result.stdout).toContain('not executable');
     const json = JSON.parse((await runOkapi(['plugin', 'list', '--json'], { env: home.env })).stdout);
     expect(json.find((p: { name: string }) => p.name === 'old').refused).toContain('rebuild');
+  });
+});
+
+describe('commands printing data through -o and -f', () => {
+  it('prints the plugins through -o and -f, as a request body prints', async () => {
+    const home = freshHome();
+    writeScriptPlugin(home.plugins, 'old', { name: 'old', okapi_api_version: 1 });
+    const json = await runOkapi(['plugin', 'list', '-o', 'json'], { env: home.env });
+    expect(json.code).toBe(0);
+    const plugins = JSON.parse(json.stdout) as { name: string; hooks: string[]; path: string; builtin: boolean; enabled: boolean; refused?: string }[];
+    expect(plugins.find((p) => p.name === 'json')).toMatchObject({ hooks: ['formatter'], path: 'builtin:json', builtin: true, enabled: true });
+    expect(plugins.find((p) => p.name === 'old')?.refused).toContain('rebuild');
+
+    const yaml = await runOkapi(['plugin', 'list', '-o', 'yaml'], { env: home.env });
+    expect(yaml.code).toBe(0);
+    expect(parseYaml(yaml.stdout)).toEqual(plugins);
+
+    const refused = await runOkapi(['plugin', 'list', '-f', '[refused != null].name', '-o', 'json'], { env: home.env });
+    expect(JSON.parse(refused.stdout)).toEqual(['old']);
+    const names = await runOkapi(['plugin', 'list', '-f', '.[] | select(.builtin | not) | .name', '-o', 'raw'], { env: home.env });
+    expect(names.stdout).toBe('old\n');
+  });
+
+  it('serves ctx.output to an external command over the wire', async () => {
+    const home = freshHome();
+    writeSdkPlugin(
+      home.plugins,
+      'data',
+      `{ manifest: { name: 'data', okapi_api_version: 2, hooks: ['command'] },
+         commands: [{ name: 'data', short: 'Prints data' }],
+         hooks: { async command(init, ctx) { await ctx.output({ id: 7, tags: ['a', 'b'] }, { format: 'json' }); ctx.stdout('after\\n'); return 0; } } }`,
+    );
+    const own = await runOkapi(['data'], { env: home.env });
+    expect(own.code).toBe(0);
+    expect(own.stdout).toBe('{\n  "id": 7,\n  "tags": [\n    "a",\n    "b"\n  ]\n}\nafter\n');
+    const filtered = await runOkapi(['data', '-f', 'tags[1]', '-o', 'yaml'], { env: home.env });
+    expect(filtered.stdout).toBe('b\nafter\n');
+  });
+
+  it('fails on a bad -o or -f with exit 2 and nothing on stdout', async () => {
+    const home = freshHome();
+    const format = await runOkapi(['plugin', 'list', '-o', 'nope'], { env: home.env });
+    expect(format.code).toBe(2);
+    expect(format.stdout).toBe('');
+    expect(format.stderr).toContain('-o nope is not an output format okapi knows');
+    const filter = await runOkapi(['plugin', 'list', '-f', 'name[> 1]'], { env: home.env });
+    expect(filter.code).toBe(2);
+    expect(filter.stdout).toBe('');
+    expect(filter.stderr).toContain('at position');
+  });
+});
+
+describe('durations longer than okapi can wait', () => {
+  it('refuses a plugin whose hook_timeouts holds one, naming the longest', async () => {
+    const home = freshHome();
+    writeScriptPlugin(home.plugins, 'patient', { name: 'patient', okapi_api_version: 2, hooks: ['request-middleware'], hook_timeouts: { 'request-middleware': '1000h' } });
+    const result = await runOkapi(['plugin', 'list'], { env: home.env });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('refused: "hook_timeouts.request-middleware" is "1000h", longer than okapi can wait: the longest is "596h31m23s"');
+    const request = await runOkapi(['get', `${api.url}/anything`, '-o', 'json'], { env: home.env });
+    expect(request.code).toBe(0);
+    expect(request.stderr).not.toContain('TimeoutOverflowWarning');
+  });
+
+  it('answers a command asking for a longer request timeout with an error', async () => {
+    const home = freshHome();
+    writeSdkPlugin(
+      home.plugins,
+      'patient',
+      `{ manifest: { name: 'patient', okapi_api_version: 2, hooks: ['command'] },
+         commands: [{ name: 'patient', short: 'Waits a long time' }],
+         hooks: { async command(init, ctx) {
+           try { await ctx.httpRequest({ method: 'GET', url: init.args[0], timeout_ms: 1e12 }); return 0; }
+           catch (error) { ctx.stderr(error.message + '\\n'); return 3; } } } }`,
+    );
+    const result = await runOkapi(['patient', `${api.url}/anything`], { env: home.env });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain('timeout_ms 1000000000000 is longer than okapi can wait: the longest is 2147483647 ms');
   });
 });
 

@@ -183,6 +183,17 @@ describe('failures', () => {
     expect(result.stderr).toContain('300ms');
   });
 
+  it('refuses a -t longer than a timer can hold, stating the longest (exit 2, nothing sent)', async () => {
+    const result = await okapi([`${api.url}/anything`, '-t', '1000h']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('okapi: -t "1000h" is longer than okapi can wait: the longest is 596h31m23s');
+    expect(result.stderr).not.toContain('TimeoutOverflowWarning');
+    const longest = await okapi([`${api.url}/anything`, '-t', '596h31m23s', '-o', 'json']);
+    expect(longest.code).toBe(0);
+    expect(JSON.parse(longest.stdout).method).toBe('GET');
+  });
+
   it('names host:port when the connection is refused', async () => {
     const port = await closedPort();
     const result = await okapi([`http://127.0.0.1:${port}/anything`]);

@@ -8,7 +8,7 @@ import { encodeMessage } from '../../sdk/codec.js';
 
 export const SDK_MODULE = resolve(import.meta.dirname, '../../dist/sdk.mjs');
 
-function writeExecutable(path: string, text: string): string {
+export function writeExecutable(path: string, text: string): string {
   mkdirSync(join(path, '..'), { recursive: true });
   writeFileSync(path, text);
   chmodSync(path, 0o755);

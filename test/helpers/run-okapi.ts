@@ -1,5 +1,5 @@
 /** Runs the built `okapi` executable as a user would: own config dir, argv, stdin, environment. */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { tempDir } from './temp-dir.js';
 
@@ -7,6 +7,8 @@ export const OKAPI_BIN = resolve(import.meta.dirname, '../../dist/okapi.cjs');
 
 export interface OkapiResult {
   code: number | null;
+  /** The signal that ended okapi, if one did. */
+  signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
   stdoutBytes: Buffer;
@@ -32,22 +34,28 @@ export function freshHome(): { dir: string; config: string; plugins: string; env
 }
 
 export function runOkapi(args: string[], options: OkapiRunOptions = {}): Promise<OkapiResult> {
-  return new Promise((resolvePromise, reject) => {
-    // TMPDIR is the run's own (test/setup/temp-root.ts): a temporary file okapi leaves fails the run.
-    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR, ...options.env };
-    const child = spawn(process.execPath, [OKAPI_BIN, ...args], { env, cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+  return startOkapi(args, options).result;
+}
+
+/** okapi started but not awaited, for tests that act on the process while it runs (signals). */
+export function startOkapi(args: string[], options: OkapiRunOptions = {}): { child: ChildProcess; result: Promise<OkapiResult> } {
+  // TMPDIR is the run's own (test/setup/temp-root.ts): a temporary file okapi leaves fails the run.
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR, ...options.env };
+  const child = spawn(process.execPath, [OKAPI_BIN, ...args], { env, cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+  const result = new Promise<OkapiResult>((resolvePromise, reject) => {
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (c: Buffer) => out.push(c));
     child.stderr.on('data', (c: Buffer) => err.push(c));
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 20_000);
     child.on('error', reject);
-    child.on('close', (code) => {
+    child.on('close', (code, signal) => {
       clearTimeout(timer);
       const stdoutBytes = Buffer.concat(out);
-      resolvePromise({ code, stdout: stdoutBytes.toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), stdoutBytes });
+      resolvePromise({ code, signal, stdout: stdoutBytes.toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), stdoutBytes });
     });
-    if (options.stdin !== undefined) child.stdin.end(options.stdin);
-    else child.stdin.end();
   });
+  if (options.stdin !== undefined) child.stdin.end(options.stdin);
+  else child.stdin.end();
+  return { child, result };
 }

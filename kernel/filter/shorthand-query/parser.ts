@@ -15,6 +15,7 @@
 import type { Path, Pipeline, ProjectionEntry, Step } from './ast.js';
 import { Cursor, describeChar, isNameChar } from './cursor.js';
 import { parseFilterExpression } from './expr-parser.js';
+import { JQ_FUNCTION_NAMES } from './jq-function-names.js';
 import { hasTopLevelComma, readSubscript } from './subscript.js';
 
 export function parseQuery(text: string): Pipeline {
@@ -33,7 +34,7 @@ class PathParser {
 
   pipeline(): Pipeline {
     const { cursor } = this;
-    const pos = cursor.pos;
+    const { pos, text } = cursor;
     const segments: Path[] = [this.path()];
     for (;;) {
       const before = cursor.pos;
@@ -43,8 +44,23 @@ class PathParser {
         return { segments, pos };
       }
       cursor.skipSpace();
-      segments.push(this.path());
+      const start = cursor.pos;
+      const path = this.path();
+      this.refuseFunction(path, start, text.slice(pos, before).trim());
+      segments.push(path);
     }
+  }
+
+  /** `body | length`: a bare function name after a pipe would read a field quietly; jq has the function. */
+  private refuseFunction(path: Path, start: number, piped: string): void {
+    const step = path.steps[0]!;
+    if (path.steps.length !== 1 || step.kind !== 'field' || this.cursor.text[start] === '"' || !JQ_FUNCTION_NAMES.has(step.name)) return;
+    const simple = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/.test(piped);
+    this.cursor.fail(`"${step.name}" after '|' is a function, and a shorthand query has no functions`, start, [
+      simple ? `jq has it: -f '.${piped} | ${step.name}'` : `jq has it, e.g. -f '.body | ${step.name}'`,
+      'shorthand has only .length, .lower and .upper, inside filters: body[name.length > 3]',
+      `a field named ${step.name} is written "${step.name}"`,
+    ].join('; '));
   }
 
   path(): Path {

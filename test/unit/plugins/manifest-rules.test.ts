@@ -48,6 +48,7 @@ const CASES: [string, unknown, string | null][] = [
   ['hook_timeouts for an undeclared hook', { ...base, hooks: ['auth'], hook_timeouts: { loader: '1s' } }, 'not one of this plugin\'s hooks'],
   ['hook_timeouts bad duration', { ...base, hooks: ['auth'], hook_timeouts: { auth: 'soon' } }, 'must be a duration'],
   ['hook_timeouts zero', { ...base, hooks: ['auth'], hook_timeouts: { auth: '0s' } }, 'must be a duration'],
+  ['hook_timeouts past what a timer holds', { ...base, hooks: ['auth'], hook_timeouts: { auth: '596h31m24s' } }, 'longer than okapi can wait'],
 ];
 
 async function loadOne(manifest: unknown, encoding: 'cbor' | 'json') {

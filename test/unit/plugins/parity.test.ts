@@ -99,6 +99,8 @@ describe('built-in plugins in-process and out-of-process', () => {
           listApis: async () => [],
           listPlugins: async () => plugins,
           prompt: async () => '',
+          // Stands for the host's rendering: what reached it, and in which format.
+          output: async (value, options) => void (stdout += `${options?.format ?? 'auto'}: ${JSON.stringify(value)}`),
           stdin: (async function* () {})(),
         };
         const code = await runtime.command({ command: 'plugin', args, tty: { stdin: false, stdout: false, stderr: false }, width: 80 }, host);
@@ -111,5 +113,6 @@ describe('built-in plugins in-process and out-of-process', () => {
     }
     expect((outcomes.get('in-process list') as { stdout: string }).stdout).toContain('refused: exited with code 1');
     expect((outcomes.get('in-process nope') as { code: number }).code).toBe(2);
+    expect((outcomes.get('in-process list --json') as { stdout: string }).stdout).toBe(`json: ${JSON.stringify(plugins)}`);
   });
 });
