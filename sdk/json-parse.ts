@@ -2,21 +2,26 @@
  * JSON.parse that keeps every number exactly (docs/design/009-exact-numbers.md). JSON.parse judges
  * the text, so syntax, duplicate keys and `__proto__` behave exactly as with JSON.parse; a scan
  * beforehand finds the number tokens that a double would change, and only when there are some is
- * each swapped for a unique marker string that a reviver turns into an ExactNumber.
+ * each swapped for a unique marker string that a reviver turns into an ExactNumber (or into what
+ * `readNumber` makes of the token, for a reader that knows more about where the text came from).
  */
 
 import { randomBytes } from 'node:crypto';
 import { ExactNumber } from './exact-number.js';
 
-export function parseJsonExact(text: string): unknown {
+export type NumberReader = (token: string) => unknown;
+
+const exactNumber: NumberReader = (token) => new ExactNumber(token);
+
+export function parseJsonExact(text: string, readNumber: NumberReader = exactNumber): unknown {
   const inexact = inexactNumberTokens(text);
   if (inexact === undefined || inexact.length === 0) return JSON.parse(text);
   const marker = `okapi-number-${randomBytes(8).toString('hex')}-`;
-  const numbers: ExactNumber[] = [];
+  const numbers: unknown[] = [];
   let rewritten = '';
   let last = 0;
   for (const [start, end] of inexact) {
-    numbers.push(new ExactNumber(text.slice(start, end)));
+    numbers.push(readNumber(text.slice(start, end)));
     rewritten += `${text.slice(last, start)}"${marker}${numbers.length - 1}"`;
     last = end;
   }

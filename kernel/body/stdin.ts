@@ -7,8 +7,9 @@
  * CBOR is tried only on bytes that are not UTF-8 (every CBOR map or array starts with such a byte).
  */
 
-import { Decoder } from 'cbor-x';
 import { parseDocument } from 'yaml';
+import { newCborDecoder } from '../../sdk/cbor.js';
+import { parseJsonExact } from '../../sdk/json-parse.js';
 
 export type StructuredFormat = 'json' | 'yaml' | 'cbor';
 
@@ -28,7 +29,7 @@ export type StdinDocument =
   | { readonly kind: 'binary'; readonly bytes: Uint8Array; readonly why: string };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-const cborDecoder = new Decoder({ useRecords: false, mapsAsObjects: true });
+const cborDecoder = newCborDecoder();
 
 /** Whether stdin counts as absent: nothing at all, or only blank lines (`echo | okapi …`). */
 export function isBlank(bytes: Uint8Array): boolean {
@@ -47,7 +48,7 @@ export function classifyStdin(bytes: Uint8Array): StdinDocument {
 
   let jsonError: string;
   try {
-    return { kind: 'structured', format: 'json', value: JSON.parse(content), bytes: withoutBom };
+    return { kind: 'structured', format: 'json', value: parseJsonExact(content), bytes: withoutBom };
   } catch (error) {
     jsonError = (error as Error).message;
   }

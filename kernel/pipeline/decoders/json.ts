@@ -2,6 +2,7 @@
  * JSON bodies: application/json and every `+json` type. A JSON text sequence (RFC 7464, records
  * opened by 0x1E) or two or more concatenated values decode to an array of the values.
  */
+import { parseJsonExact } from '../../../sdk/json-parse.js';
 import { isJsonWhitespace } from '../../../sdk/json-syntax.js';
 import { decodeText, type BodyDecoder } from './decoder.js';
 
@@ -20,7 +21,7 @@ const RS = '\x1e';
 export function parseJson(text: string): JsonResult {
   if (text[text.search(/\S/)] === RS) return parseRecords(text.split(RS));
   try {
-    return { ok: true, value: JSON.parse(text) };
+    return { ok: true, value: parseJsonExact(text) };
   } catch {
     const parts = splitConcatenated(text);
     return parts && parts.length >= 2 ? parseRecords(parts) : { ok: false };
@@ -32,7 +33,7 @@ function parseRecords(records: string[]): JsonResult {
   for (const record of records) {
     if (record.trim() === '') continue;
     try {
-      values.push(JSON.parse(record));
+      values.push(parseJsonExact(record));
     } catch {
       return { ok: false };
     }

@@ -1,0 +1,21 @@
+/**
+ * Reading jq's numbers back. jq 1.8 keeps the literal of a number it did not compute with, but
+ * writes it in decimal scientific notation (`1e400` comes out as `1E+400`), and writes what it
+ * computed as a double. So a number of the input comes back with the text it was sent with, and a
+ * token that only spells a double differently (`1E+21`, `1e-07`) is that double.
+ */
+import { ExactNumber } from '../../../sdk/exact-number.js';
+import { scientificText } from '../../../sdk/decimal-text.js';
+import type { NumberReader } from '../../../sdk/json-parse.js';
+
+export function jqNumberReader(sent: readonly ExactNumber[]): NumberReader {
+  let byNotation: Map<string, ExactNumber> | undefined;
+  return (token) => {
+    byNotation ??= new Map(sent.map((number) => [scientificText(number.text), number]));
+    const original = byNotation.get(token);
+    if (original !== undefined) return original;
+    const double = Number(token);
+    if (Number.isFinite(double) && scientificText(token) === scientificText(String(double))) return double;
+    return new ExactNumber(token);
+  };
+}
