@@ -3,36 +3,27 @@
  * cbor`, response bodies): plain byte strings (no typed-array tags), no record extension, minimal
  * map headers, string-keyed maps, and ExactNumbers kept exact (docs/design/009-exact-numbers.md):
  *
- * - an integer is a CBOR integer, a bignum (tags 2 and 3) past 64 bits;
- * - a number with the value of a double (`2.50`, `1E+2`) is that double, as any other number;
- * - any other decimal (`0.1000000000000000000001`, `1e400`) is a decimal fraction (RFC 8949
- *   3.4.4, tag 4: [exponent, mantissa]), which reads back as the ExactNumber it spells where
- *   cbor-x would round it to a double.
+ * - an integer literal is a CBOR integer, a bignum (tags 2 and 3) past 64 bits;
+ * - any other number text is a decimal fraction (RFC 8949 3.4.4, tag 4: [exponent, mantissa])
+ *   with the digits as written: `2.50` is [-2, 250], `1e400` is [400, 1]. Read back, a decimal
+ *   fraction is the number it spells (cbor-x alone would round it to a double), so `2.50` stays
+ *   `2.50` through a plugin session.
  *
+ * CBOR has no integer -0, so `-0` is written as the integer 0 (cbor-x writes the double -0 so).
  * cbor-x's extensions are process-wide, so they are registered once, here, before any encoder or
  * decoder is made.
  */
 import { addExtension, Decoder, Encoder } from 'cbor-x';
-import { decimalParts, normalized } from './decimal-text.js';
+import { decimalParts } from './decimal-text.js';
 import { ExactNumber, numberFromText } from './exact-number.js';
 
 const DECIMAL_FRACTION = 4;
 
-type CborForm = { kind: 'integer'; value: bigint } | { kind: 'double'; value: number } | { kind: 'fraction'; value: [number | bigint, number | bigint] };
-
-function cborForm(number: ExactNumber): CborForm {
-  const { text } = number;
-  // CBOR integers have no -0: the double -0 is the one spelling of it.
-  if (number.isIntegerLiteral && text !== '-0') return { kind: 'integer', value: BigInt(text) };
-  const double = Number(text);
-  const exact = normalized(decimalParts(text));
-  if (Number.isFinite(double) && sameValue(exact, normalized(decimalParts(String(double))))) return { kind: 'double', value: double };
-  const mantissa = BigInt(exact.coefficient) * (exact.negative ? -1n : 1n);
-  return { kind: 'fraction', value: [smallest(exact.exponent), smallest(mantissa)] };
-}
-
-function sameValue(a: ReturnType<typeof normalized>, b: ReturnType<typeof normalized>): boolean {
-  return a.coefficient === b.coefficient && a.exponent === b.exponent && (a.negative === b.negative || a.coefficient === '0');
+/** What cbor-x writes for the number: a bigint (an integer), or the pair inside tag 4. */
+function cborContent(number: ExactNumber): bigint | [number | bigint, number | bigint] {
+  if (number.isIntegerLiteral) return BigInt(number.text);
+  const { negative, coefficient, exponent } = decimalParts(number.text);
+  return [smallest(exponent), smallest(negative ? -BigInt(coefficient) : BigInt(coefficient))];
 }
 
 /** A number where it is exact, so that cbor-x writes the shortest integer. */
@@ -43,8 +34,9 @@ function smallest(value: bigint): number | bigint {
 /** The number text a decimal fraction spells: `2.50` for [-2, 250], `1e400` for [400, 1]. */
 function fractionText(exponent: number | bigint, mantissa: number | bigint): string {
   const e = BigInt(exponent);
-  const digits = BigInt(mantissa) < 0n ? (-BigInt(mantissa)).toString() : BigInt(mantissa).toString();
-  const sign = BigInt(mantissa) < 0n ? '-' : '';
+  const m = BigInt(mantissa);
+  const sign = m < 0n ? '-' : '';
+  const digits = (m < 0n ? -m : m).toString();
   if (e === 0n) return sign + digits;
   // A point inside the digits reads best; a long run of zeros reads better as an exponent.
   if (e < 0n && -e <= 100n) {
@@ -61,9 +53,10 @@ function isCborInteger(value: unknown): value is number | bigint {
 
 addExtension({
   Class: ExactNumber,
-  getTag: (number: ExactNumber) => (cborForm(number).kind === 'fraction' ? DECIMAL_FRACTION : undefined),
+  // No tag for an integer: cbor-x writes the bigint as an integer, or as a bignum past 64 bits.
+  getTag: (number: ExactNumber) => (number.isIntegerLiteral ? undefined : DECIMAL_FRACTION),
   encode(number: ExactNumber, encode: (value: unknown) => void) {
-    encode(cborForm(number).value);
+    encode(cborContent(number));
   },
 } as unknown as Parameters<typeof addExtension>[0]);
 
