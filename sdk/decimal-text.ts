@@ -46,7 +46,8 @@ export function compareNumberTexts(a: string, b: string): number {
   const xSign = xZero ? 0 : x.negative ? -1 : 1;
   const ySign = yZero ? 0 : y.negative ? -1 : 1;
   if (xSign !== ySign) return xSign < ySign ? -1 : 1;
-  return xSign * compareMagnitudes(x, y);
+  const order = compareMagnitudes(x, y);
+  return order === 0 ? 0 : xSign * order;
 }
 
 function compareMagnitudes(x: DecimalParts, y: DecimalParts): number {

@@ -9,7 +9,9 @@
 
 import { parseDocument } from 'yaml';
 import { newCborDecoder } from '../../sdk/cbor.js';
+import { ExactNumber } from '../../sdk/exact-number.js';
 import { parseJsonExact } from '../../sdk/json-parse.js';
+import { exactNumberReadingTags } from '../../sdk/yaml-exact-number.js';
 
 export type StructuredFormat = 'json' | 'yaml' | 'cbor';
 
@@ -64,10 +66,10 @@ export function classifyStdin(bytes: Uint8Array): StdinDocument {
 /** The mapping or sequence a YAML text describes; undefined for invalid YAML and for scalars. */
 function parseYamlContainer(text: string): object | undefined {
   try {
-    const document = parseDocument(text);
+    const document = parseDocument(text, { customTags: exactNumberReadingTags() });
     if (document.errors.length > 0) return undefined;
     const value: unknown = document.toJS();
-    return typeof value === 'object' && value !== null ? value : undefined;
+    return typeof value === 'object' && value !== null && !(value instanceof ExactNumber) ? value : undefined;
   } catch {
     // toJS refuses documents with too many aliases (a "billion laughs" expansion).
     return undefined;
@@ -77,7 +79,7 @@ function parseYamlContainer(text: string): object | undefined {
 function classifyBinary(bytes: Uint8Array): StdinDocument {
   try {
     const value: unknown = cborDecoder.decode(bytes);
-    if (typeof value === 'object' && value !== null && !(value instanceof Uint8Array)) {
+    if (typeof value === 'object' && value !== null && !(value instanceof Uint8Array) && !(value instanceof ExactNumber)) {
       return { kind: 'structured', format: 'cbor', value, bytes };
     }
   } catch {

@@ -8,6 +8,7 @@ import { extname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { newCborDecoder } from '../../sdk/cbor.js';
 import { parseJsonExact } from '../../sdk/json-parse.js';
+import { exactNumberReadingTags } from '../../sdk/yaml-exact-number.js';
 
 export interface ShorthandOptions {
   /** Multipart bodies: `@path` becomes a {@link FileRef} and the file is not read. */
@@ -50,7 +51,7 @@ function decodeFile(path: string, bytes: Uint8Array): unknown {
       return parseJsonExact(decodeUtf8(bytes) ?? invalidUtf8());
     case '.yaml':
     case '.yml':
-      return parseYaml(decodeUtf8(bytes) ?? invalidUtf8());
+      return parseYaml(decodeUtf8(bytes) ?? invalidUtf8(), { customTags: exactNumberReadingTags() });
     case '.cbor':
       return newCborDecoder().decode(bytes);
   }

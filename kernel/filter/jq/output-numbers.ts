@@ -10,13 +10,17 @@ import { compareNumberTexts, scientificText } from '../../../sdk/decimal-text.js
 import type { NumberReader } from '../../../sdk/json-parse.js';
 
 export function jqNumberReader(sent: readonly ExactNumber[]): NumberReader {
-  let byNotation: Map<string, ExactNumber> | undefined;
-  return (token) => {
-    byNotation ??= new Map(sent.map((number) => [scientificText(number.text), number]));
-    const original = byNotation.get(token);
-    if (original !== undefined) return original;
-    const double = Number(token);
-    if (Number.isFinite(double) && compareNumberTexts(token, String(double)) === 0) return double;
-    return new ExactNumber(token);
+  const byNotation = new Map(sent.map((number) => [scientificText(number.text), number]));
+  // `5e-2` comes back as `0.05`, a token a double writes back: only then is every token looked up.
+  const claimsDoubles = [...byNotation.keys()].some((notation) => String(Number(notation)) === notation);
+  return {
+    read(token) {
+      const original = byNotation.get(token);
+      if (original !== undefined) return original;
+      const double = Number(token);
+      if (Number.isFinite(double) && compareNumberTexts(token, String(double)) === 0) return double;
+      return new ExactNumber(token);
+    },
+    ...(claimsDoubles ? { claims: (token: string) => byNotation.has(token) } : {}),
   };
 }
