@@ -253,7 +253,7 @@ describe('property: random numbers survive every format and the shorthand round 
         sameTexts(((parseJsonExact(echoed.toString()) as { v: unknown[] }).v).map((v) => numberText(v as number)));
       }),
       // Shrinking would rerun a dozen processes per step: the first counterexample is reported as found.
-      { numRuns: 10, endOnFailure: true },
+      { numRuns: 20, endOnFailure: true },
     );
   }, 240_000);
 });
