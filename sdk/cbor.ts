@@ -14,7 +14,7 @@
  * decoder is made.
  */
 import { addExtension, Decoder, Encoder } from 'cbor-x';
-import { decimalParts } from './decimal-text.js';
+import { decimalParts, withPoint } from './decimal-text.js';
 import { ExactNumber, numberFromText } from './exact-number.js';
 
 const DECIMAL_FRACTION = 4;
@@ -37,13 +37,8 @@ function fractionText(exponent: number | bigint, mantissa: number | bigint): str
   const m = BigInt(mantissa);
   const sign = m < 0n ? '-' : '';
   const digits = (m < 0n ? -m : m).toString();
-  if (e === 0n) return sign + digits;
   // A point inside the digits reads best; a long run of zeros reads better as an exponent.
-  if (e < 0n && -e <= 100n) {
-    const places = Number(-e);
-    const padded = digits.padStart(places + 1, '0');
-    return `${sign}${padded.slice(0, -places)}.${padded.slice(-places)}`;
-  }
+  if (e <= 0n && -e <= 100n) return sign + withPoint(digits, Number(-e));
   return `${sign}${digits}e${e}`;
 }
 

@@ -70,11 +70,15 @@ export function scientificText(text: string): string {
   const sign = negative ? '-' : '';
   const adjusted = exponent + BigInt(coefficient.length - 1);
   if (exponent <= 0n && adjusted >= -6n) {
-    if (exponent === 0n) return sign + coefficient;
-    const places = Number(-exponent);
-    const padded = coefficient.padStart(places + 1, '0');
-    return `${sign}${padded.slice(0, -places)}.${padded.slice(-places)}`;
+    return sign + withPoint(coefficient, Number(-exponent));
   }
   const rest = coefficient.length > 1 ? `.${coefficient.slice(1)}` : '';
   return `${sign}${coefficient[0]}${rest}E${adjusted < 0n ? '-' : '+'}${adjusted < 0n ? -adjusted : adjusted}`;
+}
+
+/** Digits with a decimal point `places` from the right (`250`, 2 → `2.50`; `5`, 3 → `0.005`). */
+export function withPoint(digits: string, places: number): string {
+  if (places === 0) return digits;
+  const padded = digits.padStart(places + 1, '0');
+  return `${padded.slice(0, -places)}.${padded.slice(-places)}`;
 }

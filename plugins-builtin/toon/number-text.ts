@@ -5,7 +5,7 @@
  * the output, and could be made huge by a short exponent: such a number is written as it came,
  * which TOON decoders read as well.
  */
-import { decimalParts, isZero, normalized } from '../../sdk/decimal-text.js';
+import { decimalParts, isZero, normalized, withPoint } from '../../sdk/decimal-text.js';
 import type { ExactNumber } from '../../sdk/exact-number.js';
 
 const MAX_CANONICAL = 100;
@@ -18,7 +18,5 @@ export function toonNumberText(number: ExactNumber): string {
   const zeros = exponent < 0n ? -exponent : exponent;
   if (BigInt(coefficient.length) + zeros > BigInt(MAX_CANONICAL)) return number.text;
   if (exponent >= 0n) return sign + coefficient + '0'.repeat(Number(exponent));
-  const places = Number(-exponent);
-  const padded = coefficient.padStart(places + 1, '0');
-  return `${sign}${padded.slice(0, -places)}.${padded.slice(-places)}`;
+  return sign + withPoint(coefficient, Number(-exponent));
 }
