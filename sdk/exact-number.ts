@@ -6,7 +6,10 @@
  * it as typed or received (docs/design/009-exact-numbers.md).
  */
 
-/** JSON's number grammar, which every number text okapi keeps follows. */
+/**
+ * JSON's number grammar, which every number text okapi keeps follows. No leading zeros: in
+ * shorthand, `007` and zip codes stay strings.
+ */
 const NUMBER_TEXT = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
 
 /**
