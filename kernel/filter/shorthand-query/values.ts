@@ -29,10 +29,13 @@ export function fieldReader(name: string): (value: unknown) => unknown {
   if (isPrototypeName(name)) {
     return (value) => (isRecord(value) && Object.hasOwn(value, name) ? value[name] : undefined);
   }
+  // An ExactNumber has no fields; only names of its own members need the check.
+  const numberMember = name === 'text' || name in ExactNumber.prototype;
   return (value) => {
     if (typeof value !== 'object' || value === null) return undefined;
     const found = (value as Record<string, unknown>)[name];
-    if (found === undefined || Array.isArray(value) || ArrayBuffer.isView(value) || value instanceof Date || value instanceof ExactNumber) return undefined;
+    if (found === undefined || Array.isArray(value) || ArrayBuffer.isView(value) || value instanceof Date) return undefined;
+    if (numberMember && value instanceof ExactNumber) return undefined;
     return found;
   };
 }
