@@ -1,10 +1,14 @@
 /**
  * The wire codec shared by the host and the SDK: CBOR sequences (RFC 8742) or JSON lines.
  * cbor-x is configured for what plugins in other languages expect: plain byte strings (no typed
- * array tags), minimal map headers and string-keyed maps.
+ * array tags), minimal map headers and string-keyed maps (sdk/cbor.ts). Numbers a double would
+ * change keep their digits in both encodings: CBOR integers, bignums and decimal fractions, and
+ * JSON number literals.
  */
-import { Decoder, Encoder } from 'cbor-x';
-import { bytesAsBase64 } from './json-bytes.js';
+import { newCborDecoder, newCborEncoder } from './cbor.js';
+import { ExactNumber } from './exact-number.js';
+import { parseJsonExact } from './json-parse.js';
+import { stringifyJson } from './json-stringify.js';
 
 export type WireEncoding = 'cbor' | 'json';
 
@@ -13,13 +17,8 @@ export type WireMessage = { type: string } & Record<string, unknown>;
 /** Raised for bytes that are not a well-formed message; the session turns it into a plugin error. */
 export class MalformedMessageError extends Error {}
 
-const cborEncoder = new Encoder({
-  useRecords: false,
-  tagUint8Array: false,
-  variableMapSize: true,
-  mapsAsObjects: true,
-});
-const cborDecoder = new Decoder({ useRecords: false, mapsAsObjects: true });
+const cborEncoder = newCborEncoder();
+const cborDecoder = newCborDecoder();
 
 /** Fields carrying bytes: base64 strings in the JSON encoding. */
 const BYTE_FIELDS = new Set(['data', 'body', 'signature', 'digest']);
@@ -28,7 +27,7 @@ const OPAQUE_FIELDS = new Set(['value', 'document', 'params', 'args', 'manifest'
 
 export function encodeMessage(message: object, encoding: WireEncoding): Uint8Array {
   if (encoding === 'cbor') return cborEncoder.encode(message);
-  return Buffer.from(JSON.stringify(message, bytesAsBase64) + '\n');
+  return Buffer.from(stringifyJson(message) + '\n');
 }
 
 /** Turns the base64 strings of known byte fields back into bytes, leaving user data alone. */
@@ -41,7 +40,7 @@ function reviveBytes(value: unknown, key?: string): unknown {
     return value.map((der) => (typeof der === 'string' ? new Uint8Array(Buffer.from(der, 'base64')) : der));
   }
   if (Array.isArray(value)) return value.map((item) => reviveBytes(item));
-  if (value !== null && typeof value === 'object' && !(value instanceof Uint8Array)) {
+  if (value !== null && typeof value === 'object' && !(value instanceof Uint8Array) && !(value instanceof ExactNumber)) {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) out[k] = reviveBytes(v, k);
     return out;
@@ -52,7 +51,7 @@ function reviveBytes(value: unknown, key?: string): unknown {
 /** Decodes one whole document (a manifest or a discovery answer) in either encoding. */
 export function decodeDocument(bytes: Uint8Array, encoding: WireEncoding): unknown {
   if (encoding === 'cbor') return cborDecoder.decode(bytes);
-  return JSON.parse(Buffer.from(bytes).toString('utf8'));
+  return parseJsonExact(Buffer.from(bytes).toString('utf8'));
 }
 
 /**
@@ -98,7 +97,7 @@ export class MessageReader {
       if (line !== '') {
         let parsed: unknown;
         try {
-          parsed = JSON.parse(line);
+          parsed = parseJsonExact(line);
         } catch (error) {
           throw new MalformedMessageError(`not a JSON line: ${(error as Error).message} in ${preview(line)}`);
         }
@@ -116,7 +115,7 @@ function asMessage(value: unknown): WireMessage {
   }
   const type = (value as { type?: unknown }).type;
   if (typeof type !== 'string') {
-    throw new MalformedMessageError(`message has no "type" string: ${preview(JSON.stringify(value, bytesAsBase64))}`);
+    throw new MalformedMessageError(`message has no "type" string: ${preview(stringifyJson(value))}`);
   }
   return value as WireMessage;
 }

@@ -6,12 +6,25 @@
  * it as typed or received (docs/design/009-exact-numbers.md).
  */
 
-/** JSON's number grammar, which every number text okapi keeps follows. */
+/**
+ * JSON's number grammar, which every number text okapi keeps follows. No leading zeros: in
+ * shorthand, `007` and zip codes stay strings.
+ */
 const NUMBER_TEXT = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
+
+/**
+ * The kernel and each built-in plugin are bundled apart, each with its own copy of this class, so
+ * `instanceof` goes by a brand that every copy shares rather than by the class itself.
+ */
+const BRAND = Symbol.for('okapi.exact-number');
 
 export class ExactNumber {
   /** `text` must follow JSON's number grammar (see isNumberText). */
   constructor(readonly text: string) {}
+
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === 'object' && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
+  }
 
   /** The nearest double: what arithmetic sees, and the only place a number may be rounded. */
   valueOf(): number {
@@ -49,3 +62,5 @@ export function isExactNumber(value: unknown): value is ExactNumber {
 export function numberText(value: number | bigint | ExactNumber): string {
   return typeof value === 'number' ? JSON.stringify(value) : String(value);
 }
+
+Object.defineProperty(ExactNumber.prototype, BRAND, { value: true });

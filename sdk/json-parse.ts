@@ -3,27 +3,38 @@
  * the text, so syntax, duplicate keys and `__proto__` behave exactly as with JSON.parse; a scan
  * beforehand finds the number tokens that a double would change, and only when there are some is
  * each swapped for a unique marker string that a reviver turns into an ExactNumber.
+ *
+ * A reader that knows more about where the text came from (jq's output) passes `numbers`: what
+ * to make of such a token, and which other tokens it wants to read itself.
  */
 
 import { randomBytes } from 'node:crypto';
 import { ExactNumber } from './exact-number.js';
 
-export function parseJsonExact(text: string): unknown {
-  const inexact = inexactNumberTokens(text);
+export interface NumberReader {
+  read(token: string): unknown;
+  /** Tokens a double writes back that are still read by `read`. */
+  claims?: (token: string) => boolean;
+}
+
+const exactNumbers: NumberReader = { read: (token) => new ExactNumber(token) };
+
+export function parseJsonExact(text: string, numbers: NumberReader = exactNumbers): unknown {
+  const inexact = inexactNumberTokens(text, numbers.claims);
   if (inexact === undefined || inexact.length === 0) return JSON.parse(text);
   const marker = `okapi-number-${randomBytes(8).toString('hex')}-`;
-  const numbers: ExactNumber[] = [];
+  const values: unknown[] = [];
   let rewritten = '';
   let last = 0;
   for (const [start, end] of inexact) {
-    numbers.push(new ExactNumber(text.slice(start, end)));
-    rewritten += `${text.slice(last, start)}"${marker}${numbers.length - 1}"`;
+    values.push(numbers.read(text.slice(start, end)));
+    rewritten += `${text.slice(last, start)}"${marker}${values.length - 1}"`;
     last = end;
   }
   rewritten += text.slice(last);
   try {
     return JSON.parse(rewritten, (_key, value: unknown) =>
-      typeof value === 'string' && value.startsWith(marker) ? numbers[Number(value.slice(marker.length))] : value,
+      typeof value === 'string' && value.startsWith(marker) ? values[Number(value.slice(marker.length))] : value,
     );
   } catch (error) {
     // The error's position must point into the text the user has, not the rewritten one.
@@ -33,10 +44,11 @@ export function parseJsonExact(text: string): unknown {
 }
 
 /**
- * The [start, end) spans of the number tokens a double would not write back, or undefined when
+ * The [start, end) spans of the number tokens a double would not write back (and of those
+ * `claims` asks for), or undefined when
  * the text cannot be JSON (an unterminated string): JSON.parse then reports the error.
  */
-function inexactNumberTokens(text: string): Array<[number, number]> | undefined {
+function inexactNumberTokens(text: string, claims: ((token: string) => boolean) | undefined): Array<[number, number]> | undefined {
   const spans: Array<[number, number]> = [];
   const length = text.length;
   let i = 0;
@@ -48,7 +60,7 @@ function inexactNumberTokens(text: string): Array<[number, number]> | undefined 
       i = end;
     } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
       const end = numberEnd(text, i);
-      if (mayChange(text, i, end) && !writesBack(text.slice(i, end))) spans.push([i, end]);
+      if ((mayChange(text, i, end) && !writesBack(text.slice(i, end))) || claims?.(text.slice(i, end))) spans.push([i, end]);
       i = end;
     } else {
       i++;

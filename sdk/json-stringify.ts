@@ -15,7 +15,8 @@ export function stringifyJson(value: unknown, indent?: number): string {
   const text = JSON.stringify(
     value,
     (key: string, item: unknown) => {
-      if (typeof item === 'bigint' || item instanceof ExactNumber) {
+      // The typeof test first: `instanceof ExactNumber` is a call (the class brands its instances).
+      if (typeof item === 'bigint' || (typeof item === 'object' && item !== null && item instanceof ExactNumber)) {
         marker ??= `okapi-number-${randomBytes(8).toString('hex')}-`;
         numbers.push(String(item));
         return `${marker}${numbers.length - 1}`;

@@ -7,8 +7,11 @@
  * CBOR is tried only on bytes that are not UTF-8 (every CBOR map or array starts with such a byte).
  */
 
-import { Decoder } from 'cbor-x';
 import { parseDocument } from 'yaml';
+import { newCborDecoder } from '../../sdk/cbor.js';
+import { ExactNumber } from '../../sdk/exact-number.js';
+import { parseJsonExact } from '../../sdk/json-parse.js';
+import { exactNumberReadingTags } from '../../sdk/yaml-exact-number.js';
 
 export type StructuredFormat = 'json' | 'yaml' | 'cbor';
 
@@ -28,7 +31,7 @@ export type StdinDocument =
   | { readonly kind: 'binary'; readonly bytes: Uint8Array; readonly why: string };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-const cborDecoder = new Decoder({ useRecords: false, mapsAsObjects: true });
+const cborDecoder = newCborDecoder();
 
 /** Whether stdin counts as absent: nothing at all, or only blank lines (`echo | okapi …`). */
 export function isBlank(bytes: Uint8Array): boolean {
@@ -47,7 +50,7 @@ export function classifyStdin(bytes: Uint8Array): StdinDocument {
 
   let jsonError: string;
   try {
-    return { kind: 'structured', format: 'json', value: JSON.parse(content), bytes: withoutBom };
+    return { kind: 'structured', format: 'json', value: parseJsonExact(content), bytes: withoutBom };
   } catch (error) {
     jsonError = (error as Error).message;
   }
@@ -63,10 +66,10 @@ export function classifyStdin(bytes: Uint8Array): StdinDocument {
 /** The mapping or sequence a YAML text describes; undefined for invalid YAML and for scalars. */
 function parseYamlContainer(text: string): object | undefined {
   try {
-    const document = parseDocument(text);
+    const document = parseDocument(text, { customTags: exactNumberReadingTags() });
     if (document.errors.length > 0) return undefined;
     const value: unknown = document.toJS();
-    return typeof value === 'object' && value !== null ? value : undefined;
+    return typeof value === 'object' && value !== null && !(value instanceof ExactNumber) ? value : undefined;
   } catch {
     // toJS refuses documents with too many aliases (a "billion laughs" expansion).
     return undefined;
@@ -76,7 +79,7 @@ function parseYamlContainer(text: string): object | undefined {
 function classifyBinary(bytes: Uint8Array): StdinDocument {
   try {
     const value: unknown = cborDecoder.decode(bytes);
-    if (typeof value === 'object' && value !== null && !(value instanceof Uint8Array)) {
+    if (typeof value === 'object' && value !== null && !(value instanceof Uint8Array) && !(value instanceof ExactNumber)) {
       return { kind: 'structured', format: 'cbor', value, bytes };
     }
   } catch {

@@ -4,7 +4,7 @@
  * languages themselves load only when a filter is actually run.
  */
 
-import { bytesAsBase64 } from '../../sdk/json-bytes.js';
+import { stringifyJson } from '../../sdk/json-stringify.js';
 import type { Invocation } from '../invocation.js';
 import type { Envelope } from '../pipeline/envelope.js';
 import type { FilterLanguage } from './index.js';
@@ -41,13 +41,8 @@ export function rawResults(results: readonly unknown[]): Uint8Array {
       chunks.push(result);
       continue;
     }
-    const text = typeof result === 'string' ? result : (JSON.stringify(result, rawReplacer) ?? 'null');
+    const text = typeof result === 'string' ? result : stringifyJson(result);
     chunks.push(Buffer.from(`${text}\n`, 'utf8'));
   }
   return Buffer.concat(chunks);
-}
-
-/** Big integers as their digits, bytes as base64, as every JSON output of okapi writes them. */
-function rawReplacer(key: string, value: unknown): unknown {
-  return typeof value === 'bigint' ? value.toString() : bytesAsBase64(key, value);
 }

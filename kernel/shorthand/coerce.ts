@@ -3,18 +3,16 @@
  * rest stays text; quoting a value is how a user opts out.
  */
 
+import { isNumberText, numberFromText, type ExactNumber } from '../../sdk/exact-number.js';
 import type { UnquotedText } from './scanner.js';
 
 export type UnquotedMeaning =
   | { readonly kind: 'string'; readonly value: string }
-  | { readonly kind: 'scalar'; readonly value: null | boolean | number | Uint8Array }
+  | { readonly kind: 'scalar'; readonly value: null | boolean | number | ExactNumber | Uint8Array }
   /** `undefined`: delete the field it is assigned to. */
   | { readonly kind: 'undefined' }
   | { readonly kind: 'file'; readonly path: string }
   | { readonly kind: 'invalid'; readonly reason: string; readonly hint: string };
-
-/** JSON's number grammar: no leading zeros, so `007` and zip codes stay strings. */
-const JSON_NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
 
 /** Standard base64 with its padding; anything looser would make `%` values guesswork. */
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -44,17 +42,8 @@ export function interpretUnquoted({ text, escaped }: UnquotedText): UnquotedMean
     case 'undefined':
       return { kind: 'undefined' };
   }
-  if (JSON_NUMBER.test(text)) {
-    const value = Number(text);
-    if (!Number.isFinite(value)) {
-      return {
-        kind: 'invalid',
-        reason: `number ${text} is too large to represent`,
-        hint: 'write it in quotes to send it as a string',
-      };
-    }
-    return { kind: 'scalar', value };
-  }
+  // Numbers keep the digits as typed; a double would turn 1234567890123456789 into …800.
+  if (isNumberText(text)) return { kind: 'scalar', value: numberFromText(text) };
   return { kind: 'string', value: text };
 }
 

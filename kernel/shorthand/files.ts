@@ -5,8 +5,10 @@
 
 import { readFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
-import { decode as decodeCbor } from 'cbor-x';
 import { parse as parseYaml } from 'yaml';
+import { newCborDecoder } from '../../sdk/cbor.js';
+import { parseJsonExact } from '../../sdk/json-parse.js';
+import { exactNumberReadingTags } from '../../sdk/yaml-exact-number.js';
 
 export interface ShorthandOptions {
   /** Multipart bodies: `@path` becomes a {@link FileRef} and the file is not read. */
@@ -46,12 +48,12 @@ export function loadFile(path: string, options: ShorthandOptions): FileLoad {
 function decodeFile(path: string, bytes: Uint8Array): unknown {
   switch (extname(path).toLowerCase()) {
     case '.json':
-      return JSON.parse(decodeUtf8(bytes) ?? invalidUtf8());
+      return parseJsonExact(decodeUtf8(bytes) ?? invalidUtf8());
     case '.yaml':
     case '.yml':
-      return parseYaml(decodeUtf8(bytes) ?? invalidUtf8());
+      return parseYaml(decodeUtf8(bytes) ?? invalidUtf8(), { customTags: exactNumberReadingTags() });
     case '.cbor':
-      return decodeCbor(bytes);
+      return newCborDecoder().decode(bytes);
   }
   const text = decodeUtf8(bytes);
   if (text === undefined) return Uint8Array.from(bytes);
@@ -66,7 +68,7 @@ function parseJsonContainer(text: string): object | undefined {
   const first = text.trimStart().charAt(0);
   if (first !== '{' && first !== '[') return undefined;
   try {
-    return JSON.parse(text) as object;
+    return parseJsonExact(text) as object;
   } catch {
     return undefined;
   }

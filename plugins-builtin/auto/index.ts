@@ -4,7 +4,7 @@
  */
 import { definePlugin } from '../../sdk/define.js';
 import type { FormatterStart, HookContext } from '../../sdk/types.js';
-import { bytesAsBase64 } from '../../sdk/json-bytes.js';
+import { stringifyJson } from '../../sdk/json-stringify.js';
 import { highlightJson } from './highlight-json.js';
 import meta from './manifest.js';
 
@@ -44,7 +44,7 @@ function render(value: unknown, start: FormatterStart): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value === '' || value.endsWith('\n') ? value : `${value}\n`;
   if (value instanceof Uint8Array) return value.length === 0 ? '' : binaryNotice(value.length, start);
-  const json = JSON.stringify(value, replacer, 2) ?? 'null';
+  const json = stringifyJson(value, 2);
   return `${start.color ? highlightJson(json) : json}\n`;
 }
 
@@ -54,9 +54,4 @@ function binaryNotice(size: number, start: FormatterStart): string {
   const advice = start.tty ? 'not shown on a terminal; redirect to a file or use -o raw' : 'not shown; use -o raw for the bytes';
   const notice = `(${what}, ${bytes}: ${advice})`;
   return start.color ? `${DIM}${notice}${RESET}\n` : `${notice}\n`;
-}
-
-/** Bytes inside a structure as base64, as in JSON output; integers too large for a double as digit strings. */
-function replacer(key: string, value: unknown): unknown {
-  return typeof value === 'bigint' ? value.toString() : bytesAsBase64(key, value);
 }

@@ -1,15 +1,10 @@
 /** The `cbor` format: each item as one CBOR data item, so records make a CBOR sequence (RFC 8742). */
-import { Encoder } from 'cbor-x';
+import { newCborEncoder } from '../../sdk/cbor.js';
 import { definePlugin } from '../../sdk/define.js';
 import meta from './manifest.js';
 
-// As the wire codec (sdk/codec.ts): plain byte strings, no record extension, minimal map headers.
-const encoder = new Encoder({
-  useRecords: false,
-  tagUint8Array: false,
-  variableMapSize: true,
-  mapsAsObjects: true,
-});
+// As the wire codec: plain byte strings, and big integers and exact decimals as CBOR has them.
+const encoder = newCborEncoder();
 
 export default definePlugin({
   ...meta,

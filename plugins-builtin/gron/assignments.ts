@@ -4,6 +4,7 @@
  */
 import { accessor } from './accessor.js';
 import { base64Of } from '../../sdk/json-bytes.js';
+import { ExactNumber } from '../../sdk/exact-number.js';
 
 /** Output is handed on in pieces of about this many characters, so large documents stream. */
 const CHUNK = 64 * 1024;
@@ -85,10 +86,11 @@ function scalar(value: unknown): string {
     default:
       if (value instanceof Uint8Array) return `"${base64Of(value)}"`;
       if (value instanceof Date) return JSON.stringify(value);
+      if (value instanceof ExactNumber) return value.text;
       return 'null';
   }
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !(value instanceof Uint8Array) && !(value instanceof Date);
+  return typeof value === 'object' && value !== null && !(value instanceof Uint8Array) && !(value instanceof Date) && !(value instanceof ExactNumber);
 }

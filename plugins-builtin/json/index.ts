@@ -3,7 +3,7 @@
  * otherwise. A JSON body that nothing needs decoded arrives raw and is re-laid out as it streams.
  */
 import { definePlugin } from '../../sdk/define.js';
-import { bytesAsBase64 } from '../../sdk/json-bytes.js';
+import { stringifyJson } from '../../sdk/json-stringify.js';
 import meta from './manifest.js';
 import { JsonTextError } from '../../sdk/json-syntax.js';
 import { JsonReindenter } from './reindent.js';
@@ -26,7 +26,7 @@ export default definePlugin({
         return;
       }
       for await (const item of items) {
-        ctx.write(`${JSON.stringify(item, bytesAsBase64, start.pretty ? 2 : undefined) ?? 'null'}\n`);
+        ctx.write(`${stringifyJson(item, start.pretty ? 2 : undefined)}\n`);
       }
     },
   },

@@ -5,6 +5,7 @@
 import { definePlugin } from '../../sdk/define.js';
 import meta from './manifest.js';
 import { base64Of } from '../../sdk/json-bytes.js';
+import { ExactNumber } from '../../sdk/exact-number.js';
 
 /** How many of an object's keys the error names. */
 const KEYS_SHOWN = 5;
@@ -38,6 +39,7 @@ function scalarText(value: unknown, path: string): string {
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   if (value instanceof Uint8Array) return base64Of(value);
   if (value instanceof Date) return value.toISOString();
+  if (value instanceof ExactNumber) return value.text;
   const keys = Object.keys(value as object);
   const shown = keys.slice(0, KEYS_SHOWN).join(', ') + (keys.length > KEYS_SHOWN ? ', …' : '');
   const what = keys.length === 0 ? 'an empty object' : `an object (keys: ${shown})`;

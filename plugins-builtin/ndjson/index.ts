@@ -3,7 +3,7 @@
  * element per line, which is what asking for NDJSON of a list means.
  */
 import { definePlugin } from '../../sdk/define.js';
-import { bytesAsBase64 } from '../../sdk/json-bytes.js';
+import { stringifyJson } from '../../sdk/json-stringify.js';
 import meta from './manifest.js';
 
 /** Output is handed on in pieces of about this many characters, so large arrays stream. */
@@ -15,7 +15,7 @@ export default definePlugin({
     async formatter(start, items, ctx) {
       let pending = '';
       const line = (value: unknown) => {
-        pending += `${JSON.stringify(value, replacer) ?? 'null'}\n`;
+        pending += `${stringifyJson(value)}\n`;
         if (pending.length >= CHUNK) {
           ctx.write(pending);
           pending = '';
@@ -29,8 +29,3 @@ export default definePlugin({
     },
   },
 });
-
-/** Bytes as base64, as in every JSON output; integers too large for a double (from CBOR) as digit strings. */
-function replacer(key: string, value: unknown): unknown {
-  return typeof value === 'bigint' ? value.toString() : bytesAsBase64(key, value);
-}

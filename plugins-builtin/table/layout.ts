@@ -3,7 +3,10 @@
  * columns to the terminal width and writes the lines.
  */
 import type { FormatterStart } from '../../sdk/types.js';
-import { base64Of, bytesAsBase64 } from '../../sdk/json-bytes.js';
+import { compareNumberTexts } from '../../sdk/decimal-text.js';
+import { ExactNumber } from '../../sdk/exact-number.js';
+import { base64Of } from '../../sdk/json-bytes.js';
+import { stringifyJson } from '../../sdk/json-stringify.js';
 import { displayWidth, truncateToWidth } from './display-width.js';
 
 /** The column a row that is not an object (a scalar, an array) is shown in. */
@@ -91,7 +94,7 @@ export function renderTable(rows: readonly unknown[], options: TableOptions, wri
       } else {
         if (value !== undefined && value !== null) {
           seen[c] = true;
-          if (typeof value !== 'number' && typeof value !== 'bigint') numeric[c] = false;
+          if (typeof value !== 'number' && typeof value !== 'bigint' && !(value instanceof ExactNumber)) numeric[c] = false;
         }
         text = cellText(value);
         width = displayWidth(text);
@@ -193,14 +196,15 @@ export function cellText(value: unknown): string {
       if (value === null) return 'null';
       if (value instanceof Uint8Array) return base64Of(value);
       if (value instanceof Date) return value.toISOString();
+      if (value instanceof ExactNumber) return value.text;
       return escapeControls(compactJson(value));
   }
 }
 
 /**
- * Compact JSON as JSON.stringify writes it, with bytes as base64 and large integers as digit
- * strings (as in every JSON output). Written out here because JSON.stringify with a replacer
- * is several times slower, and a table has a nested value in every row.
+ * Compact JSON as JSON.stringify writes it, with bytes as base64 and numbers with all their digits
+ * (as in every JSON output). Written out here because JSON.stringify with a replacer is several
+ * times slower, and a table has a nested value in every row.
  */
 export function compactJson(value: unknown): string {
   switch (typeof value) {
@@ -209,12 +213,13 @@ export function compactJson(value: unknown): string {
     case 'number':
       return Number.isFinite(value) ? String(value) : 'null';
     case 'bigint':
-      return `"${value}"`;
+      return String(value);
     case 'boolean':
       return value ? 'true' : 'false';
     case 'object': {
       if (value === null) return 'null';
       if (value instanceof Uint8Array) return `"${base64Of(value)}"`;
+      if (value instanceof ExactNumber) return value.text;
       if (Array.isArray(value)) {
         let out = '[';
         for (let i = 0; i < value.length; i++) {
@@ -224,7 +229,7 @@ export function compactJson(value: unknown): string {
         }
         return `${out}]`;
       }
-      if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return JSON.stringify(value, jsonReplacer) ?? 'null';
+      if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return stringifyJson(value);
       let out = '{';
       for (const key of Object.keys(value)) {
         const child = (value as Record<string, unknown>)[key];
@@ -237,10 +242,6 @@ export function compactJson(value: unknown): string {
     default:
       return 'null';
   }
-}
-
-function jsonReplacer(key: string, value: unknown): unknown {
-  return typeof value === 'bigint' ? value.toString() : bytesAsBase64(key, value);
 }
 
 // eslint-disable-next-line no-control-regex
@@ -299,7 +300,8 @@ const MISSING = 4;
 function sortKey(value: unknown): SortKey {
   if (value === undefined || value === null) return { rank: MISSING, number: 0, text: '', folded: '' };
   if (typeof value === 'number') return { rank: 0, number: value, text: '', folded: '' };
-  if (typeof value === 'bigint') return { rank: 0, number: Number(value), text: '', folded: '' };
+  // The digits break ties between numbers that round to the same double.
+  if (typeof value === 'bigint' || value instanceof ExactNumber) return { rank: 0, number: Number(value), text: String(value), folded: '' };
   if (typeof value === 'string') {
     if (NUMBER_TEXT.test(value)) return { rank: 0, number: Number(value), text: value, folded: '' };
     return { rank: 1, number: 0, text: value, folded: fold(value) };
@@ -319,7 +321,8 @@ function fold(text: string): string {
 
 function compareKeys(a: SortKey, b: SortKey): number {
   if (a.rank !== b.rank) return a.rank - b.rank;
-  if (a.rank === 0 || a.rank === 2) return a.number - b.number;
+  if (a.rank === 0) return a.number - b.number || (a.text !== '' && b.text !== '' ? compareNumberTexts(a.text, b.text) : 0);
+  if (a.rank === 2) return a.number - b.number;
   if (a.rank === MISSING) return 0;
   return naturalCompare(a.folded, b.folded) || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0);
 }
@@ -373,7 +376,14 @@ function isDigit(code: number): boolean {
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array) && !(value instanceof Date);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    !(value instanceof Uint8Array) &&
+    !(value instanceof Date) &&
+    !(value instanceof ExactNumber)
+  );
 }
 
 function hasOwn(object: object, key: string): boolean {

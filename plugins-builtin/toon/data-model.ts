@@ -2,11 +2,13 @@
  * TOON encodes the JSON data model. A decoded body may hold more than JSON (bytes, dates, big
  * integers, maps from CBOR): each value is seen through `asData` as the JSON value it stands for,
  * the way the reference encoder normalises its input, except that bytes are base64 strings as in
- * every okapi JSON output. Plain JSON values pass through untouched, so nothing is copied for them.
+ * every okapi JSON output, and numbers a double would change (ExactNumbers, big integers) keep
+ * their digits. Plain JSON values pass through untouched, so nothing is copied for them.
  */
+import { ExactNumber } from '../../sdk/exact-number.js';
 import { base64Of } from '../../sdk/json-bytes.js';
 
-export type Primitive = string | number | boolean | null;
+export type Primitive = string | number | boolean | null | ExactNumber;
 export type DataObject = Record<string, unknown>;
 export type Data = Primitive | readonly unknown[] | DataObject;
 
@@ -19,8 +21,8 @@ export function asData(value: unknown): Data {
       // -0 is written "0" by String(); NaN and the infinities have no JSON spelling.
       return Number.isFinite(value) ? value : null;
     case 'bigint':
-      // Beyond 2^53 a number would lose digits: the digits go as a (quoted) string instead.
-      return value >= Number.MIN_SAFE_INTEGER && value <= Number.MAX_SAFE_INTEGER ? Number(value) : value.toString();
+      // Beyond 2^53 a double would lose digits.
+      return value >= Number.MIN_SAFE_INTEGER && value <= Number.MAX_SAFE_INTEGER ? Number(value) : new ExactNumber(value.toString());
     case 'object':
       return value === null ? null : objectAsData(value);
     default:
@@ -34,6 +36,7 @@ function objectAsData(value: object): Data {
   const prototype: unknown = Object.getPrototypeOf(value);
   if (prototype === Object.prototype || prototype === null) return value as DataObject;
   if (value instanceof Uint8Array) return base64Of(value);
+  if (value instanceof ExactNumber) return value;
   // Dates (ISO 8601 text, or null when invalid) and anything else that says how it serialises.
   const toJSON: unknown = (value as { toJSON?: unknown }).toJSON;
   if (typeof toJSON === 'function') {
@@ -55,7 +58,7 @@ function defineEntry(record: DataObject, key: string, value: unknown): void {
 }
 
 export function isPrimitive(value: Data): value is Primitive {
-  return value === null || typeof value !== 'object';
+  return value === null || typeof value !== 'object' || value instanceof ExactNumber;
 }
 
 export function isArray(value: Data): value is readonly unknown[] {
@@ -64,7 +67,7 @@ export function isArray(value: Data): value is readonly unknown[] {
 
 /** A JSON object: what is neither a primitive nor an array. */
 export function isObject(value: Data): value is DataObject {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof ExactNumber);
 }
 
 export function isEmptyObject(value: DataObject): boolean {

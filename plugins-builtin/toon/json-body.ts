@@ -9,6 +9,7 @@ import { charsetOf, mediaTypeOf } from '../../kernel/pipeline/decode-body.js';
 import { isUtf8Charset } from '../../kernel/pipeline/decoders/decoder.js';
 import { jsonDecoder } from '../../kernel/pipeline/decoders/json.js';
 import { CLOSE_BRACE, CLOSE_BRACKET, COMMA, isJsonWhitespace, OPEN_BRACE, OPEN_BRACKET, QUOTE, stringEnd, type StringScan } from '../../sdk/json-syntax.js';
+import { parseJsonExact } from '../../sdk/json-parse.js';
 
 /** Elements are parsed once about this many bytes of them have arrived. */
 const BATCH = 256 * 1024;
@@ -139,7 +140,7 @@ export class JsonBody {
     this.batchCommas = 0;
     let parsed: unknown;
     try {
-      parsed = JSON.parse(`[${text}]`);
+      parsed = parseJsonExact(`[${text}]`);
     } catch {
       return false;
     }

@@ -8,6 +8,7 @@
 import type { ByteOutput } from '../../sdk/byte-output.js';
 import { BACKSLASH, QUOTE } from '../../sdk/json-syntax.js';
 import type { Primitive } from './data-model.js';
+import { toonNumberText } from './number-text.js';
 
 const SPACE = 0x20;
 const TAB = 0x09;
@@ -35,6 +36,7 @@ export class UnpairedSurrogateError extends Error {
 
 export function writePrimitive(out: ByteOutput, value: Primitive): void {
   if (typeof value === 'string') writeString(out, value);
+  else if (value !== null && typeof value === 'object') writeAscii(out, toonNumberText(value));
   else writeAscii(out, value === null ? 'null' : String(value));
 }
 

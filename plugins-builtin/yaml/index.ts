@@ -1,11 +1,13 @@
 /** The `yaml` format: one YAML 1.2 document, or `---` separated documents for records. */
 import { parse, stringify, type CreateNodeOptions, type SchemaOptions, type ToStringOptions } from 'yaml';
 import { definePlugin } from '../../sdk/define.js';
+import { exactNumberYamlTag } from '../../sdk/yaml-exact-number.js';
 import meta from './manifest.js';
 
 const OPTIONS: SchemaOptions & CreateNodeOptions & ToStringOptions = {
-  // Bytes become `!!binary` base64, which YAML readers turn back into bytes.
-  customTags: ['binary'],
+  // Bytes become `!!binary` base64, which YAML readers turn back into bytes; numbers a double
+  // would change keep their digits.
+  customTags: ['binary', exactNumberYamlTag],
   // No anchors and aliases: a value that appears twice is written twice, as JSON would.
   aliasDuplicateObjects: false,
   // Long strings stay on one line (grep-able); base64 lines still wrap at 76 columns.

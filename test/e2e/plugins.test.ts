@@ -50,6 +50,13 @@ describe('the example TypeScript plugin', () => {
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(/^id,name,/);
 
+    // Numbers a double would change reach the plugin, over the wire, with all their digits.
+    const exact = await runOkapi(['get', `${api.url}/items?count=1`, '-f', '[{id: 1234567890123456789, rate: 0.1000000000000000000001}]', '-o', 'csv'], {
+      env: home.env,
+    });
+    expect(exact.stderr).toBe('');
+    expect(exact.stdout).toBe('id,rate\n1234567890123456789,0.1000000000000000000001\n');
+
     const echo = await runOkapi(['get', `${api.url}/anything`, '-o', 'json'], { env: home.env });
     expect(JSON.parse(echo.stdout).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     const kept = await runOkapi(['get', `${api.url}/anything`, '-o', 'json', '-H', 'X-Request-Id: mine'], { env: home.env });

@@ -4,7 +4,7 @@
  * - a request middleware that gives every request an `X-Request-Id` unless one is already set.
  */
 import { randomUUID } from 'node:crypto';
-import { definePlugin, runPlugin } from 'okapi/sdk';
+import { definePlugin, ExactNumber, runPlugin, stringifyJson } from 'okapi/sdk';
 
 const plugin = definePlugin({
   manifest: {
@@ -34,13 +34,16 @@ const plugin = definePlugin({
 });
 
 function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof ExactNumber);
 }
 
-/** RFC 4180: quote a cell holding a comma, quote or line break; nested values as JSON. */
+/**
+ * RFC 4180: quote a cell holding a comma, quote or line break; nested values as JSON. Numbers a
+ * double would change arrive as ExactNumbers; stringifyJson writes their digits.
+ */
 function csvCell(value: unknown): string {
   if (value === undefined || value === null) return '';
-  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const text = typeof value === 'object' ? stringifyJson(value) : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

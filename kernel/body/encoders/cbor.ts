@@ -1,16 +1,8 @@
-/**
- * CBOR bodies, with cbor-x set up as for the plugin wire codec (sdk/codec.ts): byte strings without
- * typed-array tags, no record extension, string-keyed maps with minimal headers.
- */
+/** CBOR bodies, written as everywhere in okapi (sdk/cbor.ts): numbers with all their digits. */
 
-import { Encoder } from 'cbor-x';
+import { newCborEncoder } from '../../../sdk/cbor.js';
 
-const encoder = new Encoder({
-  useRecords: false,
-  tagUint8Array: false,
-  variableMapSize: true,
-  mapsAsObjects: true,
-});
+const encoder = newCborEncoder();
 
 export function encodeCbor(value: unknown): Uint8Array {
   return Uint8Array.from(encoder.encode(value));

@@ -2,6 +2,7 @@
 
 import { stringifyJson } from '../../../sdk/json-stringify.js';
 import { base64Of } from '../../../sdk/json-bytes.js';
+import { ExactNumber } from '../../../sdk/exact-number.js';
 
 export function isPlainRecord(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
@@ -27,6 +28,7 @@ export function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (value instanceof Uint8Array) return 'bytes';
+  if (value instanceof ExactNumber) return `the number ${value.text}`;
   if (isPlainRecord(value)) return 'an object';
   switch (typeof value) {
     case 'string':

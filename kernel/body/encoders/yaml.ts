@@ -1,10 +1,14 @@
-/** YAML bodies. Bytes become base64 strings, as in JSON, so servers read both encodings alike. */
+/**
+ * YAML bodies. Bytes become base64 strings, as in JSON, so servers read both encodings alike;
+ * numbers keep their digits as typed.
+ */
 
 import { stringify } from 'yaml';
 import { base64Of } from '../../../sdk/json-bytes.js';
+import { exactNumberYamlTag } from '../../../sdk/yaml-exact-number.js';
 
 export function encodeYaml(value: unknown): Uint8Array {
-  return Buffer.from(stringify(bytesToBase64(value)));
+  return Buffer.from(stringify(bytesToBase64(value), { customTags: [exactNumberYamlTag] }));
 }
 
 function bytesToBase64(value: unknown): unknown {

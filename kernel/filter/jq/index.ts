@@ -7,7 +7,10 @@
 import { OkapiError } from '../../errors.js';
 import { isEngineFailure, JqEngine, type JqRun } from './engine.js';
 import { JqError } from './error.js';
+import { parseJsonExact } from '../../../sdk/json-parse.js';
+import type { ExactNumber } from '../../../sdk/exact-number.js';
 import { toJsonText } from './json-text.js';
+import { jqNumberReader } from './output-numbers.js';
 import { inputDemand, project } from './projection.js';
 
 export { JqError } from './error.js';
@@ -33,10 +36,11 @@ export async function runJq(program: string, input: unknown): Promise<unknown[]>
   // The first call compiles jq (V8 does it on background threads) while the input is prepared.
   const loading = acquire();
   let text: string;
+  const exactNumbers: ExactNumber[] = [];
   try {
     // Only what the program can look at goes to jq (projection.ts): jq's time is mostly parsing.
     const demand = inputDemand(program);
-    text = serialize(demand === 'all' ? input : project(input, demand));
+    text = serialize(demand === 'all' ? input : project(input, demand), exactNumbers);
   } catch (error) {
     loading.catch(() => {}); // the input's error is the news; a load failure would show next time
     throw error;
@@ -52,7 +56,7 @@ export async function runJq(program: string, input: unknown): Promise<unknown[]>
   }
   if (slot.engine.memoryBytes > KEEP_MEMORY_BYTES) retire(slot);
   if (result.exitCode !== 0) throw jqFailure(program, result);
-  return parseOutputs(program, result);
+  return parseOutputs(program, result, exactNumbers);
 }
 
 async function acquire(): Promise<Slot> {
@@ -81,21 +85,22 @@ function retire(slot: Slot): void {
   slot.retired = true;
 }
 
-function serialize(input: unknown): string {
+function serialize(input: unknown, exactNumbers: ExactNumber[]): string {
   try {
-    return toJsonText(input);
+    return toJsonText(input, exactNumbers);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new OkapiError(`the response cannot be given to jq as JSON: ${reason}`, { cause: error });
   }
 }
 
-function parseOutputs(program: string, result: JqRun): unknown[] {
+function parseOutputs(program: string, result: JqRun, sent: readonly ExactNumber[]): unknown[] {
   const outputs: unknown[] = [];
+  const readNumber = jqNumberReader(sent);
   for (const line of result.stdout.split('\n')) {
     if (line === '') continue;
     try {
-      outputs.push(JSON.parse(line));
+      outputs.push(parseJsonExact(line, readNumber));
     } catch {
       throw new JqError(`jq filter ${quote(program)} printed something that is not JSON: ${line.slice(0, 80)}`, { runtime: true, program, stderr: result.stderr });
     }

@@ -1,32 +1,37 @@
 /**
  * The envelope as JSON text for jq. Decoded bodies are not always plain JSON values: bytes (an
  * undecoded body, CBOR byte strings, YAML !!binary) become base64 strings, as okapi prints them
- * everywhere (sdk/json-bytes.ts), and big integers (CBOR) their exact digits, which jq 1.8 keeps.
+ * everywhere (sdk/json-bytes.ts), and big integers (CBOR) and ExactNumbers their exact digits,
+ * which jq 1.8 keeps as long as the program does no arithmetic with them.
  *
  * A replacer function would make JSON.stringify call back into JavaScript for every value (+60%
  * on a 50 MiB body), so for the length of the one synchronous call the two kinds get a `toJSON`
  * instead, and the previous state of the prototypes is put back before anything else can run.
  */
 import { randomBytes } from 'node:crypto';
+import { ExactNumber } from '../../../sdk/exact-number.js';
 import { base64Of } from '../../../sdk/json-bytes.js';
 
 type ToJson = (this: unknown) => unknown;
 
-export function toJsonText(value: unknown): string {
-  const bigints: bigint[] = [];
+/** `exactNumbers` collects the ExactNumbers written, so that jq's output can be read back with them. */
+export function toJsonText(value: unknown, exactNumbers: ExactNumber[] = []): string {
+  const numbers: Array<bigint | ExactNumber> = [];
   let marker: string | undefined;
   const bytesToJson: ToJson = function (this: unknown) {
     return base64Of(this as Uint8Array);
   };
-  const bigintToJson: ToJson = function (this: unknown) {
-    marker ??= `okapi-bigint-${randomBytes(8).toString('hex')}-`;
-    bigints.push(this as bigint);
-    return `${marker}${bigints.length - 1}`;
+  const numberToJson: ToJson = function (this: unknown) {
+    marker ??= `okapi-number-${randomBytes(8).toString('hex')}-`;
+    if (this instanceof ExactNumber) exactNumbers.push(this);
+    numbers.push(this as bigint | ExactNumber);
+    return `${marker}${numbers.length - 1}`;
   };
   const restore = [
     setToJson(Uint8Array.prototype, bytesToJson),
     setToJson(Buffer.prototype, bytesToJson),
-    setToJson(BigInt.prototype, bigintToJson),
+    setToJson(BigInt.prototype, numberToJson),
+    setToJson(ExactNumber.prototype, numberToJson),
   ];
   let text: string;
   try {
@@ -35,7 +40,7 @@ export function toJsonText(value: unknown): string {
     for (const undo of restore.reverse()) undo();
   }
   if (marker === undefined) return text;
-  return text.replace(new RegExp(`"${marker}(\\d+)"`, 'g'), (_match, index: string) => String(bigints[Number(index)]));
+  return text.replace(new RegExp(`"${marker}(\\d+)"`, 'g'), (_match, index: string) => String(numbers[Number(index)]));
 }
 
 function setToJson(prototype: object, toJSON: ToJson): () => void {

@@ -6,7 +6,8 @@
 
 import type { BinaryOperator, Expr } from './ast.js';
 import { instantOf } from './dates.js';
-import { characterLength, deepEqual, fieldReader, indexValue, isBytes, isRecord, numberOf, sliceValue, truthy } from './values.js';
+import { ExactNumber } from '../../../sdk/exact-number.js';
+import { characterLength, compareNumbers, deepEqual, fieldReader, indexValue, isBytes, isNumber, isRecord, negated, numberOf, sliceValue, truthy } from './values.js';
 
 /** Evaluates against the item being tested. */
 export type ExprFn = (item: unknown) => unknown;
@@ -54,10 +55,7 @@ export function compileExpr(expr: Expr): ExprFn {
     }
     case 'negate': {
       const operand = compileExpr(expr.operand);
-      return (item) => {
-        const n = numberOf(operand(item));
-        return n === undefined ? undefined : -n;
-      };
+      return (item) => negated(operand(item));
     }
     case 'binary':
       return binary(expr.op, compileExpr(expr.left), compileExpr(expr.right));
@@ -183,7 +181,7 @@ function add(a: unknown, b: unknown): unknown {
 
 function textOf(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' || value instanceof ExactNumber) return String(value);
   return undefined;
 }
 
@@ -198,9 +196,7 @@ function strings(a: unknown, b: unknown): [string | undefined, string | undefine
  */
 export function compare(a: unknown, b: unknown): number | undefined {
   if (typeof a === 'number' && typeof b === 'number') return a < b ? -1 : a > b ? 1 : a === b ? 0 : undefined;
-  const x = numberOf(a);
-  const y = numberOf(b);
-  if (x !== undefined && y !== undefined) return x < y ? -1 : x > y ? 1 : x === y ? 0 : undefined;
+  if (isNumber(a) && isNumber(b)) return compareNumbers(a, b);
   if ((typeof a === 'string' || a instanceof Date) && (typeof b === 'string' || b instanceof Date)) {
     const ia = instantOf(a);
     const ib = instantOf(b);

@@ -6,10 +6,11 @@
  * date such as `2024-01-01` or `2024-01-01T10:00:00Z` is one token (a string), not arithmetic.
  */
 
+import { isNumberText, numberFromText, type ExactNumber } from '../../../sdk/exact-number.js';
 import { Cursor, describeChar, isDigit, isNameChar } from './cursor.js';
 
 export type Token =
-  | { readonly type: 'number'; readonly value: number; readonly pos: number; readonly end: number }
+  | { readonly type: 'number'; readonly value: number | ExactNumber; readonly pos: number; readonly end: number }
   | { readonly type: 'string'; readonly value: string; readonly pos: number; readonly end: number }
   | { readonly type: 'name'; readonly value: string; readonly pos: number; readonly end: number }
   | { readonly type: 'op'; readonly value: string; readonly pos: number; readonly end: number }
@@ -78,7 +79,8 @@ export class ExprLexer {
       if (date) return { type: 'string', value: date[0], pos, end: pos + date[0].length };
       NUMBER.lastIndex = pos;
       const number = NUMBER.exec(text)![0];
-      return { type: 'number', value: Number(number), pos, end: pos + number.length };
+      // Digits as typed: `id == 1234567890123456789` must not match the ids a double rounds to.
+      return { type: 'number', value: isNumberText(number) ? numberFromText(number) : Number(number), pos, end: pos + number.length };
     }
     if (isNameChar(code) && char !== '-' && (char !== '@' || isNameChar(text.charCodeAt(pos + 1)))) {
       const value = cursor.readName();

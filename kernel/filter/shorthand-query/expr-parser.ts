@@ -15,6 +15,7 @@ import type { Cursor } from './cursor.js';
 import { describeChar } from './cursor.js';
 import { ExprLexer, type Token } from './expr-lexer.js';
 import { readSubscript } from './subscript.js';
+import { isNumber, negated } from './values.js';
 
 const COMPARISONS = new Set<string>(['==', '!=', '<', '<=', '>', '>=', 'in', 'contains', 'startsWith', 'endsWith', 'before', 'after']);
 
@@ -132,7 +133,7 @@ class ExprParser {
     if (token.type === 'op' && token.value === '-') {
       this.lexer.next();
       const operand = this.cursor.nested(token.pos, () => this.unary());
-      if (operand.kind === 'literal' && typeof operand.value === 'number') return { kind: 'literal', value: -operand.value, pos: token.pos };
+      if (operand.kind === 'literal' && isNumber(operand.value)) return { kind: 'literal', value: negated(operand.value), pos: token.pos };
       return { kind: 'negate', operand, pos: token.pos };
     }
     return this.power();

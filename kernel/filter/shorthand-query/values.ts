@@ -1,12 +1,22 @@
 /**
  * What a query does with the values of a decoded body: JSON values, plus the bytes (`Uint8Array`),
- * dates and big integers that YAML and CBOR bodies may hold. `undefined` means "missing" while a
- * query runs (a field that is not there); the final result turns it into `null`.
+ * dates and big integers that YAML and CBOR bodies may hold, and ExactNumbers (numbers a double
+ * would change). `undefined` means "missing" while a query runs (a field that is not there); the
+ * final result turns it into `null`.
  */
+import { compareNumberTexts, decimalParts, isZero } from '../../../sdk/decimal-text.js';
+import { ExactNumber, numberFromText, numberText } from '../../../sdk/exact-number.js';
 
-/** Objects whose fields a query reads: not arrays, bytes or dates. */
+/** Objects whose fields a query reads: not arrays, bytes, dates or numbers. */
 export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !ArrayBuffer.isView(value) && !(value instanceof Date);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    !ArrayBuffer.isView(value) &&
+    !(value instanceof Date) &&
+    !(value instanceof ExactNumber)
+  );
 }
 
 /** Whether reading `name` from a plain object could reach Object.prototype (`constructor`, `__proto__`, …). */
@@ -19,10 +29,13 @@ export function fieldReader(name: string): (value: unknown) => unknown {
   if (isPrototypeName(name)) {
     return (value) => (isRecord(value) && Object.hasOwn(value, name) ? value[name] : undefined);
   }
+  // An ExactNumber has no fields; only names of its own members need the check.
+  const numberMember = name === 'text' || name in ExactNumber.prototype;
   return (value) => {
     if (typeof value !== 'object' || value === null) return undefined;
     const found = (value as Record<string, unknown>)[name];
     if (found === undefined || Array.isArray(value) || ArrayBuffer.isView(value) || value instanceof Date) return undefined;
+    if (numberMember && value instanceof ExactNumber) return undefined;
     return found;
   };
 }
@@ -31,10 +44,37 @@ export function isBytes(value: unknown): value is Uint8Array {
   return value instanceof Uint8Array;
 }
 
-/** A number, or a big integer as the nearest number; anything else is not a number. */
+/** A number, or a big integer or ExactNumber as the nearest double (arithmetic rounds); anything else is not a number. */
 export function numberOf(value: unknown): number | undefined {
   if (typeof value === 'number') return value;
   if (typeof value === 'bigint') return Number(value);
+  if (value instanceof ExactNumber) return value.valueOf();
+  return undefined;
+}
+
+export function isNumber(value: unknown): value is number | bigint | ExactNumber {
+  return typeof value === 'number' || typeof value === 'bigint' || value instanceof ExactNumber;
+}
+
+/**
+ * The order of two numbers by their exact values (a big id is not equal to its neighbour just
+ * because both round to the same double); undefined when either is NaN.
+ */
+export function compareNumbers(a: number | bigint | ExactNumber, b: number | bigint | ExactNumber): number | undefined {
+  if (typeof a === 'number' && typeof b === 'number') return a < b ? -1 : a > b ? 1 : a === b ? 0 : undefined;
+  // Infinities only come from arithmetic, which has already rounded.
+  if ((typeof a === 'number' && !Number.isFinite(a)) || (typeof b === 'number' && !Number.isFinite(b))) {
+    const x = numberOf(a)!;
+    const y = numberOf(b)!;
+    return x < y ? -1 : x > y ? 1 : x === y ? 0 : undefined;
+  }
+  return compareNumberTexts(numberText(a), numberText(b));
+}
+
+/** `-x`, exact for numbers that are not doubles: negating is no arithmetic that may round. */
+export function negated(value: unknown): number | bigint | ExactNumber | undefined {
+  if (typeof value === 'number' || typeof value === 'bigint') return -value;
+  if (value instanceof ExactNumber) return numberFromText(value.text.startsWith('-') ? value.text.slice(1) : `-${value.text}`);
   return undefined;
 }
 
@@ -51,6 +91,7 @@ export function truthy(value: unknown): boolean {
       return value !== 0n;
     case 'object':
       if (Array.isArray(value)) return value.length > 0;
+      if (value instanceof ExactNumber) return !isZero(decimalParts(value.text));
       if (ArrayBuffer.isView(value)) return value.byteLength > 0;
       if (value instanceof Date) return true;
       for (const key in value) if (Object.hasOwn(value, key)) return true;
@@ -65,8 +106,7 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (a === undefined || a === null) return b === undefined || b === null;
   if (b === undefined || b === null) return false;
-  const na = numberOf(a);
-  if (na !== undefined) return na === numberOf(b);
+  if (isNumber(a)) return isNumber(b) && compareNumbers(a, b) === 0;
   if (typeof a !== 'object' || typeof b !== 'object') return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
@@ -177,6 +217,7 @@ export function typeName(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   if (isBytes(value)) return 'bytes';
   if (value instanceof Date) return 'a date';
+  if (value instanceof ExactNumber) return 'a number';
   switch (typeof value) {
     case 'string':
       return 'a string';

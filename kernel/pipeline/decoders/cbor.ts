@@ -4,10 +4,10 @@ import { UndecodableBodyError, type BodyDecoder } from './decoder.js';
 
 let decoder: Decoder | undefined;
 
-/** cbor-x is loaded only when a CBOR body arrives; configured as the wire codec (sdk/codec.ts). */
+/** cbor-x is loaded only when a CBOR body arrives; configured as everywhere (sdk/cbor.ts). */
 async function cborDecoderInstance(): Promise<Decoder> {
-  const { Decoder } = await import('cbor-x');
-  decoder ??= new Decoder({ useRecords: false, mapsAsObjects: true });
+  const { newCborDecoder } = await import('../../../sdk/cbor.js');
+  decoder ??= newCborDecoder();
   return decoder;
 }
 

@@ -2,6 +2,7 @@
  * JSON bodies: application/json and every `+json` type. A JSON text sequence (RFC 7464, records
  * opened by 0x1E) or two or more concatenated values decode to an array of the values.
  */
+import { parseJsonExact } from '../../../sdk/json-parse.js';
 import { isJsonWhitespace } from '../../../sdk/json-syntax.js';
 import { decodeText, UndecodableBodyError, type BodyDecoder } from './decoder.js';
 
@@ -21,7 +22,7 @@ const RS = '\x1e';
 export function parseJson(text: string): JsonResult {
   if (text[text.search(/\S/)] === RS) return parseRecords(text.split(RS));
   try {
-    return { ok: true, value: JSON.parse(text) };
+    return { ok: true, value: parseJsonExact(text) };
   } catch (error) {
     const parts = splitConcatenated(text);
     const reason = (error as Error).message;
@@ -36,7 +37,7 @@ function parseRecords(records: string[]): JsonResult {
   for (const [index, record] of records.entries()) {
     if (record.trim() === '') continue;
     try {
-      values.push(JSON.parse(record));
+      values.push(parseJsonExact(record));
     } catch (error) {
       return { ok: false, reason: `record ${index + 1}: ${(error as Error).message}` };
     }

@@ -2,6 +2,7 @@
  * Line-delimited JSON (NDJSON, JSON Lines) and JSON text sequences (RFC 7464): an array of the
  * records. Blank lines are skipped; a record that is not JSON stays a string.
  */
+import { parseJsonExact } from '../../../sdk/json-parse.js';
 import { decodeText, type BodyDecoder } from './decoder.js';
 
 const NDJSON_TYPES = new Set([
@@ -23,7 +24,7 @@ export function parseRecords(text: string): unknown[] {
     const record = raw.trim();
     if (record === '') continue;
     try {
-      values.push(JSON.parse(record));
+      values.push(parseJsonExact(record));
     } catch {
       values.push(record);
     }

@@ -1,4 +1,5 @@
 /** YAML bodies: application/yaml and its older spellings, and every `+yaml` type. */
+import { exactNumberReadingTags } from '../../../sdk/yaml-exact-number.js';
 import { decodeText, UndecodableBodyError, type BodyDecoder } from './decoder.js';
 
 const YAML_TYPES = new Set(['application/yaml', 'application/x-yaml', 'text/yaml', 'text/x-yaml']);
@@ -10,7 +11,7 @@ const YAML_TYPES = new Set(['application/yaml', 'application/x-yaml', 'text/yaml
 export async function parseYaml(text: string): Promise<{ ok: true; value: unknown } | { ok: false; reason: string }> {
   const { parseAllDocuments } = await import('yaml');
   try {
-    const documents = parseAllDocuments(text, { customTags: ['binary'] });
+    const documents = parseAllDocuments(text, { customTags: exactNumberReadingTags(['binary']) });
     const error = documents.flatMap((doc) => doc.errors)[0];
     if (error) return { ok: false, reason: error.message.split('\n')[0]! };
     const values = documents.map((doc) => doc.toJS());

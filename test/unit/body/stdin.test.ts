@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { UsageError } from '../../../kernel/errors.js';
 import { buildBody } from '../../../kernel/body/index.js';
+import { ExactNumber } from '../../../sdk/exact-number.js';
 import { text, thrown, utf8, useTempFiles } from './helpers.js';
 
 const files = useTempFiles({ 'extra.json': '{"n": 1}', 'a.txt': 'file a' });
@@ -19,7 +20,7 @@ describe('stdin alone', () => {
     const body = buildBody({ args: [], stdin: utf8(input) });
     expect(body?.contentType).toBe('application/json');
     expect(text(body!.bytes)).toBe(input);
-    expect(body?.value).toEqual({ id: 12345678901234567890, name: 'x' });
+    expect(body?.value).toEqual({ id: new ExactNumber('12345678901234567890'), name: 'x' });
   });
 
   it('drops a byte order mark', () => {

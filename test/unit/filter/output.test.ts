@@ -14,8 +14,8 @@ describe('-o raw with a filter', () => {
     expect([...rawResults([Uint8Array.from([0, 255, 10])])]).toEqual([0, 255, 10]);
   });
 
-  it('spells bytes inside a structure as base64 and big integers as digits', () => {
-    expect(text([{ b: Uint8Array.from([1, 2, 3]), n: 2n ** 70n }])).toBe('{"b":"AQID","n":"1180591620717411303424"}\n');
+  it('spells bytes inside a structure as base64 and big integers as numbers with all their digits', () => {
+    expect(text([{ b: Uint8Array.from([1, 2, 3]), n: 2n ** 70n }])).toBe('{"b":"AQID","n":1180591620717411303424}\n');
   });
 
   it('writes nothing for no results', () => {

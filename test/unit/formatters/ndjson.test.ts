@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { binary, empties, mixed, nested, text, unicode, uniform } from './fixtures.js';
 import { formatDocument, formatRecords, runFormatter } from './run-formatter.js';
+import { ExactNumber } from '../../../sdk/exact-number.js';
 
 /** Every line of NDJSON output, parsed. */
 function parseLines(out: string): unknown[] {
@@ -51,8 +52,8 @@ describe('ndjson formatter: golden documents', () => {
     expect(await formatDocument('ndjson', { s: 'a\nb\r\nc\u2028' })).toBe(text('{"s":"a\\nb\\r\\nc\u2028"}'));
   });
 
-  it('integers beyond 2^53 as digit strings', async () => {
-    expect(await formatDocument('ndjson', { n: 12345678901234567890n })).toBe(text('{"n":"12345678901234567890"}'));
+  it('integers beyond 2^53 and exact numbers with all their digits', async () => {
+    expect(await formatDocument('ndjson', { n: 12345678901234567890n, x: new ExactNumber('1e400') })).toBe(text('{"n":12345678901234567890,"x":1e400}'));
   });
 });
 

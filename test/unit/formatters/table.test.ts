@@ -5,6 +5,7 @@ import { displayWidth, truncateToWidth } from '../../../plugins-builtin/table/di
 import { compactJson, fitWidths, naturalCompare } from '../../../plugins-builtin/table/layout.js';
 import { binary, empties, mixed, nested, text, unicode, uniform } from './fixtures.js';
 import { formatDocument, formatRecords, plugin, run } from './run-with-options.js';
+import { ExactNumber } from '../../../sdk/exact-number.js';
 
 const ESC = '\x1b';
 
@@ -102,8 +103,10 @@ describe('compactJson', () => {
     expect(compactJson({ a: undefined, b: sparse, c: new Date(0), d: NaN })).toBe(JSON.stringify({ a: undefined, b: sparse, c: new Date(0), d: NaN }));
   });
 
-  it('with bytes as base64 and large integers as digit strings', () => {
-    expect(compactJson({ b: binary, n: 12345678901234567890n, buf: Buffer.from([1]) })).toBe('{"b":"AAEC/f7/","n":"12345678901234567890","buf":"AQ=="}');
+  it('with bytes as base64 and large and exact numbers with all their digits', () => {
+    expect(compactJson({ b: binary, n: 12345678901234567890n, x: new ExactNumber('2.50'), buf: Buffer.from([1]) })).toBe(
+      '{"b":"AAEC/f7/","n":12345678901234567890,"x":2.50,"buf":"AQ=="}',
+    );
   });
 });
 

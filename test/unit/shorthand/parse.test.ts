@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseShorthand } from '../../../kernel/shorthand/index.js';
+import { ExactNumber } from '../../../sdk/exact-number.js';
 
 const bytes = (...values: number[]): Uint8Array => Uint8Array.from(values);
 
@@ -117,10 +118,16 @@ const values: Case[] = [
   ['a: 0', { a: 0 }],
   ['a: -7', { a: -7 }],
   ['a: 3.25', { a: 3.25 }],
-  ['a: 1e+4', { a: 10000 }],
-  ['a: -2.5E-3', { a: -0.0025 }],
-  ['a: 1E3', { a: 1000 }],
-  ['a: 12345678901234567890', { a: 12345678901234567890 }],
+  // Numbers a double would write differently keep the text as typed (docs/design/009-exact-numbers.md).
+  ['a: 1e+4', { a: new ExactNumber('1e+4') }],
+  ['a: -2.5E-3', { a: new ExactNumber('-2.5E-3') }],
+  ['a: 1E3', { a: new ExactNumber('1E3') }],
+  ['a: 12345678901234567890', { a: new ExactNumber('12345678901234567890') }],
+  ['a: 1e400', { a: new ExactNumber('1e400') }],
+  ['a: -1e400', { a: new ExactNumber('-1e400') }],
+  ['a: 2.50', { a: new ExactNumber('2.50') }],
+  ['a: 0.1', { a: 0.1 }],
+  ['a: 9007199254740993', { a: new ExactNumber('9007199254740993') }],
   ['a: 007', { a: '007' }],
   ['a: +1', { a: '+1' }],
   ['a: .5', { a: '.5' }],
@@ -179,7 +186,8 @@ const values: Case[] = [
 const topLevelValues: Case[] = [
   ['5', 5],
   ['-1.5', -1.5],
-  ['1e3', 1000],
+  ['1e3', new ExactNumber('1e3')],
+  ['1000', 1000],
   ['true', true],
   ['false', false],
   ['null', null],
@@ -218,8 +226,8 @@ describe('parseShorthand', () => {
     expect(result['constructor']).toEqual({ x: 2 });
   });
 
-  it('keeps a negative zero', () => {
-    expect(Object.is((parseShorthand('a: -0') as { a: number }).a, -0)).toBe(true);
+  it('keeps a negative zero as typed', () => {
+    expect((parseShorthand('a: -0') as { a: unknown }).a).toEqual(new ExactNumber('-0'));
   });
 
   it('returns bytes as a plain Uint8Array', () => {
@@ -247,7 +255,7 @@ describe('parseShorthand', () => {
       id: 12345,
       name: 'some name',
       tags: ['a', 'b', 'c'],
-      nested: { deep: { value: 1500 } },
+      nested: { deep: { value: new ExactNumber('1.5e3') } },
     });
   });
 

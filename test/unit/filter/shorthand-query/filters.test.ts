@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { envelope, run } from './fixtures.js';
+import { ExactNumber } from '../../../../sdk/exact-number.js';
 
 /** [filter expression inside body.items[…], ids of the items it keeps] */
 type FilterCase = readonly [string, number[]];
@@ -193,6 +194,27 @@ describe('filters in context', () => {
     ['[x]', [{ x: new Uint8Array() }, { x: {} }, { x: [] }, { x: 0 }, { x: '' }, { x: 'a' }], [{ x: 'a' }]],
     ['[x.in == 1]', [{ x: { in: 1 } }], [{ x: { in: 1 } }]],
     ['[x."a b" == 1]', [{ x: { 'a b': 1 } }], [{ x: { 'a b': 1 } }]],
+  ];
+  it.each(cases.map(([query, input, expected]) => ({ query, input, expected })))('$query', ({ query, input, expected }) => {
+    expect(run(query, input)).toEqual(expected);
+  });
+});
+
+describe('numbers a double would change (ExactNumbers) compare by their exact values', () => {
+  const id = (text: string) => new ExactNumber(text);
+  const ids = [id('1234567890123456789'), id('1234567890123456788'), 1234567890123456800, 12345678901234567890n, id('2.50'), id('0.0'), id('1e400')];
+  const cases: Array<readonly [string, unknown, unknown]> = [
+    ['[@ == 1234567890123456789]', ids, [ids[0]]],
+    ['[@ > 1234567890123456789]', ids, [1234567890123456800, 12345678901234567890n, ids[6]]],
+    ['[@ == -(-1234567890123456788)]', ids, [ids[1]]],
+    ['[@ == 2.5]', ids, [ids[4]]],
+    ['[@]', ids.slice(4), [ids[4], ids[6]]],
+    ['[@ in [1234567890123456788, 1e400]]', ids, [ids[1], ids[6]]],
+    // Arithmetic rounds to doubles, as asked: both ids are the same double.
+    ['[@ + 0 == 1234567890123456800]', ids.slice(0, 2), ids.slice(0, 2)],
+    // An ExactNumber is a number, not an object with fields.
+    ['[0].text', ids, null],
+    ['[0].isIntegerLiteral', ids, null],
   ];
   it.each(cases.map(([query, input, expected]) => ({ query, input, expected })))('$query', ({ query, input, expected }) => {
     expect(run(query, input)).toEqual(expected);

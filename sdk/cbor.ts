@@ -1,0 +1,74 @@
+/**
+ * cbor-x set up as okapi writes and reads CBOR everywhere (the plugin wire, request bodies, `-o
+ * cbor`, response bodies): plain byte strings (no typed-array tags), no record extension, minimal
+ * map headers, string-keyed maps, and ExactNumbers kept exact (docs/design/009-exact-numbers.md):
+ *
+ * - an integer literal is a CBOR integer, a bignum (tags 2 and 3) past 64 bits;
+ * - any other number text is a decimal fraction (RFC 8949 3.4.4, tag 4: [exponent, mantissa])
+ *   with the digits as written: `2.50` is [-2, 250], `1e400` is [400, 1]. Read back, a decimal
+ *   fraction is the number it spells (cbor-x alone would round it to a double), so `2.50` stays
+ *   `2.50` through a plugin session.
+ *
+ * CBOR has no integer -0, so `-0` is written as the integer 0 (cbor-x writes the double -0 so).
+ * cbor-x's extensions are process-wide, so they are registered once, here, before any encoder or
+ * decoder is made.
+ */
+import { addExtension, Decoder, Encoder } from 'cbor-x';
+import { decimalParts, withPoint } from './decimal-text.js';
+import { ExactNumber, numberFromText } from './exact-number.js';
+
+const DECIMAL_FRACTION = 4;
+
+/** What cbor-x writes for the number: a bigint (an integer), or the pair inside tag 4. */
+function cborContent(number: ExactNumber): bigint | [number | bigint, number | bigint] {
+  if (number.isIntegerLiteral) return BigInt(number.text);
+  const { negative, coefficient, exponent } = decimalParts(number.text);
+  return [smallest(exponent), smallest(negative ? -BigInt(coefficient) : BigInt(coefficient))];
+}
+
+/** A number where it is exact, so that cbor-x writes the shortest integer. */
+function smallest(value: bigint): number | bigint {
+  return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value;
+}
+
+/** The number text a decimal fraction spells: `2.50` for [-2, 250], `1e400` for [400, 1]. */
+function fractionText(exponent: number | bigint, mantissa: number | bigint): string {
+  const e = BigInt(exponent);
+  const m = BigInt(mantissa);
+  const sign = m < 0n ? '-' : '';
+  const digits = (m < 0n ? -m : m).toString();
+  // A point inside the digits reads best; a long run of zeros reads better as an exponent.
+  if (e <= 0n && -e <= 100n) return sign + withPoint(digits, Number(-e));
+  return `${sign}${digits}e${e}`;
+}
+
+function isCborInteger(value: unknown): value is number | bigint {
+  return typeof value === 'bigint' || Number.isSafeInteger(value);
+}
+
+addExtension({
+  Class: ExactNumber,
+  // No tag for an integer: cbor-x writes the bigint as an integer, or as a bignum past 64 bits.
+  getTag: (number: ExactNumber) => (number.isIntegerLiteral ? undefined : DECIMAL_FRACTION),
+  encode(number: ExactNumber, encode: (value: unknown) => void) {
+    encode(cborContent(number));
+  },
+} as unknown as Parameters<typeof addExtension>[0]);
+
+addExtension({
+  tag: DECIMAL_FRACTION,
+  decode(fraction: unknown) {
+    if (!Array.isArray(fraction) || fraction.length !== 2 || !isCborInteger(fraction[0]) || !isCborInteger(fraction[1])) {
+      throw new Error('a decimal fraction (tag 4) must be an array of two integers, [exponent, mantissa]');
+    }
+    return numberFromText(fractionText(fraction[0], fraction[1]));
+  },
+} as unknown as Parameters<typeof addExtension>[0]);
+
+export function newCborEncoder(): Encoder {
+  return new Encoder({ useRecords: false, tagUint8Array: false, variableMapSize: true, mapsAsObjects: true });
+}
+
+export function newCborDecoder(): Decoder {
+  return new Decoder({ useRecords: false, mapsAsObjects: true });
+}
