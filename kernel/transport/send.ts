@@ -117,7 +117,8 @@ function firstHop(request: TransportRequest): HopRequest {
     url.password = '';
   }
   if (!hasHeader(headers, 'accept-encoding')) headers = withHeader(headers, 'Accept-Encoding', acceptEncoding());
-  const hop: HopRequest = { method: request.method, url, headers };
+  const originBound = new Set((request.originBound ?? []).map((name) => name.toLowerCase()));
+  const hop: HopRequest = { method: request.method, url, headers, originBound };
   if (request.body !== undefined) hop.body = request.body;
   return hop;
 }
@@ -126,6 +127,7 @@ function recordedHop(hop: HopRequest, response: HopResponse): RecordedHop {
   if (response.sentHead === undefined) throw new Error(`the exchange with ${hop.url.host} did not report the request head it wrote`);
   return {
     url: hop.url.href,
+    ...(hop.dropped ? { dropped: hop.dropped } : {}),
     request: parseSentHead(response.sentHead),
     ...(hop.body !== undefined ? { body: hop.body } : {}),
     response: { status: response.status, statusText: response.statusText, httpVersion: response.httpVersion, headers: response.headers },
