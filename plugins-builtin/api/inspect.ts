@@ -8,7 +8,6 @@ import { OkapiError, UsageError } from '../../kernel/errors.js';
 import { apiEntry } from '../../kernel/api/api-config.js';
 import { isPlainObject } from '../../kernel/config/document.js';
 import { readConfig } from '../../kernel/config/store.js';
-import { isSecretParam } from '../../kernel/plugins/plugin-secrets.js';
 import { redactField, redactUrl, splitField } from '../../kernel/transport/redact.js';
 import { fail, type ApiVerb } from './verb.js';
 
@@ -58,7 +57,8 @@ function maskParams(params: unknown): unknown {
   if (!isPlainObject(params)) return params;
   return Object.fromEntries(
     Object.entries(params).map(([k, v]) => {
-      const shown = (PUBLIC_PARAMS.has(k.toLowerCase()) && !isSecretParam(k)) || (typeof v === 'string' && isReference(v));
+      // The list is explicit: token_url and auth_method are shown although the credential rule flags their words.
+      const shown = PUBLIC_PARAMS.has(k.toLowerCase()) || (typeof v === 'string' && isReference(v));
       return [k, shown ? v : REDACTED];
     }),
   );
