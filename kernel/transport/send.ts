@@ -16,6 +16,7 @@ import { DEFAULT_MAX_REDIRECTS, nextHop, RedirectChain, type HopRequest } from '
 import { redactUrl } from './redact.js';
 import { requestHeaderProblem } from './request-header-rules.js';
 import { loadTlsOptions } from './tls-material.js';
+import { USERINFO_HINT, userinfoOf, userinfoProblem } from './userinfo.js';
 import { parseSentHead } from './sent-head.js';
 import type { CloseOptions, RecordedHop, TransportOptions, TransportRequest, TransportResponse } from './types.js';
 
@@ -108,9 +109,10 @@ function firstHop(request: TransportRequest): HopRequest {
   if (url.username !== '' || url.password !== '') {
     // User information is never sent in the URL; it becomes Basic credentials unless the caller
     // already chose an Authorization header.
+    const problem = userinfoProblem(url);
+    if (problem) throw new OkapiError(`cannot send the request to ${url.host}: ${problem}`, { hint: USERINFO_HINT });
     if (!hasHeader(headers, 'authorization')) {
-      const user = decodeURIComponent(url.username);
-      const password = decodeURIComponent(url.password);
+      const { user, password } = userinfoOf(url);
       headers = withHeader(headers, 'Authorization', `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`);
     }
     url.username = '';
