@@ -10,6 +10,7 @@ import { isPlainObject } from '../../kernel/config/document.js';
 import { readConfig } from '../../kernel/config/store.js';
 import { redactField, redactUrl, splitField } from '../../kernel/transport/redact.js';
 import { fail, type ApiVerb } from './verb.js';
+import { refuseOverlongApiName } from '../../kernel/api/names.js';
 
 export const REDACTED = '<redacted>';
 
@@ -17,6 +18,7 @@ export const apiInspect: ApiVerb = async (init, args, ctx) => {
   try {
     if (args.length !== 1) throw new UsageError('api inspect needs the name of one API', { hint: 'okapi api inspect <name>' });
     const name = args[0]!;
+    refuseOverlongApiName(name);
     const entry = apiEntry(readConfig(init.config_path).config, name);
     if (!entry) throw new OkapiError(`there is no API named "${name}"`, { hint: "see 'okapi api list'" });
     ctx.stdout(`${JSON.stringify(redactEntry(entry), null, 2)}\n`);
