@@ -9,6 +9,7 @@ import { OkapiError, UsageError } from '../errors.js';
 import { HEADER_ENTRY } from '../pipeline/request-fields.js';
 import { redactField, redactUrl } from '../transport/redact.js';
 import { apiEntry, profilesOf, stringList, stringMap, type ApiEntry, type Profile } from './api-config.js';
+import { apiNameLengthProblem } from './names.js';
 
 export interface ApiTarget {
   api: string;
@@ -50,6 +51,8 @@ export function resolveApiTarget(
   let api = explicitApi;
   let rest: string;
   if (api !== undefined) {
+    const tooLong = apiNameLengthProblem(api);
+    if (tooLong) throw new OkapiError(`a request names an API that cannot exist: ${tooLong}`, { hint: "see 'okapi api list'" });
     if (!apiEntry(config, api)) {
       throw new OkapiError(`there is no registered API named "${api}"`, { hint: "see 'okapi api list'" });
     }

@@ -16,7 +16,9 @@
  * `{ "apis": { "<api>": { "<profile>": { "<credential>": … } } }, "auth_profiles": { "<name>": … } }`.
  *
  * `<api>` is the API name percent-encoded, plus `~` and a hash of the exact name when it has
- * upper-case letters, so names that differ only in case stay apart on case-insensitive disks.
+ * upper-case letters, so names that differ only in case stay apart on case-insensitive disks. An
+ * encoding longer than ENCODED_NAME_LIMIT (64 characters outside ASCII take 768) is cut there
+ * before the `~` and hash, so the directory name stays within the 255 bytes file systems allow.
  */
 import { dirname, join } from 'node:path';
 
@@ -27,10 +29,13 @@ export const TOKENS_FILE = 'tokens.json';
 /** Responses of requests that no registered API owns. */
 export const GENERIC_RESPONSES = '_';
 
+const ENCODED_NAME_LIMIT = 200;
+
 /** A file-system-safe, case-proof directory name for an API. */
 export function apiDirName(api: string): string {
   const encoded = encodeURIComponent(api);
-  return api === api.toLowerCase() ? encoded : `${encoded}~${fnv1a(api)}`;
+  if (api === api.toLowerCase() && encoded.length <= ENCODED_NAME_LIMIT) return encoded;
+  return `${encoded.slice(0, ENCODED_NAME_LIMIT)}~${fnv1a(api)}`;
 }
 
 export function apisDir(cacheDir: string): string {

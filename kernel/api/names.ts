@@ -1,9 +1,16 @@
 /**
  * API name rules (SPEC.md "Config file"): Unicode letters, numbers and combining marks, `-` and `_`;
- * the first character a letter or a number; never the name of a command okapi already has, since
+ * the first character a letter or a number; at most MAX_API_NAME_LENGTH characters (a name is part
+ * of cache paths, and people type it); never the name of a command okapi already has, since
  * `okapi <api>` and `okapi <command>` share the first word of argv.
  */
 import { HTTP_METHODS } from '../commands/methods.js';
+import { UsageError } from '../errors.js';
+
+export const MAX_API_NAME_LENGTH = 64;
+
+/** How much of an over-long name a message quotes: enough to recognise it. */
+const QUOTED_LENGTH = 20;
 
 /** Commands built into okapi whatever plugins exist, plus the hidden compatibility command. */
 export const RESERVED_COMMANDS: readonly string[] = ['api', 'config', 'plugin', 'doctor', 'cache', 'help', 'completion'];
@@ -15,6 +22,8 @@ export const RESERVED_COMMANDS: readonly string[] = ['api', 'config', 'plugin', 
  */
 export function apiNameProblem(name: string, commands: Iterable<string> = []): string | undefined {
   if (name === '') return 'an API name cannot be empty';
+  const tooLong = apiNameLengthProblem(name);
+  if (tooLong) return tooLong;
   const first = String.fromCodePoint(name.codePointAt(0)!);
   if (!/^[\p{L}\p{N}]$/u.test(first)) {
     return `"${name}" starts with ${describeChar(first)}; an API name starts with a letter or a number`;
@@ -28,6 +37,22 @@ export function apiNameProblem(name: string, commands: Iterable<string> = []): s
   const reserved = new Set([...RESERVED_COMMANDS, ...commands]);
   if (reserved.has(name)) return `"${name}" is the name of an okapi command (okapi ${name})`;
   return undefined;
+}
+
+/** Why `name` is too long for an API name, quoting only its start; undefined when it is not. */
+export function apiNameLengthProblem(name: string): string | undefined {
+  const characters = [...name];
+  if (characters.length <= MAX_API_NAME_LENGTH) return undefined;
+  return `"${characters.slice(0, QUOTED_LENGTH).join('')}…" is ${characters.length} characters long; an API name has at most ${MAX_API_NAME_LENGTH}`;
+}
+
+/**
+ * For commands that look an API up by name: an over-long name cannot be one, and is refused as a
+ * usage error before any lookup could quote it whole or build a file path from it.
+ */
+export function refuseOverlongApiName(name: string): void {
+  const problem = apiNameLengthProblem(name);
+  if (problem) throw new UsageError(problem, { hint: "see 'okapi api list' for the registered names" });
 }
 
 function describeChar(c: string): string {

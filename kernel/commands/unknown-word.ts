@@ -7,6 +7,7 @@
 import { UsageError } from '../errors.js';
 import { closestWords } from '../cli/closest-words.js';
 import { HTTP_METHODS } from './methods.js';
+import { apiNameLengthProblem } from '../api/names.js';
 
 export interface KnownWords {
   /** Top-level commands, built-in and from plugins. */
@@ -43,6 +44,9 @@ const HINTS: Readonly<Record<string, string>> = {
  * `server`: the `-s` value, when given, in which case the word was likely meant as a path on it.
  */
 export function unknownWordError(word: string, name: string, known: KnownWords, server?: string): UsageError {
+  // A name that long is no command and no API: say so without quoting it whole or comparing it with every name.
+  const tooLong = apiNameLengthProblem(name);
+  if (tooLong) return new UsageError(`${tooLong}, and okapi has no command that long`, { hint: "see 'okapi api list' for the registered APIs; write a host as a URL (https://…)" });
   const commands = [...known.commands, 'help'].sort();
   const apis = [...known.apis].sort();
   const withPath = name !== word;

@@ -177,7 +177,7 @@ export function writeFailedChainDiagnostics(error: unknown, inv: Invocation): vo
 }
 
 function verboseTranscript(hops: readonly RecordedHop[], final: ResponseHead, inv: Invocation): string[] {
-  return exchangeTranscript(hops, final, { requestHead: true, requestBody: false, responseHead: true }, colorFor(inv.io.stderr, inv.env));
+  return exchangeTranscript(hops, final, { requestHead: true, requestBody: false, responseHead: true, droppedHeaders: true }, colorFor(inv.io.stderr, inv.env));
 }
 
 /** The transport records the hops whenever a transcript shows them (transport-options.ts). */

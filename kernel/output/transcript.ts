@@ -3,7 +3,7 @@
  * for -v on stderr. Credential values are masked; their names stay visible.
  */
 import type { HeaderMap } from '../../sdk/types.js';
-import { isCredentialHeader } from '../transport/credential-headers.js';
+import { isCredentialName } from '../transport/credential-names.js';
 import { redactUrl } from '../transport/redact.js';
 import type { RecordedHop, SentRequestHead } from '../transport/index.js';
 import type { ReceivedResponse } from '../pipeline/exchange.js';
@@ -19,6 +19,8 @@ export interface TranscriptParts {
   requestHead: boolean;
   requestBody: boolean;
   responseHead: boolean;
+  /** Before a hop to another origin, which headers okapi kept from it (a diagnostic: -v only). */
+  droppedHeaders?: boolean;
 }
 
 /**
@@ -28,11 +30,18 @@ export interface TranscriptParts {
 export function exchangeTranscript(hops: readonly RecordedHop[], final: ResponseHead, show: TranscriptParts, color: boolean): string[] {
   const parts: string[] = [];
   hops.forEach((hop, index) => {
+    if (show.droppedHeaders && hop.dropped) parts.push(droppedNote(hop.dropped, hop.url));
     if (show.requestHead) parts.push(requestHead(hop.request, color));
     if (show.requestBody && hop.body?.length) parts.push(`${bodyText(hop.body)}\n`);
     if (show.responseHead) parts.push(responseHead(index === hops.length - 1 ? final : hop.response, color));
   });
   return parts;
+}
+
+/** Names only: the values stay unshown, and the origin alone says where the redirect went. */
+function droppedNote(dropped: readonly string[], url: string): string {
+  const target = new URL(url);
+  return `okapi: dropped ${dropped.join(', ')} on the redirect to ${target.protocol}//${target.host} (another origin)\n`;
 }
 
 export function requestHead(head: SentRequestHead, color: boolean): string {
@@ -83,7 +92,7 @@ function bodyText(body: Uint8Array): string {
 
 /** `Authorization: Bearer <redacted>` keeps the scheme, which helps debugging and reveals nothing. */
 export function maskValue(name: string, value: string): string {
-  if (!isCredentialHeader(name)) return value;
+  if (!isCredentialName(name)) return value;
   const scheme = /^(Basic|Bearer|Digest|Token|Negotiate|AWS4-HMAC-SHA256)\s/i.exec(value)?.[1];
   return scheme ? `${scheme} ${MASK}` : MASK;
 }

@@ -41,6 +41,6 @@ export async function authenticate(
       hint: "choose another auth type for this API's profile",
     });
   }
-  const params = authParamsForPlugin(resolveParamValues(auth.params, owner, env), plugin.manifest!);
+  const params = authParamsForPlugin(auth.params, resolveParamValues(auth.params, owner, env), plugin.manifest!);
   return registry.runtime(plugin).call('auth', { api: auth.api, profile: auth.profile, params, request: requestForPlugin(request, plugin.manifest!) });
 }

@@ -8,7 +8,7 @@ import type { PluginRegistry } from '../plugins/registry.js';
 import { requestForPlugin } from '../plugins/plugin-secrets.js';
 import { closeTransport, send, type RecordedHop, type TransportOptions, type TlsDetails } from '../transport/index.js';
 import { onShutdown } from '../shutdown.js';
-import { applyFieldUpdate } from './request-fields.js';
+import { applyFieldUpdate, originBoundNames } from './request-fields.js';
 import { ResponseBody } from './response-body.js';
 import { authenticate, type AuthPlan } from './auth-phase.js';
 
@@ -16,6 +16,8 @@ export interface RequestPlan {
   method: string;
   url: URL;
   headers: HeaderMap;
+  /** The headers okapi sets itself, with their values; every other header stays with the first origin. */
+  okapiHeaders: HeaderMap;
   body?: Uint8Array;
   api?: string;
   profile?: string;
@@ -64,7 +66,7 @@ export async function performExchange(
 
   if (plan.auth) request = applyRequestUpdate(request, await authenticate(request, plan.auth, registry, env));
 
-  let response = await transmit(request, transport);
+  let response = await transmit(request, plan.okapiHeaders, transport);
 
   for (const plugin of registry.withHook('response-middleware')) {
     const output = await registry
@@ -75,7 +77,7 @@ export async function performExchange(
       // A follow-up skips middleware, so a plugin cannot loop the pipeline into itself.
       const follow = output.follow;
       request = { method: follow.method, url: follow.url, headers: follow.headers ?? {}, ...(follow.body ? { body: follow.body } : {}) };
-      response = await transmit(request, transport);
+      response = await transmit(request, plan.okapiHeaders, transport);
       break;
     }
     if ('response' in output && output.response) {
@@ -107,13 +109,19 @@ function applyRequestUpdate(request: WireRequest, update: { headers?: Record<str
 
 let transportInUse = false;
 
-async function transmit(request: WireRequest, transport: TransportOptions): Promise<ReceivedResponse> {
+async function transmit(request: WireRequest, okapiHeaders: HeaderMap, transport: TransportOptions): Promise<ReceivedResponse> {
   if (!transportInUse) {
     transportInUse = true;
     onShutdown(() => closeTransport({ exiting: true }));
   }
   const sent = await send(
-    { method: request.method, url: request.url, headers: request.headers, ...(request.body ? { body: request.body } : {}) },
+    {
+      method: request.method,
+      url: request.url,
+      headers: request.headers,
+      originBound: originBoundNames(request.headers, okapiHeaders),
+      ...(request.body ? { body: request.body } : {}),
+    },
     transport,
   );
   return {

@@ -5,6 +5,11 @@
  */
 import { OkapiError } from '../errors.js';
 
+/** A value read from the environment or a command: secret wherever it goes, whatever its name. */
+export function isParamReference(value: string): boolean {
+  return value.startsWith('env:') || value.startsWith('command:');
+}
+
 export function resolveParamValues(params: Record<string, string>, owner: string, env: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, resolveValue(name, value, owner, env)]));
 }

@@ -52,6 +52,17 @@ export function applyFieldUpdate(fields: HeaderMap, update: FieldUpdate | undefi
   return next;
 }
 
+/**
+ * The names in `headers` that are not okapi's own: a header is okapi's when `okapiHeaders` has it
+ * with the very same values, so one that the user, a profile or a plugin set or replaced is not.
+ */
+export function originBoundNames(headers: HeaderMap, okapiHeaders: HeaderMap): string[] {
+  const own = new Map(Object.entries(okapiHeaders).map(([name, values]) => [name.toLowerCase(), values.join('\n')]));
+  return Object.entries(headers)
+    .filter(([name, values]) => own.get(name.toLowerCase()) !== values.join('\n'))
+    .map(([name]) => name);
+}
+
 export function headerValue(headers: HeaderMap, name: string): string | undefined {
   const lower = name.toLowerCase();
   for (const [key, values] of Object.entries(headers)) if (key.toLowerCase() === lower) return values[0];

@@ -5,6 +5,7 @@
  */
 import { UsageError } from '../errors.js';
 import { redactUrl } from '../transport/redact.js';
+import { USERINFO_HINT, userinfoProblem } from '../transport/userinfo.js';
 import { parseServer } from './server-override.js';
 
 const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?(?:[/?#]|$)/i;
@@ -32,6 +33,8 @@ export function normalizeTargetUrl(text: string, server?: string): URL {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new UsageError(`"${redactUrl(text)}" uses ${url.protocol.slice(0, -1)}, but okapi speaks http and https only`);
   }
+  const problem = userinfoProblem(url);
+  if (problem) throw new UsageError(`"${redactUrl(text)}" cannot be sent: ${problem}`, { hint: USERINFO_HINT });
   return url;
 }
 

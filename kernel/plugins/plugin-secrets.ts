@@ -1,23 +1,24 @@
 /**
- * What a plugin is owed of the request's secrets (DESIGN.md §3 "Secrets"): unless its manifest says
- * `needs_auth_secrets: true`, secret auth params are left out and credential-bearing headers are sent
- * as `<redacted>`. The request body travels only to plugins that list `request.final_body`.
+ * What a plugin is owed of the request's secrets (DESIGN.md §3 "Secrets", docs/design/012): unless
+ * its manifest says `needs_auth_secrets: true`, secret auth params are left out and the headers
+ * whose names are credentials' are sent as `<redacted>`. A secret param is one whose name the one
+ * credential rule accepts (credential-names.ts), the api-key type's `value`, or one whose value came
+ * from `env:` or `command:`. The request body travels only to plugins that list `request.final_body`.
  */
 import type { PluginManifest, WireRequest } from '../../sdk/types.js';
+import { isCredentialName } from '../transport/credential-names.js';
+import { isParamReference } from '../pipeline/param-values.js';
 
 export const REDACTED = '<redacted>';
 
-const CREDENTIAL_REQUEST_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization']);
-const SECRET_PARAM = /(token|secret|password|passwd|passphrase|credential|private|^value$|(^|_)key$)/i;
-
 export function isSecretParam(name: string): boolean {
-  return SECRET_PARAM.test(name);
+  return isCredentialName(name) || name.toLowerCase() === 'value';
 }
 
 export function requestForPlugin(request: WireRequest, manifest: PluginManifest): WireRequest {
   const headers: WireRequest['headers'] = {};
   for (const [name, values] of Object.entries(request.headers)) {
-    const hidden = !manifest.needs_auth_secrets && CREDENTIAL_REQUEST_HEADERS.has(name.toLowerCase());
+    const hidden = !manifest.needs_auth_secrets && isCredentialName(name);
     headers[name] = hidden ? values.map(() => REDACTED) : [...values];
   }
   const wantsBody = manifest.required_features?.includes('request.final_body') ?? false;
@@ -29,7 +30,8 @@ export function requestForPlugin(request: WireRequest, manifest: PluginManifest)
   };
 }
 
-export function authParamsForPlugin(params: Record<string, string>, manifest: PluginManifest): Record<string, string> {
-  if (manifest.needs_auth_secrets) return { ...params };
-  return Object.fromEntries(Object.entries(params).filter(([name]) => !isSecretParam(name)));
+/** `configured`: the params as the config gives them (`env:…` and `command:…` unresolved); `resolved`: their values. */
+export function authParamsForPlugin(configured: Record<string, string>, resolved: Record<string, string>, manifest: PluginManifest): Record<string, string> {
+  if (manifest.needs_auth_secrets) return { ...resolved };
+  return Object.fromEntries(Object.entries(resolved).filter(([name]) => !isSecretParam(name) && !isParamReference(configured[name] ?? '')));
 }

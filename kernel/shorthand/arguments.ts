@@ -16,7 +16,7 @@
  * word after an HTTPie item (which ends with its argument).
  */
 
-import { isCredentialParam } from '../transport/redact.js';
+import { isCredentialName } from '../transport/credential-names.js';
 import { ShorthandError } from './errors.js';
 import { leadingPathEnd } from './parser.js';
 
@@ -73,7 +73,7 @@ export function joinShorthandArguments(args: readonly string[], options: JoinOpt
       text += separator + itemAsShorthand(argument, arg, continuable, fail);
       lastItem = shownArgument;
     } else if (argument.kind === 'header' && options.requestBody && !continuable) {
-      const value = isCredentialParam(argument.name) ? MASK : argument.value;
+      const value = isCredentialName(argument.name) ? MASK : argument.value;
       fail(
         `${shownArgument} reads like an HTTPie header (Name:value)`,
         `okapi sends headers with -H '${argument.name}: ${value}'; for a body field, put a space after the colon: '${argument.name}: ${value}'`,
@@ -146,7 +146,7 @@ function itemAsShorthand(
   const { operator, path, value } = item;
   const shown = displayed(item, arg);
   if (operator === '==') {
-    const queryValue = isCredentialParam(path) ? MASK : value;
+    const queryValue = isCredentialName(path) ? MASK : value;
     return fail(
       `${shown} is HTTPie's spelling of a query parameter`,
       `okapi adds query parameters with -q '${path}=${queryValue}'; to send the text in the body, quote it with its field, e.g. 'field: ${shown}'`,
@@ -162,7 +162,7 @@ function itemAsShorthand(
   if (continuable) {
     return fail(
       `${shown} could continue the value before it, or be a new field written the HTTPie way`,
-      `for a new field, write it as shorthand: '${isCredentialParam(path) ? `${path}: ${MASK}` : shorthand}'; ` +
+      `for a new field, write it as shorthand: '${isCredentialName(path) ? `${path}: ${MASK}` : shorthand}'; ` +
         "to continue the value, quote it with the value's other words",
     );
   }
@@ -170,7 +170,7 @@ function itemAsShorthand(
     try {
       JSON.parse(value);
     } catch (error) {
-      const why = isCredentialParam(path) ? '' : ` (${(error as Error).message})`;
+      const why = isCredentialName(path) ? '' : ` (${(error as Error).message})`;
       return fail(
         `the value of ${path}:= is not JSON${why}`,
         `for text, write ${path}=<text>, or in shorthand '${path}: <text>'`,
@@ -182,7 +182,7 @@ function itemAsShorthand(
 
 /** The argument as an error may show it: values of credential-looking names are masked. */
 function displayed(argument: Argument, arg: string): string {
-  if (argument.kind === 'item' && isCredentialParam(argument.path)) return `${argument.path}${argument.operator}${MASK}`;
-  if (argument.kind === 'header' && isCredentialParam(argument.name)) return `${argument.name}:${MASK}`;
+  if (argument.kind === 'item' && isCredentialName(argument.path)) return `${argument.path}${argument.operator}${MASK}`;
+  if (argument.kind === 'header' && isCredentialName(argument.name)) return `${argument.name}:${MASK}`;
   return arg;
 }

@@ -20,7 +20,7 @@
  *   sent-head.ts            a request head as written, read back for -v
  *   failed-chain.ts         the hops a failed redirect chain had completed, for -v
  *   redirects.ts            the redirect policy (method rewrite, origin checks, loops, limit)
- *   credential-headers.ts   which headers are credentials (shared with redaction)
+ *   credential-names.ts     which header and parameter names are credentials: the one rule
  *   redact.ts               URLs in messages without user information or credential values
  *   headers.ts              HeaderMap helpers
  *   decompress.ts           Content-Encoding decoding

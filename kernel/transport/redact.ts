@@ -2,19 +2,12 @@
  * Text as it may appear in messages: user information in URLs, credential-looking query values and
  * the values of credential-looking header or parameter entries are replaced by `***`, so an error
  * report never carries a secret. One rule decides what looks like a credential: a name that
- * isCredentialParam accepts, or, where no name can be told apart, a word shaped like a token.
+ * isCredentialName accepts (credential-names.ts, which spells the rule out), or, where no name can
+ * be told apart, a word shaped like a token.
  */
-import { isCredentialHeader } from './credential-headers.js';
+import { isCredentialName } from './credential-names.js';
 
 const MASK = '***';
-
-/** Query parameters that carry secrets without looking like a credential header name. */
-const EXTRA_PARAMS = new Set(['sig', 'code', 'pwd', 'jwt', 'assertion', 'client_assertion', 'otp', 'pin']);
-
-export function isCredentialParam(name: string): boolean {
-  const lower = name.toLowerCase();
-  return EXTRA_PARAMS.has(lower) || isCredentialHeader(lower);
-}
 
 /** A `Name: value` or `key=value` entry cut at its first separator; a malformed entry's name is its first word. */
 export function splitField(entry: string): { name: string; separator: string; value: string } {
@@ -38,7 +31,7 @@ function looksLikeToken(word: string): boolean {
 export function redactField(entry: string, mask: string = MASK): string {
   const { name, separator, value } = splitField(entry);
   if (value === '') return looksLikeToken(name.trim()) ? mask : entry;
-  return isCredentialParam(name.trim()) ? `${name}${separator}${mask}` : entry;
+  return isCredentialName(name.trim()) ? `${name}${separator}${mask}` : entry;
 }
 
 /**
@@ -50,7 +43,7 @@ export function redactKeepingLength(text: string): string {
   const stars = (part: string) => '*'.repeat(part.length);
   return text
     .replace(/([\p{L}\p{N}_.-]+)(\s*[:=]\s*|\s+)([^,}\]\n]+)/gu, (whole, name: string, separator: string, value: string) =>
-      isCredentialParam(name) ? `${name}${separator}${stars(value)}` : whole,
+      isCredentialName(name) ? `${name}${separator}${stars(value)}` : whole,
     )
     .replace(/[\w.-]+/g, (word) => (looksLikeToken(word) ? stars(word) : word));
 }
@@ -87,7 +80,7 @@ export function redactUrl(url: string | URL): string {
           } catch {
             name = rawName;
           }
-          return eq >= 0 && isCredentialParam(name) ? `${rawName}=${MASK}` : pair;
+          return eq >= 0 && isCredentialName(name) ? `${rawName}=${MASK}` : pair;
         })
         .join('&');
   }
@@ -104,5 +97,5 @@ export function redactText(text: string): string {
 function redactLoosely(text: string): string {
   return text
     .replace(/^([a-z][a-z0-9+.-]*:\/\/)?[^/?#@\s]*@/i, (_, scheme: string | undefined) => `${scheme ?? ''}${MASK}@`)
-    .replace(/([?&])([^=&#\s]+)=([^&#\s]*)/g, (whole, mark: string, name: string) => (isCredentialParam(name) ? `${mark}${name}=${MASK}` : whole));
+    .replace(/([?&])([^=&#\s]+)=([^&#\s]*)/g, (whole, mark: string, name: string) => (isCredentialName(name) ? `${mark}${name}=${MASK}` : whole));
 }

@@ -4,15 +4,18 @@
  * - 301/302/303 turn a request other than GET/HEAD into a bodiless GET (303 whatever the method,
  *   except HEAD, which stays HEAD as RFC 9110 and Fetch allow); 307/308 keep method and body;
  * - a relative Location is resolved against the URL that answered; a fragment is inherited;
- * - when the origin (scheme, host, effective port) changes, credential headers and a caller-set
- *   Host are dropped, and stay dropped for the rest of the chain;
+ * - when the origin (scheme, host, effective port) changes, every header the caller marked as bound
+ *   to the origin (what the user, a profile or a plugin added), every credential-named header and
+ *   a caller-set Host are dropped, except the Content-Type (and other Content-*) of a body a 307/308
+ *   sends on; they stay dropped for the rest of the chain, back on the first origin too, as browsers
+ *   and curl do. The hop notes which it dropped (`dropped`) so -v can say so;
  * - a Location okapi cannot follow (missing, malformed, not http/https) ends the chain: the 3xx is
  *   the response;
  * - loops and chains longer than the limit are errors.
  */
 import type { HeaderMap } from '../../sdk/types.js';
 import { OkapiError } from '../errors.js';
-import { isCredentialHeader } from './credential-headers.js';
+import { isCredentialName } from './credential-names.js';
 import { withoutHeaders } from './headers.js';
 import { redactUrl } from './redact.js';
 
@@ -25,6 +28,10 @@ export interface HopRequest {
   url: URL;
   headers: HeaderMap;
   body?: Uint8Array;
+  /** Lower-case names of the headers that must not leave the first origin. */
+  originBound: ReadonlySet<string>;
+  /** The headers dropped on the redirect that led to this hop (a change of origin), as spelled. */
+  dropped?: string[];
 }
 
 export function isRedirectStatus(status: number): boolean {
@@ -56,13 +63,20 @@ export function nextHop(current: HopRequest, status: number, location: string | 
   const method = current.method.toUpperCase();
   const toGet = (status === 303 && method !== 'HEAD') || ((status === 301 || status === 302) && method !== 'GET' && method !== 'HEAD');
 
+  const keepsBody = !toGet && current.body !== undefined;
   let headers = current.headers;
   if (toGet) headers = withoutHeaders(headers, isBodyHeader);
+  const next: HopRequest = { method: toGet ? 'GET' : current.method, url: target, headers, originBound: current.originBound };
   if (!sameOrigin(current.url, target)) {
-    headers = withoutHeaders(headers, (name) => name === 'host' || isCredentialHeader(name));
+    const staysBehind = (name: string) =>
+      name === 'host' || isCredentialName(name) || (current.originBound.has(name) && !(keepsBody && isBodyHeader(name)));
+    const dropped = Object.keys(headers).filter((name) => staysBehind(name.toLowerCase()));
+    if (dropped.length > 0) {
+      next.headers = withoutHeaders(headers, staysBehind);
+      next.dropped = dropped;
+    }
   }
-  const next: HopRequest = { method: toGet ? 'GET' : current.method, url: target, headers };
-  if (!toGet && current.body !== undefined) next.body = current.body;
+  if (keepsBody) next.body = current.body;
   return next;
 }
 

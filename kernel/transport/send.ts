@@ -16,6 +16,7 @@ import { DEFAULT_MAX_REDIRECTS, nextHop, RedirectChain, type HopRequest } from '
 import { redactUrl } from './redact.js';
 import { requestHeaderProblem } from './request-header-rules.js';
 import { loadTlsOptions } from './tls-material.js';
+import { USERINFO_HINT, userinfoOf, userinfoProblem } from './userinfo.js';
 import { parseSentHead } from './sent-head.js';
 import type { CloseOptions, RecordedHop, TransportOptions, TransportRequest, TransportResponse } from './types.js';
 
@@ -108,16 +109,18 @@ function firstHop(request: TransportRequest): HopRequest {
   if (url.username !== '' || url.password !== '') {
     // User information is never sent in the URL; it becomes Basic credentials unless the caller
     // already chose an Authorization header.
+    const problem = userinfoProblem(url);
+    if (problem) throw new OkapiError(`cannot send the request to ${url.host}: ${problem}`, { hint: USERINFO_HINT });
     if (!hasHeader(headers, 'authorization')) {
-      const user = decodeURIComponent(url.username);
-      const password = decodeURIComponent(url.password);
+      const { user, password } = userinfoOf(url);
       headers = withHeader(headers, 'Authorization', `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`);
     }
     url.username = '';
     url.password = '';
   }
   if (!hasHeader(headers, 'accept-encoding')) headers = withHeader(headers, 'Accept-Encoding', acceptEncoding());
-  const hop: HopRequest = { method: request.method, url, headers };
+  const originBound = new Set((request.originBound ?? []).map((name) => name.toLowerCase()));
+  const hop: HopRequest = { method: request.method, url, headers, originBound };
   if (request.body !== undefined) hop.body = request.body;
   return hop;
 }
@@ -126,6 +129,7 @@ function recordedHop(hop: HopRequest, response: HopResponse): RecordedHop {
   if (response.sentHead === undefined) throw new Error(`the exchange with ${hop.url.host} did not report the request head it wrote`);
   return {
     url: hop.url.href,
+    ...(hop.dropped ? { dropped: hop.dropped } : {}),
     request: parseSentHead(response.sentHead),
     ...(hop.body !== undefined ? { body: hop.body } : {}),
     response: { status: response.status, statusText: response.statusText, httpVersion: response.httpVersion, headers: response.headers },

@@ -43,6 +43,12 @@ export interface TransportRequest {
   url: string;
   headers: HeaderMap;
   body?: Uint8Array;
+  /**
+   * Names of the headers that stay with the first origin: those the user, a profile or a plugin
+   * added. A redirect to another origin drops them (and every credential-named header whatever
+   * this says); okapi's own protocol headers are not listed and go on.
+   */
+  originBound?: readonly string[];
 }
 
 /** A request head as the exchange wrote it: what the server received, client-added headers included. */
@@ -59,6 +65,8 @@ export interface SentRequestHead {
 /** One exchange of a redirect chain as it happened on the wire. */
 export interface RecordedHop {
   url: string;
+  /** The headers dropped on the redirect to this hop, because it went to another origin. */
+  dropped?: string[];
   request: SentRequestHead;
   body?: Uint8Array;
   response: { status: number; statusText: string; httpVersion: string; headers: HeaderMap };

@@ -112,7 +112,8 @@ async function checkName(name: string, ctx: CommandContext): Promise<void> {
   const plugins = await ctx.listPlugins();
   const commands = plugins.filter((p) => p.enabled && !p.refused).flatMap((p) => p.commands ?? []);
   const problem = apiNameProblem(name, commands);
-  if (problem) throw new UsageError(`cannot name an API "${name}": ${problem}`, { hint: 'choose another name, e.g. my-api' });
+  // The problem quotes the name (only its start when it is over-long).
+  if (problem) throw new UsageError(`cannot name an API: ${problem}`, { hint: 'choose another name, e.g. my-api' });
 }
 
 export function baseUrl(text: string): URL {

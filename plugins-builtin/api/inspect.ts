@@ -8,9 +8,9 @@ import { OkapiError, UsageError } from '../../kernel/errors.js';
 import { apiEntry } from '../../kernel/api/api-config.js';
 import { isPlainObject } from '../../kernel/config/document.js';
 import { readConfig } from '../../kernel/config/store.js';
-import { isSecretParam } from '../../kernel/plugins/plugin-secrets.js';
 import { redactField, redactUrl, splitField } from '../../kernel/transport/redact.js';
 import { fail, type ApiVerb } from './verb.js';
+import { refuseOverlongApiName } from '../../kernel/api/names.js';
 
 export const REDACTED = '<redacted>';
 
@@ -18,6 +18,7 @@ export const apiInspect: ApiVerb = async (init, args, ctx) => {
   try {
     if (args.length !== 1) throw new UsageError('api inspect needs the name of one API', { hint: 'okapi api inspect <name>' });
     const name = args[0]!;
+    refuseOverlongApiName(name);
     const entry = apiEntry(readConfig(init.config_path).config, name);
     if (!entry) throw new OkapiError(`there is no API named "${name}"`, { hint: "see 'okapi api list'" });
     ctx.stdout(`${JSON.stringify(redactEntry(entry), null, 2)}\n`);
@@ -58,7 +59,8 @@ function maskParams(params: unknown): unknown {
   if (!isPlainObject(params)) return params;
   return Object.fromEntries(
     Object.entries(params).map(([k, v]) => {
-      const shown = (PUBLIC_PARAMS.has(k.toLowerCase()) && !isSecretParam(k)) || (typeof v === 'string' && isReference(v));
+      // The list is explicit: token_url and auth_method are shown although the credential rule flags their words.
+      const shown = PUBLIC_PARAMS.has(k.toLowerCase()) || (typeof v === 'string' && isReference(v));
       return [k, shown ? v : REDACTED];
     }),
   );

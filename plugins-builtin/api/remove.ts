@@ -12,11 +12,13 @@ import { isPlainObject, type OkapiConfig } from '../../kernel/config/document.js
 import { withFileLock } from '../../kernel/config/lock.js';
 import { updateConfig } from '../../kernel/config/store.js';
 import { fail, type ApiVerb } from './verb.js';
+import { refuseOverlongApiName } from '../../kernel/api/names.js';
 
 export const apiRemove: ApiVerb = async (init, args, ctx) => {
   try {
     if (args.length !== 1) throw new UsageError('api remove needs the name of one API', { hint: 'okapi api remove <name>' });
     const name = args[0]!;
+    refuseOverlongApiName(name);
     let removed: ApiEntry | undefined;
     let after: OkapiConfig | undefined;
     await updateConfig(init.config_path, (config) => {

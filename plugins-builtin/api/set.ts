@@ -11,6 +11,7 @@ import { isPlainObject } from '../../kernel/config/document.js';
 import { updateConfig } from '../../kernel/config/store.js';
 import { redactUrl } from '../../kernel/transport/redact.js';
 import { fail, type ApiVerb } from './verb.js';
+import { refuseOverlongApiName } from '../../kernel/api/names.js';
 
 const USAGE = "okapi api set <name> <patch...>, e.g. okapi api set example 'profiles.default.headers[]: X-Team: okapi'";
 
@@ -18,6 +19,7 @@ export const apiSet: ApiVerb = async (init, args, ctx) => {
   const [name, ...patches] = args;
   try {
     if (name === undefined || patches.length === 0) throw new UsageError('api set needs an API name and at least one patch', { hint: USAGE });
+    refuseOverlongApiName(name);
     const { applyShorthand, joinShorthandArguments, ShorthandError } = await import('../../kernel/shorthand/index.js');
     let before: ApiEntry | undefined;
     let after: ApiEntry | undefined;

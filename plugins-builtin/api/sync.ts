@@ -12,6 +12,7 @@ import { baseUrl, writeEntry } from './connect.js';
 import { loadSpec } from './load-spec.js';
 import { describeSource, indexSpec, operationCount, reportExtensions, writeSaved } from './save.js';
 import { fail, parseArgs, type ApiVerb } from './verb.js';
+import { refuseOverlongApiName } from '../../kernel/api/names.js';
 
 const USAGE = 'okapi api sync <name...> [--allow-cross-origin-spec] [--yes]';
 
@@ -23,6 +24,7 @@ export const apiSync: ApiVerb = async (init, args, ctx) => {
     names = parsed.positional;
     allowCrossOrigin = parsed.flags.has('allow-cross-origin-spec');
     if (names.length === 0) throw new UsageError('api sync needs the name of at least one API', { hint: USAGE });
+    for (const name of names) refuseOverlongApiName(name);
   } catch (error) {
     return fail(ctx, error);
   }

@@ -6,6 +6,7 @@ import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { definePlugin } from '../../sdk/define.js';
 import { apiEntry } from '../../kernel/api/api-config.js';
+import { apiNameLengthProblem } from '../../kernel/api/names.js';
 import { apiResponsesDir, responsesDir } from '../../kernel/api/cache-paths.js';
 import { readConfig } from '../../kernel/config/read.js';
 import meta from './manifest.js';
@@ -19,6 +20,11 @@ export default definePlugin({
       const [verb, api, ...rest] = init.args;
       if (verb !== 'clear' || rest.length > 0) {
         ctx.stderr(`okapi: ${verb === undefined ? 'cache needs a verb' : verb !== 'clear' ? `unknown cache command "${verb}"` : 'cache clear takes at most one API name'}\n  hint: ${USAGE}\n`);
+        return 2;
+      }
+      const tooLong = api === undefined ? undefined : apiNameLengthProblem(api);
+      if (tooLong) {
+        ctx.stderr(`okapi: ${tooLong}\n  hint: see 'okapi api list'\n`);
         return 2;
       }
       if (!init.cache_dir) {

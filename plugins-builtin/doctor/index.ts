@@ -7,6 +7,7 @@ import { dirname } from 'node:path';
 import { definePlugin } from '../../sdk/define.js';
 import type { CommandContext } from '../../sdk/types.js';
 import { apiEntry, localSpecSources } from '../../kernel/api/api-config.js';
+import { apiNameLengthProblem } from '../../kernel/api/names.js';
 import { formatExtensionUses } from '../../kernel/api/extensions.js';
 import { expectedKey, readOperationIndex, rebuildFromSpecCopy, staleness } from '../../kernel/api/index-store.js';
 import { readConfig } from '../../kernel/config/read.js';
@@ -21,6 +22,11 @@ export default definePlugin({
       const [topic, name, ...rest] = init.args;
       if (topic !== 'api' || name === undefined || rest.length > 0) {
         ctx.stderr(`okapi: ${topic === undefined ? 'doctor needs a topic' : topic !== 'api' ? `unknown doctor topic "${topic}"` : 'doctor api needs one API name'}\n  hint: ${USAGE}\n`);
+        return 2;
+      }
+      const tooLong = apiNameLengthProblem(name);
+      if (tooLong) {
+        ctx.stderr(`okapi: ${tooLong}\n  hint: see 'okapi api list'\n`);
         return 2;
       }
       if (!init.config_path || !init.cache_dir) {

@@ -81,3 +81,48 @@ describe('auth plugins chosen by a profile', () => {
     expect(result.stderr).toContain('reads the environment variable OKAPI_TEST_UNSET_TOKEN, which is not set');
   });
 });
+
+describe('what an auth plugin without needs_auth_secrets receives', () => {
+  /** Records, in headers of the request it authenticates, the params and request headers okapi gave it. */
+  function recorderHome(manifest: object, params: Record<string, string>) {
+    const home = freshHome();
+    writeSdkPlugin(
+      home.plugins,
+      'recorder',
+      `{
+        manifest: ${JSON.stringify({ name: 'recorder', okapi_api_version: 2, hooks: ['auth'], ...manifest })},
+        hooks: { auth: (input) => ({ headers: {
+          'X-Recorded-Params': JSON.stringify(input.params),
+          'X-Recorded-Headers': JSON.stringify(input.request.headers),
+        } }) },
+      }`,
+    );
+    writeFileSync(home.config, JSON.stringify({ apis: { demo: { base_url: api.url, profiles: { default: { auth: { type: 'recorder', params } } } } } }));
+    return home;
+  }
+
+  const secretNamed = { apikey: 'v-apikey', bearer: 'v-bearer', jwt: 'v-jwt', pat: 'v-pat', pin: 'v-pin', sig: 'v-sig', auth: 'v-auth', client_secret: 'v-cs' };
+  const params = { ...secretNamed, realm: 'prod', tenant: 'env:OKAPI_TEST_TENANT', region: "command:printf '%s' eu-west" };
+  const headers = ['-H', 'X-JWT: h-jwt', '-H', 'DPoP: h-dpop', '-H', 'X-Access-Code: h-code', '-H', 'Authentication: h-authn', '-H', 'X-Team: h-team'];
+
+  it('gets neither credential-named params nor values from env: or command:, and credential headers only as <redacted>', async () => {
+    const home = recorderHome({}, params);
+    const result = await runOkapi(['demo/anything', ...headers, '-o', 'json'], { env: { ...home.env, OKAPI_TEST_TENANT: 'acme' } });
+    expect(result.stderr).toBe('');
+    const echoed = JSON.parse(result.stdout).headers;
+    expect(JSON.parse(echoed['x-recorded-params'])).toEqual({ realm: 'prod' });
+    const seen = JSON.parse(echoed['x-recorded-headers']) as Record<string, string[]>;
+    for (const name of ['X-JWT', 'DPoP', 'X-Access-Code', 'Authentication']) expect(seen[name]).toEqual(['<redacted>']);
+    expect(seen['X-Team']).toEqual(['h-team']);
+    // The server still gets the real values: only the plugin's view is redacted.
+    expect(echoed['x-jwt']).toBe('h-jwt');
+  });
+
+  it('gets every param and header with needs_auth_secrets', async () => {
+    const home = recorderHome({ needs_auth_secrets: true }, params);
+    const result = await runOkapi(['demo/anything', ...headers, '-o', 'json'], { env: { ...home.env, OKAPI_TEST_TENANT: 'acme' } });
+    const echoed = JSON.parse(result.stdout).headers;
+    expect(JSON.parse(echoed['x-recorded-params'])).toEqual({ ...secretNamed, realm: 'prod', tenant: 'acme', region: 'eu-west' });
+    expect(JSON.parse(echoed['x-recorded-headers'])['X-JWT']).toEqual(['h-jwt']);
+  });
+});

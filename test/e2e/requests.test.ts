@@ -144,6 +144,26 @@ describe('methods and URLs', () => {
       await secure.close();
     }
   });
+
+  it('says what is wrong with a malformed escape in user:password@, exit 2, sending nothing and no user information', async () => {
+    const before = api.requests.length;
+    const host = new URL(api.url).host;
+    for (const [url, part] of [
+      [`http://a%zz@${host}/anything`, 'user name'],
+      [`http://alice:pw-s3cr3t%G1@${host}/anything`, 'password'],
+    ] as const) {
+      const result = await okapi([url]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`okapi: "http://***@${host}/anything" cannot be sent: the ${part} in the URL has a "%" that is not followed by two hexadecimal digits`);
+      expect(result.stderr).toContain('%25');
+      expect(result.stderr).not.toMatch(/URI malformed|zz|s3cr3t/);
+    }
+    expect(api.requests.length).toBe(before);
+    // Well-formed escapes still become Basic credentials.
+    const ok = await okapi([`http://a%40b:p%25w@${host}/anything/userinfo`]);
+    expect(ok.code).toBe(0);
+    expect(received('/anything/userinfo')[0]?.headers.authorization).toBe(`Basic ${Buffer.from('a@b:p%w').toString('base64')}`);
+  });
 });
 
 describe('body shorthand', () => {

@@ -76,6 +76,8 @@ describe('resolveApiTarget', () => {
     expect(other.headers).toEqual([]);
     expect(other.query).toEqual([]);
     expect(() => resolveApiTarget(config, '/x', undefined, 'missing')).toThrow(/no registered API named "missing"/);
+    // A command plugin's over-long API name is refused by the length rule, not quoted whole.
+    expect(() => resolveApiTarget(config, '/x', undefined, 'y'.repeat(5000))).toThrow(/cannot exist: "y{20}…" is 5000 characters long; an API name has at most 64$/);
   });
 
   it('reports a broken base_url by API name', () => {

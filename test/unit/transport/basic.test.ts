@@ -82,6 +82,14 @@ describe('send: plain requests', () => {
       /unsupported URL scheme ftp in ftp:\/\/\*\*\*@example\.com\/x/,
     );
   });
+
+  it('refuses user information with a malformed escape (a URL a plugin gave), saying which part, never the part itself', async () => {
+    const server = await httpServer((_req, res) => res.end());
+    const error = await send({ method: 'GET', url: `http://bob:hunter2%zz@127.0.0.1:${server.port}/x`, headers: {} }, { maxBodySize: MiB }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'OkapiError', message: `cannot send the request to 127.0.0.1:${server.port}: the password in the URL has a "%" that is not followed by two hexadecimal digits` });
+    expect(JSON.stringify(error)).not.toContain('hunter2');
+    expect(server.received).toEqual([]);
+  });
 });
 
 describe('send: TLS and HTTP/2', () => {

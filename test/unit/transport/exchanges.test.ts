@@ -29,6 +29,7 @@ const hop = (url: string, method = 'GET', headers: Record<string, string[]> = {}
   method,
   url: new URL(url),
   headers,
+  originBound: new Set(),
   ...(body === undefined ? {} : { body: new TextEncoder().encode(body) }),
 });
 const options = (extra: Partial<HopOptions> = {}): HopOptions => ({ signal: new AbortController().signal, ...extra });

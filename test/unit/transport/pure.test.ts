@@ -1,24 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { describeLimit } from '../../../kernel/transport/body-limit.js';
-import { isCredentialHeader } from '../../../kernel/transport/credential-headers.js';
+import { isCredentialName } from '../../../kernel/transport/credential-names.js';
 import { formatDuration, translateError, type FailureContext } from '../../../kernel/transport/error-translation.js';
 import { fromRawHeaders, toDispatchHeaders } from '../../../kernel/transport/headers.js';
 import { redactField, redactKeepingLength, redactText, redactUrl } from '../../../kernel/transport/redact.js';
 import { requestHeaderProblem } from '../../../kernel/transport/request-header-rules.js';
 import type { HeaderMap } from '../../../sdk/types.js';
 
-describe('isCredentialHeader', () => {
+describe('isCredentialName: the one rule for headers, query parameters and auth params', () => {
   it.each([
     'Authorization', 'proxy-authorization', 'Cookie', 'Set-Cookie', 'X-API-Key', 'api-key', 'apikey', 'X-Auth-Token', 'x-access-token',
     'X-CSRF-Token', 'x-csrftoken', 'Private-Token', 'X-Vault-Token', 'x-amz-security-token', 'X-Client-Secret', 'X-Goog-Api-Key',
     'Ocp-Apim-Subscription-Key', 'x-functions-key', 'X-Auth', 'X-Session-Id', 'x-hub-signature-256', 'X-Password', 'x-refresh_token',
-    'X-Key-Id', 'X-Api-Keys', 'X-JWT-Assertion', 'DPoP', 'X-Sig', 'X-Passcode', 'Bearer', 'X-Authentication-Info', 'X-AuthToken',
-  ])('%s is a credential', (name) => expect(isCredentialHeader(name)).toBe(true));
+    'X-Key-Id', 'Key-Id', 'X-Api-Keys', 'X-JWT-Assertion', 'DPoP', 'X-Sig', 'X-Passcode', 'Bearer', 'X-Authentication-Info', 'X-AuthToken',
+    // The headers of issue #12 that -v showed unmasked.
+    'Authentication', 'X-JWT', 'X-Access-Code', 'Api-Key', 'X-Passphrase', 'Signature-Input', 'Signature',
+    // Query and auth params.
+    'apikey', 'api_key', 'apiKey', 'accessToken', 'sessionId', 'bearer', 'jwt', 'pat', 'pin', 'userPin', 'sig', 'auth', 'code', 'pwd',
+    'otp', 'client_assertion', 'client_secret', 'password', 'pass', 'private_key_pem', 'oauth_signature',
+  ])('%s is a credential', (name) => expect(isCredentialName(name)).toBe(true));
 
   it.each([
     'Accept', 'Content-Type', 'User-Agent', 'X-Request-Id', 'Idempotency-Key', 'Sec-WebSocket-Key', 'WWW-Authenticate', 'X-Author',
-    'Accept-Encoding', 'If-None-Match', 'X-Trace',
-  ])('%s is not', (name) => expect(isCredentialHeader(name)).toBe(false));
+    'Accept-Encoding', 'If-None-Match', 'X-Trace', 'Keep-Alive', 'Sec-Fetch-Mode', 'Sec-Fetch-Site', 'Access-Control-Allow-Credentials',
+    'Access-Control-Request-Headers', 'Content-Length', 'Host', ':authority', 'Passenger', 'path', 'pattern', 'Design', 'page', 'realm',
+    'username', 'client_id', 'scopes', 'Authority', 'Spinner',
+  ])('%s is not', (name) => expect(isCredentialName(name)).toBe(false));
 });
 
 describe('redaction', () => {

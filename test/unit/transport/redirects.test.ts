@@ -32,6 +32,7 @@ const secrets = {
   'X-Auth-Token': ['t'],
   'X-Client-Secret': ['s'],
   'X-Trace': ['keep-me'],
+  'X-Team': ['origin-bound'],
 };
 
 describe('redirects against a real server', () => {
@@ -92,14 +93,23 @@ describe('redirects against a real server', () => {
     expect(followed.headers['x-api-key']).toBe('k');
   });
 
-  it('strips credentials when the origin changes (another port is another origin), for the rest of the chain', async () => {
+  it('strips credentials and origin-bound headers when the origin changes (another port is another origin), for the rest of the chain', async () => {
     const first = await redirector();
     const second = await redirector();
     // first → second (cross-origin) → back to first: the credentials stay dropped.
     const back = `${first.origin}/home`;
     const hop2 = `${second.origin}/r/302?to=${encodeURIComponent(back)}`;
-    const response = await send({ method: 'GET', url: `${first.origin}/r/301?to=${encodeURIComponent(hop2)}`, headers: secrets }, { maxBodySize: MiB });
+    const response = await send(
+      { method: 'GET', url: `${first.origin}/r/301?to=${encodeURIComponent(hop2)}`, headers: secrets, originBound: ['X-Team'] },
+      { maxBodySize: MiB, recordHops: true },
+    );
     expect(response.url).toBe(back);
+    expect(first.received[0]!.headers['x-team']).toBe('origin-bound');
+    expect(response.hops!.map((hop) => hop.dropped)).toEqual([
+      undefined,
+      ['Authorization', 'Proxy-Authorization', 'Cookie', 'X-Api-Key', 'X-Auth-Token', 'X-Client-Secret', 'X-Team'],
+      undefined,
+    ]);
     for (const seen of [second.received[0]!, first.received[1]!]) {
       expect(seen.headers.authorization).toBeUndefined();
       expect(seen.headers['proxy-authorization']).toBeUndefined();
@@ -108,6 +118,7 @@ describe('redirects against a real server', () => {
       expect(seen.headers['x-auth-token']).toBeUndefined();
       expect(seen.headers['x-client-secret']).toBeUndefined();
       expect(seen.headers['x-trace']).toBe('keep-me');
+      expect(seen.headers['x-team']).toBeUndefined();
     }
   });
 
@@ -147,7 +158,13 @@ describe('redirects against a real server', () => {
 });
 
 describe('redirect policy (pure)', () => {
-  const hop = (method: string, url: string, headers: HopRequest['headers'] = {}, body?: Uint8Array): HopRequest => ({ method, url: new URL(url), headers, ...(body ? { body } : {}) });
+  const hop = (method: string, url: string, headers: HopRequest['headers'] = {}, body?: Uint8Array, originBound: string[] = []): HopRequest => ({
+    method,
+    url: new URL(url),
+    headers,
+    originBound: new Set(originBound),
+    ...(body ? { body } : {}),
+  });
 
   it('computes origins with effective ports', () => {
     expect(originOf(new URL('https://a.example/x'))).toBe('https://a.example:443');
@@ -157,6 +174,23 @@ describe('redirect policy (pure)', () => {
   it('treats scheme and port changes as cross-origin and drops a caller-set Host', () => {
     const next = nextHop(hop('GET', 'https://a.example/x', { Host: ['a.example'], Authorization: ['x'], Accept: ['*/*'] }), 302, 'http://a.example/y')!;
     expect(next.headers).toEqual({ Accept: ['*/*'] });
+  });
+
+  it('drops the origin-bound headers on a change of origin and says which, keeping a 307 body and its Content-Type', () => {
+    const body = new TextEncoder().encode('{}');
+    const headers = { 'Content-Type': ['application/json'], 'X-Team': ['a'], 'X-JWT': ['j'], 'User-Agent': ['okapi'] };
+    const bound = ['content-type', 'x-team'];
+    const moved = nextHop(hop('POST', 'http://a.example/x', headers, body, bound), 307, 'http://b.example/y')!;
+    expect(moved.headers).toEqual({ 'Content-Type': ['application/json'], 'User-Agent': ['okapi'] });
+    expect(moved.body).toBe(body);
+    expect(moved.dropped).toEqual(['X-Team', 'X-JWT']);
+    // A 302 turns the POST into a GET: the body and its headers go, and nothing else is said dropped.
+    const got = nextHop(hop('POST', 'http://a.example/x', headers, body, bound), 302, 'http://b.example/y')!;
+    expect(got.headers).toEqual({ 'User-Agent': ['okapi'] });
+    expect(got.dropped).toEqual(['X-Team', 'X-JWT']);
+    const same = nextHop(hop('GET', 'http://a.example/x', headers, undefined, bound), 302, '/y')!;
+    expect(same.headers).toEqual(headers);
+    expect(same.dropped).toBeUndefined();
   });
 
   it('keeps HEAD on 303 and inherits the fragment', () => {
