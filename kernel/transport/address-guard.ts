@@ -64,13 +64,14 @@ export class AddressGuard implements PinnedLookup {
 
   /** Checks one hop before it is sent; `from` is the URL whose redirect led to it. Throws an OkapiError. */
   async admit(url: URL, from?: URL): Promise<void> {
-    if (!this.policy.allowCrossOrigin && !this.origins.has(originOf(url))) throw this.otherOrigin(url, from);
     const host = hostOf(url);
     const addresses = isIP(host) !== 0 ? [{ address: host, family: isIP(host) }] : await this.resolve(host);
+    // The address first: --allow-cross-origin-spec would not make a private one acceptable.
     for (const { address } of addresses) {
       const kind = classifyAddress(address);
       if (kind !== 'public' && !(await this.allowsPrivate())) throw this.nonPublic(url, from, address, kind);
     }
+    if (!this.policy.allowCrossOrigin && !this.origins.has(originOf(url))) throw this.otherOrigin(url, from);
     if (isIP(host) === 0) this.pins.set(host, addresses);
   }
 
