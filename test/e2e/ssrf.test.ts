@@ -51,7 +51,8 @@ function inNamespace(steps: { args: string[]; routes: Record<string, Route> }[])
   const env = { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR, ...home.env };
   const scenario = { okapi: OKAPI_BIN, env, config: home.config, loopbackBody: SECRET, steps };
   return new Promise((resolvePromise, reject) => {
-    const child = spawn('unshare', ['-n', process.execPath, FIXTURE, JSON.stringify(scenario)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // unshare execs the fixture, which kills okapi runs that hang: nothing outlives the test.
+    const child = spawn('unshare', ['-n', process.execPath, FIXTURE, JSON.stringify(scenario)], { stdio: ['ignore', 'pipe', 'pipe'], timeout: 28_000 });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
