@@ -18,6 +18,7 @@ import { lookup as systemLookup } from 'node:dns/promises';
 import { isIP, type LookupFunction } from 'node:net';
 import { OkapiError } from '../errors.js';
 import { classifyAddress, type AddressClass } from './address-class.js';
+import { abortReasonOf } from './hop.js';
 import { redactUrl } from './redact.js';
 import { originOf } from './redirects.js';
 import type { AddressPolicy } from './types.js';
@@ -62,14 +63,17 @@ export class AddressGuard implements PinnedLookup {
     }
   }
 
-  /** Checks one hop before it is sent; `from` is the URL whose redirect led to it. Throws an OkapiError. */
-  async admit(url: URL, from?: URL): Promise<void> {
+  /**
+   * Checks one hop before it is sent; `from` is the URL whose redirect led to it. Throws an
+   * OkapiError, or the signal's reason when it is aborted (`-t`) while DNS is still answering.
+   */
+  async admit(url: URL, from: URL | undefined, signal: AbortSignal): Promise<void> {
     const host = hostOf(url);
-    const addresses = isIP(host) !== 0 ? [{ address: host, family: isIP(host) }] : await this.resolve(host);
+    const addresses = isIP(host) !== 0 ? [{ address: host, family: isIP(host) }] : await untilAborted(this.resolve(host), signal);
     // The address first: --allow-cross-origin-spec would not make a private one acceptable.
     for (const { address } of addresses) {
       const kind = classifyAddress(address);
-      if (kind !== 'public' && !(await this.allowsPrivate())) throw this.nonPublic(url, from, address, kind);
+      if (kind !== 'public' && !(await untilAborted(this.allowsPrivate(), signal))) throw this.nonPublic(url, from, address, kind);
     }
     if (!this.policy.allowCrossOrigin && !this.origins.has(originOf(url))) throw this.otherOrigin(url, from);
     if (isIP(host) === 0) this.pins.set(host, addresses);
@@ -122,6 +126,16 @@ export class AddressGuard implements PinnedLookup {
       hint: `a public server may not lead okapi to private, loopback, link-local or unspecified addresses; if you trust ${url.host}, give its URL yourself (e.g. with --spec)`,
     });
   }
+}
+
+/** DNS cannot be cancelled: stop waiting for it instead. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(abortReasonOf(signal));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(abortReasonOf(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 function refusing(url: URL, from: URL | undefined): string {

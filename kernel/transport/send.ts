@@ -68,7 +68,7 @@ export async function send(request: TransportRequest, options: TransportOptions)
     try {
       const problem = requestHeaderProblem(hop.headers, hop.body);
       if (problem) throw new OkapiError(`cannot send the request to ${hop.url.host}: ${problem}`, { hint: 'remove that header (-H): okapi sets Content-Length and the connection headers itself' });
-      await guard?.admit(hop.url, from);
+      await guard?.admit(hop.url, from, deadline.signal);
       const sendHop = await hopSenderFor(hop.url, tls, guard);
       response = await sendHop(hop, hopOptions);
       hops?.push(recordedHop(hop, response));

@@ -18,6 +18,8 @@ afterAll(async () => {
 });
 
 const PUBLIC_API = 'http://93.184.216.34/';
+/** A signal that never aborts. */
+const idle = new AbortController().signal;
 
 /** A resolver that answers from a script, one answer per call (the last one repeats), and counts. */
 function scripted(...answers: string[][]): Resolve & { calls: number } {
@@ -58,7 +60,7 @@ describe('AddressGuard.admit', () => {
   const publicApi = { trustedUrls: [PUBLIC_API], allowCrossOrigin: true };
 
   it('refuses a redirect from a public API to a non-public address, naming both URLs, the address and its class', async () => {
-    const error = await refusal(guard(publicApi).admit(new URL('http://127.0.0.1:18090/spec.json'), new URL('http://93.184.216.34/r')));
+    const error = await refusal(guard(publicApi).admit(new URL('http://127.0.0.1:18090/spec.json'), new URL('http://93.184.216.34/r'), idle));
     expect(error.message).toBe(
       'refusing to follow the redirect from http://93.184.216.34/r to http://127.0.0.1:18090/spec.json: 127.0.0.1 is a loopback address, and http://93.184.216.34 is public',
     );
@@ -72,35 +74,45 @@ describe('AddressGuard.admit', () => {
     ['http://0.0.0.0:8080/', 'unspecified'],
     ['http://169.254.169.254/latest/meta-data/', 'link-local'],
   ])('refuses %s (%s) from a public API', async (target, kind) => {
-    const error = await refusal(guard(publicApi).admit(new URL(target)));
+    const error = await refusal(guard(publicApi).admit(new URL(target), undefined, idle));
     expect(error.message).toMatch(new RegExp(`^refusing to fetch .*: .* an? ${kind} address`));
   });
 
   it('refuses a host name when any address it resolves to is not public', async () => {
-    const error = await refusal(guard(publicApi, scripted(['93.184.216.35', '10.0.0.7'])).admit(new URL('http://evil.example/spec')));
+    const error = await refusal(guard(publicApi, scripted(['93.184.216.35', '10.0.0.7'])).admit(new URL('http://evil.example/spec'), undefined, idle));
     expect(error.message).toContain('evil.example resolves to 10.0.0.7, a private address');
   });
 
   it('lets an API on a private address, or on a name resolving to one, reach private addresses', async () => {
-    await guard({ trustedUrls: ['http://127.0.0.1:8080/'], allowCrossOrigin: true }).admit(new URL('http://10.0.0.2/spec'));
+    await guard({ trustedUrls: ['http://127.0.0.1:8080/'], allowCrossOrigin: true }).admit(new URL('http://10.0.0.2/spec'), undefined, idle);
     const named = scripted(['10.1.1.1'], ['192.168.0.9']);
-    await guard({ trustedUrls: ['http://api.internal/'], allowCrossOrigin: true }, named).admit(new URL('http://docs.internal/spec'));
+    await guard({ trustedUrls: ['http://api.internal/'], allowCrossOrigin: true }, named).admit(new URL('http://docs.internal/spec'), undefined, idle);
     expect(named.calls).toBe(2); // the trusted name once, the target once
   });
 
   it('trusts every URL the user gave: a loopback --spec URL for a public API', async () => {
     const both = guard({ trustedUrls: [PUBLIC_API, 'http://127.0.0.1:18090/spec.json'], allowCrossOrigin: false });
-    await both.admit(new URL('http://127.0.0.1:18090/spec.json'));
+    await both.admit(new URL('http://127.0.0.1:18090/spec.json'), undefined, idle);
   });
 
   it('keeps every hop on the trusted origins unless another origin is allowed; http to https is an upgrade', async () => {
     const sameOrigin = guard({ trustedUrls: [PUBLIC_API], allowCrossOrigin: false });
-    await sameOrigin.admit(new URL('http://93.184.216.34:80/x'));
-    await sameOrigin.admit(new URL('https://93.184.216.34/x'));
-    const error = await refusal(sameOrigin.admit(new URL('http://93.184.216.35/x'), new URL('http://93.184.216.34/r')));
+    await sameOrigin.admit(new URL('http://93.184.216.34:80/x'), undefined, idle);
+    await sameOrigin.admit(new URL('https://93.184.216.34/x'), undefined, idle);
+    const error = await refusal(sameOrigin.admit(new URL('http://93.184.216.35/x'), new URL('http://93.184.216.34/r'), idle));
     expect(error.message).toBe('refusing to follow the redirect from http://93.184.216.34/r to http://93.184.216.35/x: it is on another origin than http://93.184.216.34');
     expect(error.hint).toContain('--allow-cross-origin-spec');
-    await refusal(sameOrigin.admit(new URL('http://93.184.216.34:8080/x')));
+    await refusal(sameOrigin.admit(new URL('http://93.184.216.34:8080/x'), undefined, idle));
+  });
+});
+
+describe('AddressGuard.admit and -t', () => {
+  it('stops waiting for a DNS answer when the request is aborted', async () => {
+    const silent: Resolve = () => new Promise<LookupAddress[]>(() => undefined);
+    const controller = new AbortController();
+    const admitted = guard({ trustedUrls: [PUBLIC_API], allowCrossOrigin: true }, silent).admit(new URL('http://slow-dns.example/'), undefined, controller.signal);
+    controller.abort(new Error('okapi timeout'));
+    await expect(admitted).rejects.toThrow('okapi timeout');
   });
 });
 
@@ -108,7 +120,7 @@ describe('AddressGuard.lookup: the connection goes to the addresses checked', ()
   it('answers the checked addresses, not what DNS answers later (no rebinding between check and connect)', async () => {
     const rebinding = scripted(['93.184.216.34'], ['127.0.0.1']);
     const g = guard({ trustedUrls: [PUBLIC_API], allowCrossOrigin: true }, rebinding);
-    await g.admit(new URL('http://rebind.example/spec'));
+    await g.admit(new URL('http://rebind.example/spec'), undefined, idle);
     expect(await lookupOnce(g, 'rebind.example', true)).toEqual(['93.184.216.34']);
     expect(await lookupOnce(g, 'rebind.example', false)).toEqual(['93.184.216.34']);
     expect(rebinding.calls).toBe(1);
@@ -118,7 +130,7 @@ describe('AddressGuard.lookup: the connection goes to the addresses checked', ()
     const server = await httpServer((_req, res) => res.end('checked'));
     const rebinding = scripted(['127.0.0.1'], ['192.0.2.1']);
     const g = guard({ trustedUrls: ['http://127.0.0.1/'], allowCrossOrigin: true }, rebinding);
-    await g.admit(new URL(`http://rebind.test:${server.port}/`));
+    await g.admit(new URL(`http://rebind.test:${server.port}/`), undefined, idle);
     const body = await new Promise<string>((resolve, reject) => {
       http
         .get({ host: 'rebind.test', port: server.port, path: '/', lookup: g.lookup, agent: false }, (res) => {
