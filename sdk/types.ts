@@ -230,6 +230,19 @@ export interface HttpRequest {
   timeout_ms?: number;
   /** Largest response body to accept, in bytes, unless the user chose `--okapi-max-body-size` (an okapi extension). */
   max_body_size?: number;
+  /** Where the request may be led, for URLs a server chose (an okapi extension): see `AddressPolicy`. */
+  address_policy?: AddressPolicy;
+}
+
+/**
+ * Rules for every hop of a request, redirects included, checked on the address okapi connects to:
+ * a hop stays on the origins of `trusted_urls` unless `allow_cross_origin`, and reaches a private,
+ * loopback, link-local or unspecified address only when one of `trusted_urls` is on such an address.
+ */
+export interface AddressPolicy {
+  /** URLs the user chose, such as an API's base URL. */
+  trusted_urls: string[];
+  allow_cross_origin?: boolean;
 }
 
 /** What `httpRequest` answers: the response, and the URL that answered it after redirects (an okapi extension). */

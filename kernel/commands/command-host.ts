@@ -8,6 +8,7 @@ import { OkapiError } from '../errors.js';
 import type { Invocation } from '../invocation.js';
 import type { PluginRegistry } from '../plugins/registry.js';
 import { performExchange } from '../pipeline/exchange.js';
+import type { AddressPolicy } from '../transport/index.js';
 import { planRequest } from '../pipeline/plan-request.js';
 import { transportOptionsFor } from '../pipeline/transport-options.js';
 import { applyFieldUpdate } from '../pipeline/request-fields.js';
@@ -42,10 +43,22 @@ async function httpRequest(inv: Invocation, registry: PluginRegistry, request: H
   if (request.max_body_size !== undefined && request.max_body_size > 0 && inv.string('okapi-max-body-size') === undefined) {
     transport.maxBodySize = request.max_body_size;
   }
+  if (request.address_policy !== undefined) transport.addressPolicy = addressPolicyOf(request);
   const exchange = await performExchange(plan, registry, transport, inv.env);
   if (!exchange.response) throw new OkapiError(`a response-middleware plugin dropped the response to ${request.method} ${request.url}`);
   const { status, headers, body, url } = exchange.response;
   return { status, headers, body: await body.bytes(), url };
+}
+
+/** A plugin's `address_policy`, checked: it may come over the wire from any plugin. */
+function addressPolicyOf(request: HttpRequest): AddressPolicy {
+  const policy = request.address_policy as unknown as Partial<Record<string, unknown>> | null;
+  const urls = policy?.trusted_urls;
+  const valid = Array.isArray(urls) && urls.length > 0 && urls.every((url) => typeof url === 'string' && URL.canParse(url) && /^https?:$/.test(new URL(url).protocol));
+  if (!valid || (policy?.allow_cross_origin !== undefined && typeof policy.allow_cross_origin !== 'boolean')) {
+    throw new OkapiError(`the request to ${request.url} has an invalid address_policy: it needs trusted_urls (http or https URLs) and, optionally, allow_cross_origin (true or false)`);
+  }
+  return { trustedUrls: urls as string[], allowCrossOrigin: policy?.allow_cross_origin === true };
 }
 
 function summariesWithConflicts(registry: PluginRegistry): PluginSummary[] {

@@ -10,17 +10,19 @@
 import type { Dispatcher } from 'undici';
 // undici's index loads fetch, WebSocket, caches and mocks (~70 ms); okapi needs only the agents.
 import Agent from 'undici/lib/dispatcher/agent.js';
+import type { PinnedLookup } from './address-guard.js';
 import { PROXY_VARIABLES, proxyEnvironment } from './proxy-environment.js';
 import type { TlsConnectOptions } from './tls-material.js';
 
 const dispatchers = new Map<string, Dispatcher>();
 
-export async function dispatcherFor(tls: TlsConnectOptions): Promise<Dispatcher> {
+/** With `pinned`, a direct connection's own dispatcher, whose connections resolve through its lookup. */
+export async function dispatcherFor(tls: TlsConnectOptions, pinned?: PinnedLookup): Promise<Dispatcher> {
   const proxies = proxyEnvironment();
-  const key = JSON.stringify([tls.rejectUnauthorized, tls.minVersion, tls.ca?.at(-1) ?? null, tls.ca?.length ?? 0, tls.cert ?? null, tls.key ?? null, proxies]);
+  const key = JSON.stringify([tls.rejectUnauthorized, tls.minVersion, tls.ca?.at(-1) ?? null, tls.ca?.length ?? 0, tls.cert ?? null, tls.key ?? null, proxies, pinned?.key ?? null]);
   let dispatcher = dispatchers.get(key);
   if (!dispatcher) {
-    dispatcher = await create(tls, PROXY_VARIABLES.some((name) => name in proxies));
+    dispatcher = pinned ? new Agent({ allowH2: true, connect: { ...tls, lookup: pinned.lookup } }) : await create(tls, PROXY_VARIABLES.some((name) => name in proxies));
     dispatchers.set(key, dispatcher);
   }
   return dispatcher;

@@ -4,6 +4,7 @@
  * (docs/design/006-plain-http-exchange.md). Everything else (https:// with HTTP/2 over ALPN and
  * mTLS, and every proxied request) goes through undici, loaded on the first such hop.
  */
+import type { PinnedLookup } from './address-guard.js';
 import type { SendHop } from './hop.js';
 import { closeNodeHttp, sendOverNodeHttp } from './node-http-hop.js';
 import { proxyFor } from './proxy-environment.js';
@@ -13,10 +14,16 @@ import type { CloseOptions } from './types.js';
 type UndiciHop = typeof import('./undici-hop.js');
 let undici: Promise<UndiciHop> | undefined;
 
-export async function hopSenderFor(url: URL, tls: TlsConnectOptions): Promise<SendHop> {
-  if (url.protocol === 'http:' && proxyFor('http:') === undefined) return sendOverNodeHttp;
+/**
+ * With `pinned` (a request under an address policy), a direct connection resolves its host through
+ * the pinned lookup, in pools of that policy's own; a proxied one is the proxy's to resolve.
+ */
+export async function hopSenderFor(url: URL, tls: TlsConnectOptions, pinned?: PinnedLookup): Promise<SendHop> {
+  if (url.protocol === 'http:' && proxyFor('http:') === undefined) {
+    return pinned ? (hop, options) => sendOverNodeHttp(hop, options, pinned) : sendOverNodeHttp;
+  }
   undici ??= import('./undici-hop.js');
-  return (await undici).undiciSender(tls);
+  return (await undici).undiciSender(tls, proxyFor(url.protocol) === undefined ? pinned : undefined);
 }
 
 /** Closes the pooled connections of both exchanges, so the process can exit promptly. */

@@ -19,6 +19,8 @@
  *   tls-material.ts         CA / client certificate files into tls.connect options
  *   sent-head.ts            a request head as written, read back for -v
  *   failed-chain.ts         the hops a failed redirect chain had completed, for -v
+ *   address-guard.ts        TransportOptions.addressPolicy: each hop's origin and checked addresses
+ *   address-class.ts        public, private, loopback… of an IP address
  *   redirects.ts            the redirect policy (method rewrite, origin checks, loops, limit)
  *   credential-names.ts     which header and parameter names are credentials: the one rule
  *   redact.ts               URLs in messages without user information or credential values
@@ -33,7 +35,7 @@
 import type { CloseOptions, TransportOptions, TransportRequest, TransportResponse } from './types.js';
 
 export { hopsBeforeFailure } from './failed-chain.js';
-export type { CloseOptions, HeaderMap, RecordedHop, SentRequestHead, TlsDetails, TransportOptions, TransportRequest, TransportResponse } from './types.js';
+export type { AddressPolicy, CloseOptions, HeaderMap, RecordedHop, SentRequestHead, TlsDetails, TransportOptions, TransportRequest, TransportResponse } from './types.js';
 
 type Implementation = typeof import('./send.js');
 let implementation: Promise<Implementation> | undefined;

@@ -10,6 +10,7 @@
  * the life of the process.
  */
 import { Agent, request, STATUS_CODES, type ClientRequest, type IncomingMessage } from 'node:http';
+import type { PinnedLookup } from './address-guard.js';
 import { fromRawHeaders, toDispatchHeaders } from './headers.js';
 import { abortReasonOf, BODY_TIMEOUT, CONNECT_TIMEOUT, DEFAULT_WAIT_MS, HEADERS_TIMEOUT, type HopOptions, type HopResponse } from './hop.js';
 import type { HopRequest } from './redirects.js';
@@ -19,8 +20,10 @@ import type { CloseOptions } from './types.js';
 const CONNECT_WAIT_MS = 10_000;
 
 let agent: Agent | undefined;
+/** Pools of requests under an address policy, by policy: each socket went to a checked address. */
+const pinnedAgents = new Map<string, Agent>();
 
-export function sendOverNodeHttp(hop: HopRequest, options: HopOptions): Promise<HopResponse> {
+export function sendOverNodeHttp(hop: HopRequest, options: HopOptions, pinned?: PinnedLookup): Promise<HopResponse> {
   const { signal } = options;
   return new Promise<HopResponse>((resolve, reject) => {
     if (signal.aborted) {
@@ -28,11 +31,11 @@ export function sendOverNodeHttp(hop: HopRequest, options: HopOptions): Promise<
       return;
     }
     // Idle pooled sockets are unref'd by the agent: they never hold the process open.
-    agent ??= new Agent({ keepAlive: true });
     let req: ClientRequest;
     try {
       req = request({
-        agent,
+        agent: pinned ? pinnedAgent(pinned.key) : (agent ??= new Agent({ keepAlive: true })),
+        ...(pinned ? { lookup: pinned.lookup } : {}),
         // URL.hostname keeps an IPv6 address in brackets; Node adds them back in the Host header.
         host: hop.url.hostname.replace(/^\[(.*)\]$/, '$1'),
         port: hop.url.port === '' ? 80 : Number(hop.url.port),
@@ -105,13 +108,23 @@ export function sendOverNodeHttp(hop: HopRequest, options: HopOptions): Promise<
  * costs a one-shot request ~0.6 ms (Node's Socket._destroy builds process.stderr for a debug check).
  */
 export function closeNodeHttp(options: CloseOptions = {}): void {
-  if (!agent) return;
+  const agents = agent ? [agent, ...pinnedAgents.values()] : [...pinnedAgents.values()];
   if (options.exiting) {
-    for (const sockets of Object.values(agent.sockets)) for (const socket of sockets ?? []) socket.destroy();
+    for (const each of agents) for (const sockets of Object.values(each.sockets)) for (const socket of sockets ?? []) socket.destroy();
     return;
   }
-  agent.destroy();
+  for (const each of agents) each.destroy();
   agent = undefined;
+  pinnedAgents.clear();
+}
+
+function pinnedAgent(key: string): Agent {
+  let pool = pinnedAgents.get(key);
+  if (!pool) {
+    pool = new Agent({ keepAlive: true });
+    pinnedAgents.set(key, pool);
+  }
+  return pool;
 }
 
 /**

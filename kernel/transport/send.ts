@@ -56,7 +56,11 @@ export async function send(request: TransportRequest, options: TransportOptions)
     recordHead: options.recordHops === true,
   };
 
+  // Loaded only for the requests that have a policy: a plain request pays nothing for it.
+  const guard = options.addressPolicy ? (await import('./address-guard.js')).guardFor(options.addressPolicy) : undefined;
+
   let hop = first;
+  let from: URL | undefined;
   const chain = new RedirectChain(options.maxRedirects ?? DEFAULT_MAX_REDIRECTS, first);
   const redirects: { status: number; url: string }[] = [];
   const hops: RecordedHop[] | undefined = options.recordHops ? [] : undefined;
@@ -65,7 +69,8 @@ export async function send(request: TransportRequest, options: TransportOptions)
     try {
       const problem = requestHeaderProblem(hop.headers, hop.body);
       if (problem) throw new OkapiError(`cannot send the request to ${hop.url.host}: ${problem}`, { hint: 'remove that header (-H): okapi sets Content-Length and the connection headers itself' });
-      const sendHop = await hopSenderFor(hop.url, tls);
+      await guard?.admit(hop.url, from, deadline.signal);
+      const sendHop = await hopSenderFor(hop.url, tls, guard);
       response = await sendHop(hop, hopOptions);
       hops?.push(recordedHop(hop, response));
     } catch (error) {
@@ -87,6 +92,7 @@ export async function send(request: TransportRequest, options: TransportOptions)
     }
     redirects.push({ status: response.status, url: hop.url.href });
     await discard(response);
+    from = hop.url;
     hop = next;
   }
 }

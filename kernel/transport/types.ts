@@ -27,7 +27,24 @@ export interface TransportOptions {
   followRedirects?: boolean;
   /** Keep every hop's request head as written on the wire and its response head (`hops`), for -v. */
   recordHops?: boolean;
+  /** Rules every hop (the first and each redirect) must meet, on the address connected to. */
+  addressPolicy?: AddressPolicy;
   signal?: AbortSignal;
+}
+
+/**
+ * Where a request may go, for fetches a server steers (API discovery, `$ref`s): okapi resolves
+ * each hop's host once, checks every address, and connects to the checked addresses
+ * (docs/design/012-ssrf-address-policy.md).
+ */
+export interface AddressPolicy {
+  /**
+   * URLs the user chose (an API's base URL, a `--spec` URL). A hop may reach a private, loopback,
+   * link-local or unspecified address only when one of them is on such an address.
+   */
+  trustedUrls: readonly string[];
+  /** A hop may be on any origin; otherwise only on the origins of `trustedUrls`. */
+  allowCrossOrigin: boolean;
 }
 
 export interface CloseOptions {

@@ -8,6 +8,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
+import type { PinnedLookup } from './address-guard.js';
 import { closeDispatchers, dispatcherFor } from './agents.js';
 import { firstSocketError, recordSentHeads, takeSentHeadAtHeaders, takeSocketAtError, takeSocketAtHeaders, trackConnections } from './connection-tracker.js';
 import { fromRawHeaders, toDispatchHeaders } from './headers.js';
@@ -19,9 +20,12 @@ import { lowerWasmTiering, restoreWasmTiering } from './wasm-tiering.js';
 
 const BODY_BUFFER = 64 * 1024;
 
-/** Hops through the pooled dispatcher for these TLS settings (and the environment's proxies). */
-export async function undiciSender(tls: TlsConnectOptions): Promise<SendHop> {
-  const dispatcher = await dispatcherFor(tls);
+/**
+ * Hops through the pooled dispatcher for these TLS settings (and the environment's proxies), or
+ * for a direct connection under an address policy, the one that resolves through its `pinned` lookup.
+ */
+export async function undiciSender(tls: TlsConnectOptions, pinned?: PinnedLookup): Promise<SendHop> {
+  const dispatcher = await dispatcherFor(tls, pinned);
   // After undici is loaded: V8 rejects a code cache made under other flags (startup/code-cache.ts).
   lowerWasmTiering();
   trackConnections(restoreWasmTiering);

@@ -10,12 +10,13 @@
  * Every request goes through the host (`ctx.httpRequest`): the user's headers, TLS settings and
  * request plugins apply. Discovery requests get 30 s and explicit sources 2 minutes; a description
  * may be 50 MiB at most. A Link target on another origin is followed only with
- * `--allow-cross-origin-spec`, and a private, loopback, link-local or unspecified target only when
- * the API itself is on such an address.
+ * `--allow-cross-origin-spec`. Every request carries the command's address policy: each hop,
+ * redirects included, stays on the origins the user gave (unless `--allow-cross-origin-spec`) and
+ * reaches a private, loopback, link-local or unspecified address only when a URL the user gave is
+ * on one, checked by the transport on the address it connects to
+ * (docs/design/012-ssrf-address-policy.md).
  */
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
-import type { CommandContext, HttpResponse } from '../../sdk/types.js';
+import type { AddressPolicy, CommandContext, HttpResponse } from '../../sdk/types.js';
 import { OkapiError } from '../../kernel/errors.js';
 import { linksWithRel, parseLinkHeader } from './link-header.js';
 import { MAX_SPEC_BYTES, readSpecFile } from './spec-file.js';
@@ -61,116 +62,37 @@ export interface FetchedSpec {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Trust: origins and address classes.
+// Trust: origins here; addresses in the transport, on every hop (`address_policy`).
 
-export type AddressClass = 'public' | 'private' | 'loopback' | 'link-local' | 'unspecified';
-
-/** The class of an IPv4 or IPv6 address literal (brackets allowed). */
-export function classifyAddress(address: string): AddressClass {
-  let ip = address.replace(/^\[|\]$/g, '').toLowerCase();
-  const zone = ip.indexOf('%');
-  if (zone !== -1) ip = ip.slice(0, zone);
-  if (isIP(ip) === 4) return classifyV4(ip.split('.').map(Number));
-  if (isIP(ip) !== 6) return 'public';
-  const words = expandV6(ip);
-  if (words.every((w) => w === 0)) return 'unspecified';
-  if (words.slice(0, 7).every((w) => w === 0) && words[7] === 1) return 'loopback';
-  // IPv4-mapped (::ffff:a.b.c.d) and IPv4-compatible forms carry an IPv4 address.
-  if (words.slice(0, 5).every((w) => w === 0) && (words[5] === 0xffff || words[5] === 0)) {
-    return classifyV4([words[6]! >> 8, words[6]! & 0xff, words[7]! >> 8, words[7]! & 0xff]);
-  }
-  if ((words[0]! & 0xffc0) === 0xfe80) return 'link-local';
-  if ((words[0]! & 0xfe00) === 0xfc00) return 'private'; // unique local
-  if ((words[0]! & 0xffc0) === 0xfec0) return 'private'; // site-local (deprecated)
-  return 'public';
-}
-
-function classifyV4([a, b]: number[]): AddressClass {
-  if (a === 0) return 'unspecified';
-  if (a === 127) return 'loopback';
-  if (a === 169 && b === 254) return 'link-local';
-  if (a === 10 || (a === 172 && b! >= 16 && b! <= 31) || (a === 192 && b === 168) || (a === 100 && b! >= 64 && b! <= 127)) {
-    return 'private';
-  }
-  return 'public';
-}
-
-function expandV6(ip: string): number[] {
-  let text = ip;
-  // A trailing dotted IPv4 part becomes two 16-bit words.
-  const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
-  if (v4) {
-    const [a, b, c, d] = v4[1]!.split('.').map(Number);
-    text = `${text.slice(0, -v4[1]!.length)}${((a! << 8) | b!).toString(16)}:${((c! << 8) | d!).toString(16)}`;
-  }
-  const [head, tail] = text.includes('::') ? text.split('::') : [text, undefined];
-  const headWords = head ? head.split(':').filter((w) => w !== '') : [];
-  const tailWords = tail ? tail.split(':').filter((w) => w !== '') : [];
-  const missing = 8 - headWords.length - tailWords.length;
-  return [...headWords, ...Array<string>(Math.max(0, missing)).fill('0'), ...tailWords].map((w) => parseInt(w, 16) || 0);
-}
-
-/** The class of a host name: a literal, `localhost`, or the least public of its DNS addresses. */
-export async function classifyHost(hostname: string): Promise<AddressClass> {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.$/, '');
-  if (isIP(host) !== 0) return classifyAddress(host);
-  if (host === 'localhost' || host.endsWith('.localhost')) return 'loopback';
-  let addresses: { address: string }[];
-  try {
-    addresses = await lookup(host, { all: true, verbatim: true });
-  } catch (error) {
-    throw new OkapiError(`cannot resolve ${host}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-  }
-  const classes = addresses.map((a) => classifyAddress(a.address));
-  return classes.find((c) => c !== 'public') ?? 'public';
+/** The policy of a command's fetches: the URLs the user gave are trusted, and their origins. */
+export function fetchPolicy(trustedUrls: string[], allowCrossOrigin: boolean): AddressPolicy {
+  return { trusted_urls: [...new Set(trustedUrls)], allow_cross_origin: allowCrossOrigin };
 }
 
 export type FollowDecision = { ok: true } | { ok: false; reason: string; hint?: string };
 
 /**
  * May okapi follow a link from the API at `api` to `target`? Same origin (scheme, host, effective
- * port): yes. Another origin: only when allowed, and a non-public target only for a non-public API.
+ * port): yes. Another origin: only when allowed. (Where its address may be is the transport's to
+ * check, on every hop.)
  */
-export function followDecision(input: {
-  target: URL;
-  api: URL;
-  allowCrossOrigin: boolean;
-  targetClass?: AddressClass;
-  apiClass?: AddressClass;
-  what?: string;
-}): FollowDecision {
+export function followDecision(input: { target: URL; api: URL; allowCrossOrigin: boolean; what?: string }): FollowDecision {
   const what = input.what ?? 'the spec link';
   const { target, api } = input;
   if (target.protocol !== 'http:' && target.protocol !== 'https:') {
     return { ok: false, reason: `${what} ${target.href} is not an http or https URL` };
   }
-  if (target.origin === api.origin) return { ok: true };
-  if (!input.allowCrossOrigin) {
-    return {
-      ok: false,
-      reason: `${what} ${target.href} is on another origin than ${api.origin}`,
-      hint: 'follow it with --allow-cross-origin-spec if you trust that host',
-    };
-  }
-  const targetClass = input.targetClass ?? 'public';
-  const apiClass = input.apiClass ?? 'public';
-  if (targetClass !== 'public' && apiClass === 'public') {
-    return {
-      ok: false,
-      reason: `${what} ${target.href} is a ${targetClass} address, and the API at ${api.origin} is public`,
-      hint: 'okapi follows links to private, loopback, link-local or unspecified addresses only for APIs on such addresses; pin the description with --spec instead',
-    };
-  }
-  return { ok: true };
+  if (target.origin === api.origin || input.allowCrossOrigin) return { ok: true };
+  return {
+    ok: false,
+    reason: `${what} ${target.href} is on another origin than ${api.origin}`,
+    hint: 'follow it with --allow-cross-origin-spec if you trust that host',
+  };
 }
 
-/** followDecision with the address classes looked up (DNS only for another origin). */
-export async function checkFollow(target: URL, api: URL, allowCrossOrigin: boolean, what?: string): Promise<void> {
-  let decision = followDecision({ target, api, allowCrossOrigin, ...(what ? { what } : {}) });
-  if (decision.ok && target.origin !== api.origin) {
-    const [targetClass, apiClass] = await Promise.all([classifyHost(target.hostname), classifyHost(api.hostname)]);
-    decision = followDecision({ target, api, allowCrossOrigin, targetClass, apiClass, ...(what ? { what } : {}) });
-  }
+/** followDecision, as an OkapiError when the answer is no. */
+export function checkFollow(target: URL, api: URL, allowCrossOrigin: boolean, what?: string): void {
+  const decision = followDecision({ target, api, allowCrossOrigin, ...(what ? { what } : {}) });
   if (!decision.ok) throw new OkapiError(decision.reason, decision.hint ? { hint: decision.hint } : {});
 }
 
@@ -188,7 +110,7 @@ function headerValues(response: HttpResponse, name: string): string[] {
   return Object.entries(response.headers).flatMap(([key, values]) => (key.toLowerCase() === lower ? values : []));
 }
 
-export async function get(ctx: CommandContext, url: string, explicit: boolean): Promise<HttpResponse> {
+export async function get(ctx: CommandContext, url: string, explicit: boolean, policy: AddressPolicy): Promise<HttpResponse> {
   try {
     return await ctx.httpRequest({
       method: 'GET',
@@ -196,6 +118,7 @@ export async function get(ctx: CommandContext, url: string, explicit: boolean): 
       headers: { Accept: [ACCEPT] },
       timeout_ms: explicit ? EXPLICIT_TIMEOUT_MS : DISCOVERY_TIMEOUT_MS,
       max_body_size: MAX_SPEC_BYTES,
+      address_policy: policy,
     });
   } catch (error) {
     const e = error as { message?: string; hint?: string };
@@ -219,8 +142,8 @@ function fromResponse(response: HttpResponse, url: string, via: string, explicit
 }
 
 /** A description at a URL the user gave (`--spec`, `spec_url`): anything but a 2xx is an error. */
-export async function fetchExplicit(ctx: CommandContext, url: string, via: string): Promise<FetchedSpec> {
-  const response = await get(ctx, url, true);
+export async function fetchExplicit(ctx: CommandContext, url: string, via: string, policy: AddressPolicy): Promise<FetchedSpec> {
+  const response = await get(ctx, url, true, policy);
   if (!ok(response.status)) {
     throw new OkapiError(`GET ${url} answered ${response.status}, not an API description`, {
       hint: 'check the URL given with --spec (or the API\'s spec_url)',
@@ -239,6 +162,7 @@ export interface DiscoverOptions {
   /** The API's base URL. */
   base: URL;
   allowCrossOrigin: boolean;
+  policy: AddressPolicy;
   /** Loads candidate bytes; throws when they are not an API description. */
   accept(spec: FetchedSpec): Promise<unknown>;
   /** Informational lines for stderr (a Link target that was refused, say). */
@@ -254,7 +178,7 @@ export interface Discovered {
 export async function discover(ctx: CommandContext, options: DiscoverOptions): Promise<Discovered> {
   const { base } = options;
   const tried: string[] = [];
-  const root = await get(ctx, base.href, false);
+  const root = await get(ctx, base.href, false, options.policy);
   const rootUrl = root.url ?? base.href;
 
   // 2. Link: service-desc, then describedby.
@@ -270,14 +194,14 @@ export async function discover(ctx: CommandContext, options: DiscoverOptions): P
         continue;
       }
       try {
-        await checkFollow(url, base, options.allowCrossOrigin, `the ${rel} link`);
+        checkFollow(url, base, options.allowCrossOrigin, `the ${rel} link`);
       } catch (error) {
         refused ??= error as OkapiError;
         tried.push(`Link rel=${rel} <${url.href}>: refused (${(error as Error).message})`);
         options.note(`not following ${(error as Error).message}`);
         continue;
       }
-      const response = await get(ctx, url.href, false);
+      const response = await get(ctx, url.href, false, options.policy);
       if (!ok(response.status)) {
         tried.push(`Link rel=${rel} <${url.href}>: ${response.status}`);
         continue;
@@ -295,7 +219,7 @@ export async function discover(ctx: CommandContext, options: DiscoverOptions): P
   const candidates = [...new Set(prefixes.flatMap((prefix) => WELL_KNOWN_PATHS.map((p) => new URL(`${prefix}${p}`, base.origin).href)))];
   const responses = await Promise.all(
     candidates.map((url) =>
-      get(ctx, url, false).then(
+      get(ctx, url, false, options.policy).then(
         (response) => ({ url, response }),
         (error: Error) => ({ url, error }),
       ),

@@ -7,11 +7,11 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CommandContext } from '../../sdk/types.js';
+import type { AddressPolicy, CommandContext } from '../../sdk/types.js';
 import { OkapiError } from '../../kernel/errors.js';
 import { redactUrl } from '../../kernel/transport/redact.js';
 import { localSpecSources, specFilePaths, type ApiEntry } from '../../kernel/api/api-config.js';
-import { checkFollow, discover, fetchExplicit, readLocal, type FetchedSpec } from './discovery.js';
+import { checkFollow, discover, fetchExplicit, fetchPolicy, readLocal, type FetchedSpec } from './discovery.js';
 import { resolveReferences } from './refs.js';
 
 type Json = Record<string, unknown>;
@@ -61,13 +61,16 @@ export function specArgument(text: string): { url: string } | { path: string } {
 }
 
 export async function loadSpec(ctx: CommandContext, options: LoadOptions): Promise<LoadedSpec> {
-  const accept = (spec: FetchedSpec) => loadOne(ctx, spec, options);
-  if (options.specOverride !== undefined) {
-    const target = specArgument(options.specOverride);
-    const spec = 'url' in target ? await fetchExplicit(ctx, target.url, '--spec') : await readLocal(target.path, '--spec');
+  const entry = options.entry;
+  const target = options.specOverride !== undefined ? specArgument(options.specOverride) : undefined;
+  // The URLs the user gave: the base, and a description URL given with --spec or pinned as spec_url.
+  const given = target ? ('url' in target ? target.url : undefined) : typeof entry?.spec_url === 'string' && isUrl(entry.spec_url) ? entry.spec_url : undefined;
+  const policy = fetchPolicy(given ? [options.base.href, given] : [options.base.href], options.allowCrossOrigin);
+  const accept = (spec: FetchedSpec) => loadOne(ctx, spec, options, policy);
+  if (target) {
+    const spec = 'url' in target ? await fetchExplicit(ctx, target.url, '--spec', policy) : await readLocal(target.path, '--spec');
     return { document: await accept(spec), spec, localSources: 'path' in target ? [target.path] : [] };
   }
-  const entry = options.entry;
   const files = entry ? specFilePaths(entry, options.configDir) : [];
   if (files.length > 0) {
     const specs: FetchedSpec[] = [];
@@ -82,22 +85,22 @@ export async function loadSpec(ctx: CommandContext, options: LoadOptions): Promi
   }
   if (entry && typeof entry.spec_url === 'string' && entry.spec_url !== '') {
     const local = localSpecSources(entry, options.configDir);
-    const spec = isUrl(entry.spec_url) ? await fetchExplicit(ctx, entry.spec_url, 'spec_url') : await readLocal(local[0]!, 'spec_url');
+    const spec = isUrl(entry.spec_url) ? await fetchExplicit(ctx, entry.spec_url, 'spec_url', policy) : await readLocal(local[0]!, 'spec_url');
     return { document: await accept(spec), spec, localSources: local };
   }
   const recorded = entry?.discovery?.source;
   if (options.sync && typeof recorded === 'string' && isUrl(recorded)) {
     // The recorded source was found by discovery: the same-origin rule applies again.
-    await checkFollow(new URL(recorded), options.base, options.allowCrossOrigin, 'the recorded spec source');
-    const spec = await fetchExplicit(ctx, recorded, entry!.discovery!.via);
+    checkFollow(new URL(recorded), options.base, options.allowCrossOrigin, 'the recorded spec source');
+    const spec = await fetchExplicit(ctx, recorded, entry!.discovery!.via, policy);
     spec.explicit = false;
     return { document: await accept(spec), spec, localSources: [] };
   }
-  const found = await discover(ctx, { base: options.base, allowCrossOrigin: options.allowCrossOrigin, accept, note: options.note });
+  const found = await discover(ctx, { base: options.base, allowCrossOrigin: options.allowCrossOrigin, policy, accept, note: options.note });
   return { document: found.document as Json, spec: found.spec, localSources: [] };
 }
 
-async function loadOne(ctx: CommandContext, spec: FetchedSpec, options: LoadOptions): Promise<Json> {
+async function loadOne(ctx: CommandContext, spec: FetchedSpec, options: LoadOptions, policy: AddressPolicy): Promise<Json> {
   if (!ctx.loadDocument) throw new OkapiError('this okapi host cannot load API descriptions (no loadDocument)');
   const document = (await ctx.loadDocument({
     body: spec.body,
@@ -113,6 +116,7 @@ async function loadOne(ctx: CommandContext, spec: FetchedSpec, options: LoadOpti
     root: spec.local_path ? { path: spec.local_path } : { url: spec.source_url ?? spec.source },
     api: options.base,
     allowCrossOrigin: options.allowCrossOrigin,
+    policy,
     explicit: spec.explicit,
   });
 }

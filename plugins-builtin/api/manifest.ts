@@ -18,7 +18,7 @@ export default {
         '      --no-discover              save the base URL only',
         '      --replace                  recreate the profiles from the description',
         '      --yes                      take the defaults of prompts',
-        '      --allow-cross-origin-spec  follow a Link to a description on another origin',
+        '      --allow-cross-origin-spec  let links, $refs and redirects lead to another origin',
         "    Setup expressions are shorthand: 'prompt.<name>: <value>' answers a prompt.",
         '  okapi api sync <name...> [--allow-cross-origin-spec]   Fetch the description again (profiles are kept)',
         '  okapi api list [-o json]                                The registered APIs',

@@ -15,7 +15,7 @@
  */
 import { isAbsolute } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CommandContext } from '../../sdk/types.js';
+import type { AddressPolicy, CommandContext } from '../../sdk/types.js';
 import { OkapiError } from '../../kernel/errors.js';
 import { followPointer } from '../../kernel/api/operation-index.js';
 import { checkFollow, DISCOVERY_TIMEOUT_MS, EXPLICIT_TIMEOUT_MS, headerOf } from './discovery.js';
@@ -199,6 +199,8 @@ export interface ResolveOptions {
   /** The API's base URL: the trust check for cross-origin references compares with it. */
   api: URL;
   allowCrossOrigin: boolean;
+  /** The command's address policy, for every `$ref` fetch and each of its redirects. */
+  policy: AddressPolicy;
   explicit: boolean;
 }
 
@@ -245,13 +247,11 @@ export async function resolveReferences(document: Json, options: ResolveOptions)
           hint: 'fetch such references with --allow-cross-origin-spec if you trust that host',
         });
       }
-      await checkFollow(url, options.api, true, 'the $ref target');
     } else if (url.origin !== rootUrl.origin) {
-      await checkFollow(url, rootUrl, options.allowCrossOrigin, 'the $ref target');
-      if (url.origin !== options.api.origin) await checkFollow(url, options.api, options.allowCrossOrigin, 'the $ref target');
+      checkFollow(url, rootUrl, options.allowCrossOrigin, 'the $ref target');
     }
     return limit(async () => {
-      const response = await options.ctx.httpRequest({ method: 'GET', url: url.href, timeout_ms: timeout, max_body_size: MAX_SPEC_BYTES });
+      const response = await options.ctx.httpRequest({ method: 'GET', url: url.href, timeout_ms: timeout, max_body_size: MAX_SPEC_BYTES, address_policy: options.policy });
       if (response.status < 200 || response.status > 299) {
         throw new OkapiError(`GET ${url.href} answered ${response.status}; it is referenced by a $ref in the description`);
       }

@@ -288,6 +288,34 @@ describe('command plugins', () => {
     expect(out.apis).toEqual([{ name: 'demo', base_url: api.url, profiles: ['default'] }]);
   });
 
+  it('applies an address_policy sent over the wire to the request, and refuses a malformed one', async () => {
+    const home = freshHome();
+    writeSdkPlugin(
+      home.plugins,
+      'guarded',
+      `{
+        manifest: { name: 'guarded', okapi_api_version: 2, hooks: ['command'] },
+        commands: [{ name: 'guarded', short: 'Fetch under an address policy' }],
+        hooks: {
+          async command(init, ctx) {
+            const response = await ctx.httpRequest({ method: 'GET', url: init.args[0], address_policy: JSON.parse(init.args[1]) });
+            ctx.stdout(String(response.status) + '\\n');
+            return 0;
+          },
+        },
+      }`,
+    );
+    const target = `${api.url}/anything`;
+    const local = await runOkapi(['guarded', target, JSON.stringify({ trusted_urls: [api.url] })], { env: home.env });
+    expect(local.stdout, local.stderr).toBe('200\n');
+    const fromPublic = await runOkapi(['guarded', target, JSON.stringify({ trusted_urls: ['https://api.example.com/'], allow_cross_origin: true })], { env: home.env });
+    expect(fromPublic.code).toBe(1);
+    expect(fromPublic.stderr).toContain(`refusing to fetch ${target}: 127.0.0.1 is a loopback address, and https://api.example.com is public`);
+    const malformed = await runOkapi(['guarded', target, JSON.stringify({ trusted_urls: ['file:///etc/passwd'] })], { env: home.env });
+    expect(malformed.code).toBe(1);
+    expect(malformed.stderr).toContain(`the request to ${target} has an invalid address_policy`);
+  });
+
   it('forwards stdin to commands that declare passthrough_stdio', async () => {
     const home = freshHome();
     writeSdkPlugin(home.plugins, 'hello', commandPlugin);

@@ -58,6 +58,7 @@ describe('scanRefs', () => {
 });
 
 describe('resolveReferences (local files)', () => {
+  const policy = { trusted_urls: ['http://127.0.0.1/'], allow_cross_origin: false };
   it('bundles relative files, keeps circular schemas finite, and leaves example payloads as data', async () => {
     const dir = tempDir('okapi-refs-');
     mkdirSync(join(dir, 'schemas'));
@@ -65,7 +66,7 @@ describe('resolveReferences (local files)', () => {
     writeFileSync(join(dir, 'schemas', 'leaf.yaml'), 'type: string\nexample: {$ref: "./does-not-exist.yaml"}\n');
     writeFileSync(join(dir, 'paths.yaml'), 'get:\n  responses:\n    "200":\n      description: ok\n      content:\n        application/json:\n          schema: {$ref: "./schemas/node.yaml"}\n          example: {$ref: "nowhere.yaml"}\n');
     const root = { openapi: '3.0.3', info: { title: 't', version: '1' }, paths: { '/tree': { $ref: './paths.yaml' } } };
-    const bundled = await resolveReferences(structuredClone(root), { ctx, root: { path: join(dir, 'root.yaml') }, api: new URL('http://127.0.0.1'), allowCrossOrigin: false, explicit: true });
+    const bundled = await resolveReferences(structuredClone(root), { ctx, root: { path: join(dir, 'root.yaml') }, api: new URL('http://127.0.0.1'), allowCrossOrigin: false, policy, explicit: true });
     const text = JSON.stringify(bundled);
     expect(text).not.toContain('"$ref":"./schemas/node.yaml"');
     expect(text).not.toContain('"$ref":"./leaf.yaml"');
@@ -79,7 +80,7 @@ describe('resolveReferences (local files)', () => {
     const dir = tempDir('okapi-refs-');
     const root = { openapi: '3.0.3', paths: { '/a': { $ref: 'http://127.0.0.1:1/paths.yaml' } } };
     await expect(
-      resolveReferences(root, { ctx, root: { path: join(dir, 'root.yaml') }, api: new URL('http://127.0.0.1'), allowCrossOrigin: false, explicit: true }),
+      resolveReferences(root, { ctx, root: { path: join(dir, 'root.yaml') }, api: new URL('http://127.0.0.1'), allowCrossOrigin: false, policy, explicit: true }),
     ).rejects.toThrow('a local description may reference only files');
   });
 });
