@@ -1,6 +1,6 @@
 /**
  * Which kind of network an IP address is on, for the rule that a fetch which started on a public
- * address must not be led to a private one (docs/design/012-ssrf-address-policy.md). Pure: no DNS.
+ * address must not be led to a private one (docs/design/013-ssrf-address-policy.md). Pure: no DNS.
  *
  * IPv6 forms that carry an IPv4 address take that address's class: IPv4-mapped (::ffff:a.b.c.d),
  * IPv4-compatible (::a.b.c.d), NAT64 (64:ff9b::/96), 6to4 (2002::/16) and Teredo (2001::/32, whose

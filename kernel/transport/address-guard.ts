@@ -1,5 +1,5 @@
 /**
- * TransportOptions.addressPolicy on every hop of a request (docs/design/012-ssrf-address-policy.md):
+ * TransportOptions.addressPolicy on every hop of a request (docs/design/013-ssrf-address-policy.md):
  *
  * - the hop's origin must be one of the trusted URLs' origins (or their https:// upgrade), unless
  *   the policy allows any origin;

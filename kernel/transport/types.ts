@@ -35,7 +35,7 @@ export interface TransportOptions {
 /**
  * Where a request may go, for fetches a server steers (API discovery, `$ref`s): okapi resolves
  * each hop's host once, checks every address, and connects to the checked addresses
- * (docs/design/012-ssrf-address-policy.md).
+ * (docs/design/013-ssrf-address-policy.md).
  */
 export interface AddressPolicy {
   /**

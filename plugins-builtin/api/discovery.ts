@@ -14,7 +14,7 @@
  * redirects included, stays on the origins the user gave (unless `--allow-cross-origin-spec`) and
  * reaches a private, loopback, link-local or unspecified address only when a URL the user gave is
  * on one, checked by the transport on the address it connects to
- * (docs/design/012-ssrf-address-policy.md).
+ * (docs/design/013-ssrf-address-policy.md).
  */
 import type { AddressPolicy, CommandContext, HttpResponse } from '../../sdk/types.js';
 import { OkapiError } from '../../kernel/errors.js';
