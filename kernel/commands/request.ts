@@ -10,7 +10,7 @@ import { readAll, stdinIsRedirected } from '../cli/stdin.js';
 import { performExchange } from '../pipeline/exchange.js';
 import { planRequest } from '../pipeline/plan-request.js';
 import { transportOptionsFor } from '../pipeline/transport-options.js';
-import { exitCodeForStatus, renderExchange, writeFailedChainDiagnostics } from '../output/render.js';
+import { exitCodeForStatus, formatterNamed, renderExchange, writeFailedChainDiagnostics } from '../output/render.js';
 
 /** Methods whose stdin is a body even without body arguments. */
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
@@ -42,6 +42,9 @@ export async function runRequest(inv: Invocation, words: string[]): Promise<numb
     inv.diagnostic('warn', `-p ${profile} applies only to registered APIs (okapi <api>/<path>); ${plan.url.host} is not one, so no profile was used`);
   }
   const registry = await inv.registry();
+  // An -o nobody can render is a usage error before anything is sent, never after a POST went out.
+  const format = inv.string('okapi-output-format');
+  if (format !== undefined && format !== 'raw') formatterNamed(registry, format);
   const exchange = await performExchange(plan, registry, transportOptionsFor(inv), inv.env).catch((error: unknown) => {
     writeFailedChainDiagnostics(error, inv);
     throw error;

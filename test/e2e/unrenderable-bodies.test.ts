@@ -91,6 +91,16 @@ describe('a body that is not what its Content-Type says', () => {
   });
 });
 
+describe('an -o okapi does not know', () => {
+  it('is a usage error before the request is sent', async () => {
+    const before = received.length;
+    const result = await okapi(['post', `${origin}/echo`, 'name: okapi', '-o', 'nope']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('-o nope is not an output format okapi knows');
+    expect(received.length).toBe(before);
+  });
+});
+
 describe('stdin that looks like JSON but is not', () => {
   it('is sent as text/plain with a warning that says why', async () => {
     const result = await okapi(['post', `${origin}/echo`], { stdin: '{"name": "okapi",}' });
