@@ -1,5 +1,6 @@
 /** Runs one invocation and finishes the process's work (open connections) before it ends. */
 import { run } from './cli/run.js';
+import { handleInterrupts, interruptedBy, interruptExitCode } from './interrupt.js';
 import { shutdown } from './shutdown.js';
 import type { HelpCache } from './startup/help-cache.js';
 
@@ -12,6 +13,9 @@ export async function main(argv: string[], helpCache?: HelpCache): Promise<void>
     process.stderr.write(`${error.stack ?? String(error)}\n`);
     process.exit(1);
   });
-  process.exitCode = await run(argv, process.env, process, helpCache);
+  handleInterrupts();
+  const code = await run(argv, process.env, process, helpCache);
+  const interrupted = interruptedBy();
+  process.exitCode = interrupted === undefined ? code : interruptExitCode(interrupted);
   await shutdown();
 }

@@ -1,0 +1,68 @@
+/**
+ * Ctrl-C at a known point: okapi holds a lock and waits for another (planted by the test, owned by
+ * this live process). Interrupted there, okapi releases what it holds, leaves no temporary file,
+ * prints nothing and exits 130 itself.
+ */
+import { readdirSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startExampleApi, type ExampleApi } from '../../fixtures/example-api/index.mjs';
+import { freshHome, startOkapi } from '../helpers/run-okapi.js';
+
+let api: ExampleApi;
+beforeAll(async () => {
+  api = await startExampleApi();
+});
+afterAll(async () => {
+  await api.close();
+});
+
+/** Every file under `dir`, as paths relative to it. */
+function filesUnder(dir: string, prefix = ''): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(dir, entry.name), `${prefix}${entry.name}/`) : [`${prefix}${entry.name}`],
+  );
+}
+
+/** Resolves with the lock file under `dir` that process `pid` has written, once it has. */
+async function lockTaken(dir: string, pid: number): Promise<string> {
+  for (;;) {
+    const lock = filesUnder(dir).find((file) => file.endsWith('.lock') && ownerOf(join(dir, file)) === pid);
+    if (lock !== undefined) return lock;
+    await sleep(20);
+  }
+}
+
+function ownerOf(lockFile: string): number | undefined {
+  try {
+    return (JSON.parse(readFileSync(lockFile, 'utf8')) as { pid: number }).pid;
+  } catch {
+    return undefined; // being written, or gone again
+  }
+}
+
+describe('interrupts', () => {
+  it('releases the lock it holds and exits 130 when Ctrl-C comes while api connect waits for the config lock', async () => {
+    const home = freshHome();
+    writeFileSync(home.config, '{ "apis": {} }\n');
+    const planted = `${home.config}.lock`;
+    writeFileSync(planted, `${JSON.stringify({ pid: process.pid, host: hostname(), time: Date.now(), token: 'test' })}\n`);
+    const okapi = startOkapi(['api', 'connect', 'example', api.url], { env: home.env });
+    const held = await Promise.race([
+      lockTaken(home.dir, okapi.child.pid!),
+      okapi.result.then((early) => Promise.reject(new Error(`okapi ended before taking a lock: ${early.stderr}`))),
+    ]);
+    okapi.child.kill('SIGINT');
+    const result = await okapi.result;
+    expect(held).toMatch(/example\.lock$/);
+    expect(result.signal).toBeNull();
+    expect(result.code).toBe(130);
+    expect(result.stderr).toBe('');
+    const left = filesUnder(home.dir);
+    expect(left.filter((file) => file.endsWith('.lock') || file.includes('.tmp'))).toEqual(['config.json.lock']);
+    expect(readFileSync(home.config, 'utf8')).toBe('{ "apis": {} }\n');
+  });
+});
