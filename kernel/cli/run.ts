@@ -75,6 +75,8 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
     if (interrupted !== undefined) return interruptExitCode(interrupted);
     if (!inv?.flag('okapi-silent')) io.stderr.write(`${formatError(error)}\n`);
     return exitCodeOf(error);
+  } finally {
+    inv?.reportDroppedDiagnostics();
   }
 }
 
