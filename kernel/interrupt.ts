@@ -53,15 +53,17 @@ export function interruptExitCode(signal: NodeJS.Signals): number {
 }
 
 /**
- * Runs `fn` while a program that owns the terminal (an editor) runs in okapi's foreground: it gets
- * the Ctrl-C too and decides what it means, as git does while its editor runs. SIGTERM and SIGHUP
- * still end okapi.
+ * Waits for `program`, which owns the terminal (an editor) in okapi's foreground: it gets the
+ * Ctrl-C too and decides what it means, as git leaves it to its editor. SIGTERM and SIGHUP still
+ * end okapi, and the program with it.
  */
-export async function withForegroundProgram<T>(fn: () => Promise<T>): Promise<T> {
+export async function withForegroundProgram<T>(program: Promise<T> & { kill(): boolean }): Promise<T> {
   state.foregroundPrograms++;
+  const forget = onInterrupt(() => void program.kill());
   try {
-    return await fn();
+    return await program;
   } finally {
+    forget();
     state.foregroundPrograms--;
   }
 }

@@ -18,6 +18,9 @@ import { fail, type ConfigVerb } from './verb.js';
 
 const STARTER = '{\n  // Registered APIs: okapi api connect <name> <url>\n  "apis": {}\n}\n';
 
+/** A POSIX shell replaces itself with the editor, so stopping what execa started stops the editor (cmd.exe has no exec). */
+const EXEC = process.platform === 'win32' ? '' : 'exec ';
+
 /** Lines okapi puts at the top of the copy; removed again before the text is saved. */
 const NOTE = '// okapi: ';
 
@@ -58,7 +61,7 @@ export const configEdit: ConfigVerb = async (path, args, ctx, tty) => {
     let shown = await withProblemNoted(original, path);
     for (;;) {
       writeFileSync(draft, shown, { mode: 0o600 });
-      const result = await withForegroundProgram(() => execa(`${editor} "${draft}"`, { shell: true, stdio: 'inherit', reject: false }));
+      const result = await withForegroundProgram(execa(`${EXEC}${editor} "${draft}"`, { shell: true, stdio: 'inherit', reject: false }));
       const edited = readFileSync(draft, 'utf8');
       const text = withoutNotes(edited);
       if (result.exitCode !== 0) {

@@ -1,14 +1,17 @@
 /**
- * Ctrl-C at a known point: okapi holds a lock and waits for another (planted by the test, owned by
- * this live process). Interrupted there, okapi releases what it holds, leaves no temporary file,
- * prints nothing and exits 130 itself.
+ * Interrupts at known points. okapi holds a lock and waits for another (planted by the test, owned
+ * by this live process): interrupted there, it releases what it holds, leaves no temporary file,
+ * prints nothing and exits 130 itself. And `config edit` with its editor open (an editor script
+ * that says where its copy is, then waits for the test's word).
  */
 import { readdirSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startExampleApi, type ExampleApi } from '../../fixtures/example-api/index.mjs';
+import { writeExecutable } from '../helpers/plugin-files.js';
+import { fileWritten } from '../helpers/processes.js';
 import { freshHome, startOkapi } from '../helpers/run-okapi.js';
 
 let api: ExampleApi;
@@ -63,6 +66,51 @@ describe('interrupts', () => {
     expect(result.stderr).toBe('');
     const left = filesUnder(home.dir);
     expect(left.filter((file) => file.endsWith('.lock') || file.includes('.tmp'))).toEqual(['config.json.lock']);
+    expect(readFileSync(home.config, 'utf8')).toBe('{ "apis": {} }\n');
+  });
+
+  /** An editor that writes the path it was given to `opened`, waits for `release`, then saves `text`. */
+  function waitingEditor(dir: string, text: string): { path: string; opened: string; release: string } {
+    const opened = join(dir, 'opened');
+    const release = join(dir, 'release');
+    const path = writeExecutable(
+      join(dir, 'editor'),
+      `#!/bin/sh
+printf '%s' "$1" > '${opened}.partial' && mv '${opened}.partial' '${opened}'
+while [ ! -f '${release}' ]; do sleep 0.05; done
+printf '%s' '${text}' > "$1"
+`,
+    );
+    return { path, opened, release };
+  }
+
+  it('leaves Ctrl-C to the editor while config edit has it open, and saves the edit', async () => {
+    const home = freshHome();
+    writeFileSync(home.config, '{ "apis": {} }\n');
+    const editor = waitingEditor(home.dir, '{ "apis": {} } // edited\n');
+    const okapi = startOkapi(['config', 'edit'], { env: { ...home.env, EDITOR: editor.path } });
+    const draft = await fileWritten(editor.opened);
+    okapi.child.kill('SIGINT');
+    writeFileSync(editor.release, '');
+    const result = await okapi.result;
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(readFileSync(home.config, 'utf8')).toBe('{ "apis": {} } // edited\n');
+    expect(existsSync(dirname(draft))).toBe(false);
+  });
+
+  it('removes the config edit copy when SIGTERM ends okapi while the editor is open', async () => {
+    const home = freshHome();
+    writeFileSync(home.config, '{ "apis": {} }\n');
+    const editor = waitingEditor(home.dir, '{ "apis": {} } // edited\n');
+    const okapi = startOkapi(['config', 'edit'], { env: { ...home.env, EDITOR: editor.path } });
+    const draft = await fileWritten(editor.opened);
+    okapi.child.kill('SIGTERM');
+    const result = await okapi.result;
+    writeFileSync(editor.release, '');
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(143);
+    expect(existsSync(dirname(draft))).toBe(false);
     expect(readFileSync(home.config, 'utf8')).toBe('{ "apis": {} }\n');
   });
 });
