@@ -10,9 +10,12 @@ import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startExampleApi, type ExampleApi } from '../../fixtures/example-api/index.mjs';
-import { writeExecutable } from '../helpers/plugin-files.js';
+import { spawn, spawnSync } from 'node:child_process';
+import { writeExecutable, writeSdkPlugin } from '../helpers/plugin-files.js';
 import { fileWritten } from '../helpers/processes.js';
-import { freshHome, startOkapi } from '../helpers/run-okapi.js';
+import { freshHome, OKAPI_BIN, startOkapi } from '../helpers/run-okapi.js';
+
+const hasScript = spawnSync('script', ['--version']).status === 0;
 
 let api: ExampleApi;
 beforeAll(async () => {
@@ -112,5 +115,36 @@ printf '%s' '${text}' > "$1"
     expect(result.code).toBe(143);
     expect(existsSync(dirname(draft))).toBe(false);
     expect(readFileSync(home.config, 'utf8')).toBe('{ "apis": {} }\n');
+  });
+
+  it.skipIf(!hasScript)('ends a question a command plugin asks on the terminal at Ctrl-C, stopping the plugin, with exit 130', async () => {
+    const home = freshHome();
+    writeSdkPlugin(
+      home.plugins,
+      'asker',
+      `{
+        manifest: { name: 'asker', okapi_api_version: 2, hooks: ['command'] },
+        commands: [{ name: 'ask', short: 'Asks for a token' }],
+        hooks: { async command(init, ctx) { await ctx.prompt('Token?', { secret: true }); return 0; } },
+      }`,
+    );
+    // `script` gives okapi a terminal and passes what is written to its stdin on as typed keys.
+    const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
+    const command = [process.execPath, OKAPI_BIN, 'ask'].map(quote).join(' ');
+    const terminal = spawn('script', ['-qec', command, '/dev/null'], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR, TERM: 'dumb', ...home.env },
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
+    const ended = new Promise<number | null>((resolve) => terminal.on('close', resolve));
+    let shown = '';
+    await new Promise<void>((resolve) => {
+      terminal.stdout.on('data', (chunk: Buffer) => {
+        shown += chunk.toString('utf8');
+        if (shown.includes('Token?')) resolve();
+      });
+    });
+    terminal.stdin.write('\u0003');
+    expect(await ended).toBe(130);
+    expect(shown).not.toContain('okapi:');
   });
 });
