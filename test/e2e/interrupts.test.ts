@@ -5,12 +5,13 @@
  * that says where its copy is, then waits for the test's word).
  */
 import { readdirSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startExampleApi, type ExampleApi } from '../../fixtures/example-api/index.mjs';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { writeExecutable, writeSdkPlugin } from '../helpers/plugin-files.js';
 import { fileWritten } from '../helpers/processes.js';
 import { freshHome, OKAPI_BIN, startOkapi } from '../helpers/run-okapi.js';
@@ -23,6 +24,12 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await api.close();
+});
+
+/** Terminals a test started; one a failed test left running goes here, with okapi inside it. */
+const terminals: ChildProcess[] = [];
+afterEach(() => {
+  for (const terminal of terminals.splice(0)) if (terminal.exitCode === null && terminal.signalCode === null) terminal.kill('SIGKILL');
 });
 
 /** Every file under `dir`, as paths relative to it. */
@@ -135,6 +142,7 @@ printf '%s' '${text}' > "$1"
       env: { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR, TERM: 'dumb', ...home.env },
       stdio: ['pipe', 'pipe', 'ignore'],
     });
+    terminals.push(terminal);
     const ended = new Promise<number | null>((resolve) => terminal.on('close', resolve));
     let shown = '';
     await new Promise<void>((resolve) => {
@@ -146,5 +154,33 @@ printf '%s' '${text}' > "$1"
     terminal.stdin.write('\u0003');
     expect(await ended).toBe(130);
     expect(shown).not.toContain('okapi:');
+  });
+
+  it('exits 130, printing nothing, when Ctrl-C comes while a server keeps okapi waiting', async () => {
+    let connected!: () => void;
+    const reached = new Promise<void>((resolve) => {
+      connected = resolve;
+    });
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => {
+      sockets.push(socket);
+      socket.on('error', () => undefined);
+      connected();
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const home = freshHome();
+      const okapi = startOkapi(['get', `http://127.0.0.1:${(silent.address() as AddressInfo).port}/`], { env: home.env });
+      await reached;
+      okapi.child.kill('SIGINT');
+      const result = await okapi.result;
+      expect(result.signal).toBeNull();
+      expect(result.code).toBe(130);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe('');
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });
