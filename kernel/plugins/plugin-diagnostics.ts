@@ -11,8 +11,14 @@ export const SHOWN_BYTES_PER_PLUGIN = 256 * 1024;
 export class PluginDiagnostics {
   private readonly shown = new Map<string, number>();
   private readonly dropped = new Map<string, number>();
+  private broken = false;
 
-  constructor(private readonly stderr: NodeJS.WritableStream) {}
+  constructor(private readonly stderr: NodeJS.WritableStream) {
+    // A stderr that fails (closed, ENOBUFS) loses the diagnostics, never the run.
+    stderr.on('error', () => {
+      this.broken = true;
+    });
+  }
 
   /** Writes `text`, said by `plugin`, unless the plugin has used its share: from then on, nothing more. */
   write(plugin: string, text: string): void {
@@ -24,11 +30,12 @@ export class PluginDiagnostics {
       return;
     }
     this.shown.set(plugin, used + bytes);
-    this.stderr.write(visibleControls(text));
+    if (!this.broken) this.stderr.write(visibleControls(text));
   }
 
   /** One line for each plugin that said more than was shown. */
   reportDropped(): void {
+    if (this.broken) return;
     for (const [plugin, bytes] of this.dropped) {
       this.stderr.write(`okapi: plugin ${visibleControls(plugin)} wrote more diagnostics than okapi shows (${bytes} bytes dropped)\n`);
     }

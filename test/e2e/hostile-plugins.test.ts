@@ -5,13 +5,15 @@
  * server says are shown, never obeyed by the terminal. Real subprocess plugins, speaking JSON
  * lines written by hand, so that they can send what the SDK never would.
  */
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startExampleApi, type ExampleApi } from '../../fixtures/example-api/index.mjs';
 import { writeScriptPlugin } from '../helpers/plugin-files.js';
-import { freshHome, runOkapi, startOkapi } from '../helpers/run-okapi.js';
+import { freshHome, OKAPI_BIN, runOkapi, startOkapi } from '../helpers/run-okapi.js';
 import { SHOWN_BYTES_PER_PLUGIN } from '../../kernel/plugins/plugin-diagnostics.js';
 
 let api: ExampleApi;
@@ -126,6 +128,31 @@ more();`,
     // 30 MB written; a share of it shown, beside okapi's own -v lines.
     expect(Buffer.byteLength(result.stderr)).toBeLessThan(SHOWN_BYTES_PER_PLUGIN + 64 * 1024);
     expect(result.stderr).toMatch(/okapi: plugin noisy wrote more diagnostics than okapi shows \(\d+ bytes dropped\)/);
+  });
+});
+
+describe('a closed stderr', () => {
+  it('loses the diagnostics of a logging plugin, never the response', async () => {
+    const home = freshHome();
+    writeScriptPlugin(
+      home.plugins,
+      'chatty',
+      middleware('chatty'),
+      `await readLine();
+for (let i = 0; i < 2000; i++) send({ type: 'log', level: 'warn', message: 'chat '.repeat(20) });
+send({ type: 'result', output: { headers: { 'X-Chatty': 'yes' } } });`,
+    );
+    const okapi = spawn(process.execPath, [OKAPI_BIN, 'get', `${api.url}/anything`, '-o', 'json'], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR, ...home.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    // Nobody reads okapi's stderr: its writes fail with EPIPE.
+    okapi.stderr.destroy();
+    const out: Buffer[] = [];
+    okapi.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    const code = await new Promise<number | null>((resolve) => okapi.on('close', resolve));
+    expect(code).toBe(0);
+    expect(JSON.parse(Buffer.concat(out).toString('utf8')).headers['x-chatty']).toBe('yes');
   });
 });
 
@@ -262,6 +289,24 @@ send({ type: 'error', message: ${JSON.stringify(`error ${HOSTILE}`)} });`,
       expect(result.stdout).toBe(`${ESC}[31mred`);
     } finally {
       await server.close();
+    }
+  });
+});
+
+describe('escape sequences in what a built-in command says', () => {
+  it('shows those of a spec quoted by api connect as text', async () => {
+    const spec = JSON.stringify({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: { '/a': { get: { operationId: 'x', 'x-cli-name': `n${HOSTILE}` } } } });
+    const server = createHttpServer((_, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(spec));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const home = freshHome();
+      const result = await runOkapi(['api', 'connect', 'hostile', url, '--spec', `${url}/spec.json`], { env: home.env });
+      expect(result.code).toBe(0);
+      expect(result.stderr).not.toContain(ESC);
+      expect(result.stderr).toContain('x-cli-name names the command "n\\x1b[2J\\x1b]0;owned\\x07\\x1b[31mred"');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });
