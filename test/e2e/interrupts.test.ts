@@ -11,12 +11,11 @@ import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startExampleApi, type ExampleApi } from '../../fixtures/example-api/index.mjs';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { writeExecutable, writeSdkPlugin } from '../helpers/plugin-files.js';
 import { fileWritten } from '../helpers/processes.js';
-import { freshHome, OKAPI_BIN, startOkapi } from '../helpers/run-okapi.js';
-
-const hasScript = spawnSync('script', ['--version']).status === 0;
+import { freshHome, startOkapi } from '../helpers/run-okapi.js';
+import { hasScript, startOnTerminal } from '../helpers/terminal.js';
 
 let api: ExampleApi;
 beforeAll(async () => {
@@ -135,23 +134,17 @@ printf '%s' '${text}' > "$1"
         hooks: { async command(init, ctx) { await ctx.prompt('Token?', { secret: true }); return 0; } },
       }`,
     );
-    // `script` gives okapi a terminal and passes what is written to its stdin on as typed keys.
-    const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
-    const command = [process.execPath, OKAPI_BIN, 'ask'].map(quote).join(' ');
-    const terminal = spawn('script', ['-qec', command, '/dev/null'], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR, TERM: 'dumb', ...home.env },
-      stdio: ['pipe', 'pipe', 'ignore'],
-    });
+    const terminal = startOnTerminal(['ask'], home.env, ['pipe', 'pipe', 'ignore']);
     terminals.push(terminal);
     const ended = new Promise<number | null>((resolve) => terminal.on('close', resolve));
     let shown = '';
     await new Promise<void>((resolve) => {
-      terminal.stdout.on('data', (chunk: Buffer) => {
+      terminal.stdout!.on('data', (chunk: Buffer) => {
         shown += chunk.toString('utf8');
         if (shown.includes('Token?')) resolve();
       });
     });
-    terminal.stdin.write('\u0003');
+    terminal.stdin!.write('\u0003');
     expect(await ended).toBe(130);
     expect(shown).not.toContain('okapi:');
   });
