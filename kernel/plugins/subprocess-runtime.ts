@@ -89,11 +89,11 @@ export class SubprocessRuntime implements PluginRuntime {
         switch (message.type) {
           case 'stdout':
             host.stdout(message.data as Uint8Array);
-            await this.options.outputReady?.('stdout');
+            await this.outputDrained(session, 'stdout');
             break;
           case 'stderr':
             host.stderr(message.data as Uint8Array);
-            await this.options.outputReady?.('stderr');
+            await this.outputDrained(session, 'stderr');
             break;
           case 'log':
             await this.log(session, message);
@@ -195,12 +195,18 @@ export class SubprocessRuntime implements PluginRuntime {
     }
   }
 
-  /** A `log` message, shown by level; the plugin is read no faster than okapi's stderr takes it. */
+  /** A `log` message, shown by level. */
   private async log(session: SubprocessSession, message: WireMessage): Promise<void> {
     const problem = logProblem(message);
     if (problem !== undefined) throw session.violation(problem);
     this.options.logger(this.target.name)(message.level as LogLevel, message.message as string);
-    await this.options.outputReady?.('stderr');
+    await this.outputDrained(session, 'stderr');
+  }
+
+  /** Once okapi's stream has room again: until then the plugin is not read, so it waits, not okapi's memory. */
+  private async outputDrained(session: SubprocessSession, stream: 'stdout' | 'stderr'): Promise<void> {
+    const ready = this.options.outputReady?.(stream);
+    if (ready) await session.holdUntil(ready);
   }
 
   /** The plugin's own `error` answer: its message, if it is one, is what the user reads. */

@@ -107,6 +107,20 @@ export class SubprocessSession {
     return this.fail(this.error(`answered with a "${message.type}" message where okapi expected ${expecting}`));
   }
 
+  /**
+   * Reads nothing more from the plugin until `ready` settles (okapi's own output has drained): what
+   * the plugin sends meanwhile waits in its pipe, not in okapi's memory.
+   */
+  async holdUntil(ready: Promise<void>): Promise<void> {
+    const stdout = this.process.child.stdout!;
+    stdout.pause();
+    try {
+      await ready;
+    } finally {
+      stdout.resume();
+    }
+  }
+
   /** A message that breaks the protocol (protocol-check.ts says how): the session ends with it. */
   violation(problem: string): PluginError {
     return this.fail(this.error(problem, { hint: 'the plugin does not follow the okapi plugin protocol; report this to its author' }));
