@@ -13,6 +13,9 @@ import type { OkapiConfig } from './config/document.js';
 import { pluginDirectories } from './plugins/discovery.js';
 import { PluginRegistry } from './plugins/registry.js';
 import type { PluginLogger } from './plugins/runtime.js';
+import { PluginDiagnostics } from './plugins/plugin-diagnostics.js';
+import { drained } from './output/drained.js';
+import { visibleControls } from './output/terminal-text.js';
 import { builtins } from '../plugins-builtin/index.generated.js';
 import { OKAPI_VERSION } from './version.js';
 
@@ -27,6 +30,7 @@ export class Invocation {
   private configCache: OkapiConfig | undefined;
   private cacheDirCache: string | undefined;
   private registryCache: Promise<PluginRegistry> | undefined;
+  private pluginDiagnosticsCache: PluginDiagnostics | undefined;
 
   constructor(
     readonly argv: ScannedArgv,
@@ -128,13 +132,33 @@ export class Invocation {
 
   /** A diagnostic line on stderr, shown by level: warnings always, info with -v, debug with -vv. */
   diagnostic(level: LogLevel, message: string): void {
-    const threshold = level === 'debug' ? 2 : level === 'info' ? 1 : 0;
-    if (this.verbose < threshold) return;
-    const prefix = level === 'warn' ? 'warning: ' : level === 'error' ? 'error: ' : '';
-    this.io.stderr.write(`okapi: ${prefix}${message}\n`);
+    if (this.shows(level)) this.io.stderr.write(visibleControls(diagnosticLine(level, message)));
   }
 
-  readonly pluginLogger: PluginLogger = (plugin) => (level, message) => this.diagnostic(level, `plugin ${plugin}: ${message}`);
+  /** Plugin log messages: diagnostics, within the plugin's share of stderr. */
+  readonly pluginLogger: PluginLogger = (plugin) => (level, message) => {
+    if (this.shows(level)) this.pluginDiagnostics.write(plugin, diagnosticLine(level, `plugin ${plugin}: ${message}`));
+  };
+
+  /** Undefined when okapi's stdout or stderr can take more now; else resolves once it has drained. */
+  outputReady(stream: 'stdout' | 'stderr'): Promise<void> | undefined {
+    return drained(this.io[stream]);
+  }
+
+  /** Says which plugins wrote more diagnostics than were shown; at the end of the run. */
+  reportDroppedDiagnostics(): void {
+    this.pluginDiagnosticsCache?.reportDropped();
+  }
+
+  private get pluginDiagnostics(): PluginDiagnostics {
+    this.pluginDiagnosticsCache ??= new PluginDiagnostics(this.io.stderr);
+    return this.pluginDiagnosticsCache;
+  }
+
+  private shows(level: LogLevel): boolean {
+    const threshold = level === 'debug' ? 2 : level === 'info' ? 1 : 0;
+    return this.verbose >= threshold;
+  }
 
   private async loadRegistry(configMayBeBroken: boolean): Promise<PluginRegistry> {
     const dir = configDir(this.configLocation);
@@ -157,12 +181,18 @@ export class Invocation {
       logger: this.pluginLogger,
       subprocess: {
         stdin: () => this.io.stdin,
+        outputReady: (stream) => this.outputReady(stream),
         ...(this.verbose > 0
-          ? { onStderr: (plugin: string, text: string) => this.io.stderr.write(prefixLines(`[${plugin}] `, text)) }
+          ? { onStderr: (plugin: string, text: string) => this.pluginDiagnostics.write(plugin, prefixLines(`[${plugin}] `, text)) }
           : {}),
       },
     });
   }
+}
+
+function diagnosticLine(level: LogLevel, message: string): string {
+  const prefix = level === 'warn' ? 'warning: ' : level === 'error' ? 'error: ' : '';
+  return `okapi: ${prefix}${message}\n`;
 }
 
 function prefixLines(prefix: string, text: string): string {

@@ -3,6 +3,7 @@
  * `api connect` or `<api> <operation>`), then hands over to a request or a plugin command.
  */
 import { ExitCode, exitCodeOf, formatError } from '../errors.js';
+import { interruptedBy, interruptExitCode } from '../interrupt.js';
 import { Invocation, type Streams } from '../invocation.js';
 import { OKAPI_VERSION } from '../version.js';
 import { scanArgv } from './argv.js';
@@ -69,8 +70,13 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
     if (entry) return await (await import('../commands/plugin-command.js')).runPluginCommand(inv, registry, entry, words.slice(1));
     return await (await request()).runRequest(inv, words);
   } catch (error) {
+    // What an interrupt broke (a plugin stopped, a request aborted) is no error to report.
+    const interrupted = interruptedBy();
+    if (interrupted !== undefined) return interruptExitCode(interrupted);
     if (!inv?.flag('okapi-silent')) io.stderr.write(`${formatError(error)}\n`);
     return exitCodeOf(error);
+  } finally {
+    inv?.reportDroppedDiagnostics();
   }
 }
 

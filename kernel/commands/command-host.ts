@@ -14,6 +14,7 @@ import { transportOptionsFor } from '../pipeline/transport-options.js';
 import { applyFieldUpdate } from '../pipeline/request-fields.js';
 import { MAX_DURATION_MS } from '../plugins/duration.js';
 import { buildCommandTable } from './command-table.js';
+import { visibleControls } from '../output/terminal-text.js';
 
 export function commandHost(inv: Invocation, registry: PluginRegistry): CommandContext {
   return {
@@ -78,13 +79,18 @@ function listApis(inv: Invocation): ApiSummary[] {
   }));
 }
 
-async function prompt(inv: Invocation, message: string, secret: boolean): Promise<string> {
+async function prompt(inv: Invocation, asked: string, secret: boolean): Promise<string> {
+  // The question is the plugin's text, on the user's terminal: it may not steer it.
+  const message = visibleControls(asked);
   if (!inv.io.stdin.isTTY || !inv.io.stderr.isTTY) {
     throw new OkapiError(`cannot ask "${message}": okapi is not attached to a terminal`, {
       hint: 'run the command in a terminal, or supply the value another way (flag or environment)',
     });
   }
   const rl = createInterface({ input: inv.io.stdin, output: inv.io.stderr, terminal: true });
+  // The terminal is in raw mode while a line is typed, so Ctrl-C arrives as a key: it interrupts
+  // okapi as it does at any other time (kernel/interrupt.ts) rather than pausing the question.
+  rl.on('SIGINT', () => process.kill(process.pid, 'SIGINT'));
   if (secret) {
     // Echo nothing while a secret is typed.
     (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = () => undefined;

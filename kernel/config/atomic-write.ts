@@ -8,6 +8,7 @@ import { constants as fsConstants } from 'node:fs';
 import { mkdir, open, realpath, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { OkapiError } from '../errors.js';
+import { onInterrupt } from '../interrupt.js';
 import { describeFsError } from './fs-errors.js';
 
 export { describeFsError };
@@ -52,6 +53,7 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array, m
 
   const temp = join(dir, `.${basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   let created = false;
+  const forget = onInterrupt(() => unlink(temp).catch(() => undefined));
   try {
     const handle = await open(temp, fsConstants.O_CREAT | fsConstants.O_EXCL | fsConstants.O_WRONLY, finalMode);
     created = true;
@@ -71,6 +73,8 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array, m
       hint: `check the permissions of ${dir} and that the disk is not full`,
       cause: error,
     });
+  } finally {
+    forget();
   }
   await syncDirectory(dir);
 }

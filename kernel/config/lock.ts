@@ -19,6 +19,7 @@ import { link, mkdir, open, readFile, rename, stat, unlink, utimes } from 'node:
 import { hostname } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { OkapiError } from '../errors.js';
+import { onInterrupt } from '../interrupt.js';
 import { describeFsError } from './atomic-write.js';
 
 export interface FileLockOptions {
@@ -67,9 +68,13 @@ export async function withFileLock<T>(path: string, fn: () => Promise<T>, option
   });
   const tail = previous === undefined ? turn : previous.then(() => turn);
   queues.set(lockPath, tail);
+  let forget: (() => void) | undefined;
   try {
     if (previous !== undefined) await waitForTurn(previous, lockPath, deadline, timeoutMs);
-    const token = await acquire(lockPath, deadline, timeoutMs);
+    const token = randomBytes(8).toString('hex');
+    // Interrupted, okapi ends without leaving this section: a lock it wrote must not outlive it.
+    forget = onInterrupt(() => release(lockPath, token));
+    await acquire(lockPath, token, deadline, timeoutMs);
     const heartbeat = setInterval(() => {
       const now = new Date();
       utimes(lockPath, now, now).catch(() => undefined);
@@ -82,6 +87,7 @@ export async function withFileLock<T>(path: string, fn: () => Promise<T>, option
       await release(lockPath, token);
     }
   } finally {
+    forget?.();
     leave();
     if (queues.get(lockPath) === tail) queues.delete(lockPath);
   }
@@ -101,8 +107,8 @@ async function waitForTurn(previous: Promise<void>, lockPath: string, deadline: 
   }
 }
 
-/** Creates the lock file, waiting and taking over stale locks as needed; returns the owner token. */
-async function acquire(lockPath: string, deadline: number, timeoutMs: number): Promise<string> {
+/** Creates the lock file holding `token`, waiting and taking over stale locks as needed. */
+async function acquire(lockPath: string, token: string, deadline: number, timeoutMs: number): Promise<void> {
   try {
     await mkdir(dirname(lockPath), { recursive: true, mode: 0o700 });
   } catch (error) {
@@ -113,8 +119,7 @@ async function acquire(lockPath: string, deadline: number, timeoutMs: number): P
   }
   let delay = FIRST_DELAY_MS;
   for (;;) {
-    const token = randomBytes(8).toString('hex');
-    if (await tryCreate(lockPath, token)) return token;
+    if (await tryCreate(lockPath, token)) return;
 
     const holder = await snapshot(lockPath);
     if (holder !== undefined && isStale(holder, STALE_LOCK_MS) && (await takeOver(lockPath, holder))) continue;

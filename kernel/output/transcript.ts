@@ -8,6 +8,7 @@ import { redactUrl } from '../transport/redact.js';
 import type { RecordedHop, SentRequestHead } from '../transport/index.js';
 import type { ReceivedResponse } from '../pipeline/exchange.js';
 import { paint } from './color.js';
+import { visibleControls } from './terminal-text.js';
 
 export const MASK = '<redacted>';
 
@@ -50,7 +51,7 @@ export function requestHead(head: SentRequestHead, color: boolean): string {
 }
 
 export function responseHead(response: ResponseHead, color: boolean): string {
-  const status = `${response.status} ${response.statusText}`.trim();
+  const status = `${response.status} ${visibleControls(response.statusText)}`.trim();
   const tone = response.status >= 400 ? 'red' : response.status >= 300 ? 'yellow' : 'green';
   const lines = [`HTTP/${response.httpVersion} ${paint(color, tone, paint(color, 'bold', status))}`];
   return `${[...lines, ...headerLines(response.headers, color)].join('\n')}\n`;
@@ -66,15 +67,16 @@ export function tlsLines(response: Pick<ReceivedResponse, 'tls'>): string {
     tls.issuer ? `certificate issuer: ${tls.issuer}` : undefined,
     tls.validTo ? `certificate valid until: ${tls.validTo}` : undefined,
   ];
-  return `${parts.filter(Boolean).join('\n')}\n`;
+  return visibleControls(`${parts.filter(Boolean).join('\n')}\n`);
 }
 
 function headerLines(headers: HeaderMap, color: boolean): string[] {
   return Object.entries(headers).flatMap(([name, values]) => values.map((value) => headerLine(name, maskValue(name, value), color)));
 }
 
+/** What a server sent is shown, its control characters included, but never obeyed by the terminal. */
 function headerLine(name: string, value: string, color: boolean): string {
-  return `${paint(color, 'blue', name)}: ${value}`;
+  return `${paint(color, 'blue', visibleControls(name))}: ${visibleControls(value)}`;
 }
 
 /** The request target with credential-looking query values masked: a path, or the absolute URL sent to a proxy. */

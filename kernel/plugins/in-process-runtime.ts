@@ -1,5 +1,6 @@
 /** Runs a plugin definition inside okapi's own process: how built-ins run, through the same hooks. */
 import { HOST_FEATURES, PROTOCOL_GENERATION, type PluginDefinition } from '../../sdk/types.js';
+import { visibleControls } from '../output/terminal-text.js';
 import { PluginError } from './plugin-error.js';
 import type { CallHookName, CallHooks, FormatterOptions, FormatterSink, PluginLogger, PluginRuntime } from './runtime.js';
 import type { CommandContext, CommandInit, HookContext } from '../../sdk/types.js';
@@ -32,7 +33,9 @@ export class InProcessRuntime implements PluginRuntime {
   async command(init: CommandInit, host: CommandContext): Promise<number> {
     const definition = await this.loaded();
     if (!definition.hooks.command) throw new PluginError(this.name, 'has no command hook');
-    return definition.hooks.command(init, { ...host, log: this.logger(this.name) });
+    // A built-in's stderr is okapi's own diagnostics, which may quote what a server or a spec said.
+    const stderr = (data: Uint8Array | string) => host.stderr(typeof data === 'string' ? visibleControls(data) : data);
+    return definition.hooks.command(init, { ...host, stderr, log: this.logger(this.name) });
   }
 
   private context(): HookContext {

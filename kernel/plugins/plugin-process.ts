@@ -6,6 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { onInterrupt } from '../interrupt.js';
 
 /** How long a plugin has to exit after SIGTERM before its group is killed. */
 const STOP_GRACE_MS = 1000;
@@ -37,6 +38,8 @@ export class PluginProcess {
     this.closed = new Promise((resolve) => this.child.once('close', () => resolve()));
     running.add(this);
     watchProcess();
+    const forget = onInterrupt(() => this.stop());
+    void this.exited.then(forget);
   }
 
   /** True until the plugin's own process has exited. */
@@ -87,35 +90,23 @@ export class PluginProcess {
   }
 }
 
-const STOPPING_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 const running = new Set<PluginProcess>();
 let watching = false;
 
 /**
- * While a plugin runs, okapi answers SIGINT, SIGTERM and SIGHUP by stopping it first; the plugin's
- * group sees neither the terminal's Ctrl-C nor its hang-up itself. The listeners go once no plugin
- * runs, so okapi's usual reaction to signals is untouched.
+ * While a plugin runs, an interrupt of okapi (Ctrl-C, SIGTERM, SIGHUP: kernel/interrupt.ts) stops
+ * it first; the plugin's group sees neither the terminal's Ctrl-C nor its hang-up itself. When
+ * okapi exits while a plugin runs, the plugin's group is killed.
  */
 function watchProcess(): void {
   if (watching) return;
   watching = true;
-  for (const signal of STOPPING_SIGNALS) process.on(signal, onSignal);
   process.on('exit', onExit);
 }
 
 function unwatchProcess(): void {
   watching = false;
-  for (const signal of STOPPING_SIGNALS) process.off(signal, onSignal);
   process.off('exit', onExit);
-}
-
-async function onSignal(signal: NodeJS.Signals): Promise<void> {
-  const plugins = [...running];
-  // A second Ctrl-C while plugins are being stopped ends okapi at once.
-  unwatchProcess();
-  await Promise.all(plugins.map((plugin) => plugin.stop()));
-  // Ended by the signal itself, as a shell expects of an interrupted program (exit status 130, 143, 129).
-  process.kill(process.pid, signal);
 }
 
 /** okapi is ending with plugins still running: nothing will answer them, and there is no time to wait. */

@@ -6,11 +6,13 @@ import {
   type CommandDeclaration,
   type CommandInit,
   type HookName,
+  type LogLevel,
   type PluginManifest,
 } from '../../sdk/types.js';
 import type { WireMessage } from '../../sdk/codec.js';
 import { parseDuration } from './duration.js';
 import { PluginError } from './plugin-error.js';
+import { commandMessageProblem, errorProblem, formatterMessageProblem, logProblem, resultProblem } from './protocol-check.js';
 import type { CallHookName, CallHooks, FormatterOptions, FormatterSink, PluginLogger, PluginRuntime } from './runtime.js';
 import type { SessionTarget, SubprocessSession } from './subprocess-session.js';
 
@@ -21,6 +23,8 @@ export interface SubprocessRuntimeOptions {
   logger: PluginLogger;
   /** Receives plugin stderr as it arrives; set when the user asked for -v. */
   onStderr?: (plugin: string, text: string) => void;
+  /** Undefined when okapi's stream can take more now; else resolves once it has drained. */
+  outputReady?: (stream: 'stdout' | 'stderr') => Promise<void> | undefined;
   /** Standard input forwarded to commands that declare passthrough_stdio; a function because
    *  touching process.stdin costs milliseconds of start-up. */
   stdin?: () => NodeJS.ReadableStream;
@@ -38,7 +42,10 @@ export class SubprocessRuntime implements PluginRuntime {
     const session = await this.open(hook);
     try {
       await session.send({ type: 'hook', hook, protocol_version: PROTOCOL_GENERATION, features: [...HOST_FEATURES], ...input });
-      return (await this.awaitResult(session)) as CallHooks[H]['output'];
+      const output = await this.awaitResult(session);
+      const problem = resultProblem(hook, output);
+      if (problem !== undefined) throw session.violation(problem);
+      return output as CallHooks[H]['output'];
     } finally {
       await session.close();
     }
@@ -60,6 +67,8 @@ export class SubprocessRuntime implements PluginRuntime {
       await session.send({ type: 'end' });
       await this.awaitResult(session, (message) => {
         if (message.type !== 'stdout') return false;
+        const problem = formatterMessageProblem(message);
+        if (problem !== undefined) throw session.violation(problem);
         sink.write(message.data as Uint8Array);
         return true;
       });
@@ -70,26 +79,29 @@ export class SubprocessRuntime implements PluginRuntime {
 
   async command(init: CommandInit, host: CommandContext): Promise<number> {
     const session = await this.open('command');
-    const log = this.options.logger(this.target.name);
     try {
       await session.send({ type: 'init', ...init });
       if (this.forwardsStdin(init.command)) void this.forwardStdin(session);
       for (;;) {
         const message = await session.next('a command message');
+        const problem = commandMessageProblem(message);
+        if (problem !== undefined) throw session.violation(problem);
         switch (message.type) {
           case 'stdout':
             host.stdout(message.data as Uint8Array);
+            await this.outputDrained(session, 'stdout');
             break;
           case 'stderr':
             host.stderr(message.data as Uint8Array);
+            await this.outputDrained(session, 'stderr');
             break;
           case 'log':
-            log(message.level as never, String(message.message));
+            await this.log(session, message);
             break;
           case 'done':
-            return typeof message.exit_code === 'number' ? message.exit_code : 0;
+            return message.exit_code as number;
           case 'error':
-            throw new PluginError(this.target.name, String(message.message));
+            throw this.pluginError(session, message);
           case 'http-request':
           case 'list-apis':
           case 'list-plugins':
@@ -170,18 +182,38 @@ export class SubprocessRuntime implements PluginRuntime {
 
   /** Waits for the result, letting `onOther` consume messages that may come before it. */
   private async awaitResult(session: SubprocessSession, onOther?: (m: WireMessage) => boolean): Promise<unknown> {
-    const log = this.options.logger(this.target.name);
     for (;;) {
       const message = await session.next('a result');
       if (message.type === 'result') return message.output ?? {};
-      if (message.type === 'error') throw new PluginError(this.target.name, String(message.message));
+      if (message.type === 'error') throw this.pluginError(session, message);
       if (message.type === 'log') {
-        log(message.level as never, String(message.message));
+        await this.log(session, message);
         continue;
       }
       if (onOther?.(message)) continue;
       throw session.unexpected(message, 'a result');
     }
+  }
+
+  /** A `log` message, shown by level. */
+  private async log(session: SubprocessSession, message: WireMessage): Promise<void> {
+    const problem = logProblem(message);
+    if (problem !== undefined) throw session.violation(problem);
+    this.options.logger(this.target.name)(message.level as LogLevel, message.message as string);
+    await this.outputDrained(session, 'stderr');
+  }
+
+  /** Once okapi's stream has room again: until then the plugin is not read, so it waits, not okapi's memory. */
+  private async outputDrained(session: SubprocessSession, stream: 'stdout' | 'stderr'): Promise<void> {
+    const ready = this.options.outputReady?.(stream);
+    if (ready) await session.holdUntil(ready);
+  }
+
+  /** The plugin's own `error` answer: its message, if it is one, is what the user reads. */
+  private pluginError(session: SubprocessSession, message: WireMessage): PluginError {
+    const problem = errorProblem(message);
+    if (problem !== undefined) return session.violation(problem);
+    return new PluginError(this.target.name, message.message as string);
   }
 
   /** The session machinery (and the CBOR codec) loads only when an external plugin actually runs. */
@@ -191,6 +223,7 @@ export class SubprocessRuntime implements PluginRuntime {
       hook,
       deadlineMs: this.deadline(hook),
       ...(this.options.onStderr ? { onStderr: (text: string) => this.options.onStderr!(this.target.name, text) } : {}),
+      ...(this.options.outputReady ? { stderrReady: () => this.options.outputReady!('stderr') } : {}),
     });
   }
 

@@ -22,6 +22,8 @@ export interface SessionOptions {
   deadlineMs: number | undefined;
   /** Receives the plugin's stderr as it arrives (shown with -v). */
   onStderr?: (text: string) => void;
+  /** Undefined when okapi's stderr can take more; else resolves once it can (see onStderr). */
+  stderrReady?: () => Promise<void> | undefined;
 }
 
 const STDERR_KEPT = 64 * 1024;
@@ -55,7 +57,14 @@ export class SubprocessSession {
     child.stderr!.setEncoding('utf8');
     child.stderr!.on('data', (text: string) => {
       this.stderr = (this.stderr + text).slice(-STDERR_KEPT);
-      options.onStderr?.(text);
+      if (!options.onStderr) return;
+      options.onStderr(text);
+      // Forwarded no faster than okapi's stderr takes it: the plugin waits on its full pipe instead.
+      const ready = options.stderrReady?.();
+      if (ready) {
+        child.stderr!.pause();
+        void ready.then(() => child.stderr!.resume());
+      }
     });
     // A plugin that stops reading must not crash okapi with EPIPE.
     child.stdin!.on('error', () => undefined);
@@ -96,6 +105,25 @@ export class SubprocessSession {
   /** A reply of the wrong type, named for the user. */
   unexpected(message: WireMessage, expecting: string): PluginError {
     return this.fail(this.error(`answered with a "${message.type}" message where okapi expected ${expecting}`));
+  }
+
+  /**
+   * Reads nothing more from the plugin until `ready` settles (okapi's own output has drained): what
+   * the plugin sends meanwhile waits in its pipe, not in okapi's memory.
+   */
+  async holdUntil(ready: Promise<void>): Promise<void> {
+    const stdout = this.process.child.stdout!;
+    stdout.pause();
+    try {
+      await ready;
+    } finally {
+      stdout.resume();
+    }
+  }
+
+  /** A message that breaks the protocol (protocol-check.ts says how): the session ends with it. */
+  violation(problem: string): PluginError {
+    return this.fail(this.error(problem, { hint: 'the plugin does not follow the okapi plugin protocol; report this to its author' }));
   }
 
   /** Ends the session: closes stdin, gives the plugin a moment to exit, then stops it. */

@@ -13,9 +13,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describeFsError } from '../../kernel/config/fs-errors.js';
 import { checkConfigText, replaceConfigText } from '../../kernel/config/store.js';
+import { onInterrupt, withForegroundProgram } from '../../kernel/interrupt.js';
 import { fail, type ConfigVerb } from './verb.js';
 
 const STARTER = '{\n  // Registered APIs: okapi api connect <name> <url>\n  "apis": {}\n}\n';
+
+/** A POSIX shell replaces itself with the editor, so stopping what execa started stops the editor (cmd.exe has no exec). */
+const EXEC = process.platform === 'win32' ? '' : 'exec ';
 
 /** Lines okapi puts at the top of the copy; removed again before the text is saved. */
 const NOTE = '// okapi: ';
@@ -37,6 +41,8 @@ export const configEdit: ConfigVerb = async (path, args, ctx, tty) => {
   const dir = mkdtempSync(join(tmpdir(), 'okapi-config-'));
   const draft = join(dir, 'config.json');
   const discard = () => rmSync(dir, { recursive: true, force: true });
+  // Ctrl-C while the editor runs is the editor's; at any other point it abandons the edit.
+  const forget = onInterrupt(discard);
   /** Keeps the copy for the user (without okapi's notes) unless it holds nothing new. */
   const keep = (text: string): number => {
     if (text === original) {
@@ -55,7 +61,7 @@ export const configEdit: ConfigVerb = async (path, args, ctx, tty) => {
     let shown = await withProblemNoted(original, path);
     for (;;) {
       writeFileSync(draft, shown, { mode: 0o600 });
-      const result = await execa(`${editor} "${draft}"`, { shell: true, stdio: 'inherit', reject: false });
+      const result = await withForegroundProgram(execa(`${EXEC}${editor} "${draft}"`, { shell: true, stdio: 'inherit', reject: false }));
       const edited = readFileSync(draft, 'utf8');
       const text = withoutNotes(edited);
       if (result.exitCode !== 0) {
@@ -88,6 +94,8 @@ export const configEdit: ConfigVerb = async (path, args, ctx, tty) => {
     // The copy went missing (an editor that deletes and renames, say): nothing left to keep.
     discard();
     return fail(ctx, error);
+  } finally {
+    forget();
   }
 };
 

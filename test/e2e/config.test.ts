@@ -3,13 +3,13 @@
  * can still be found (`config path`) and fixed (`config edit`, on a terminal or not); writes are
  * checked against the config schema; and no secret typed in the wrong place reaches an error.
  */
-import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startExampleApi, type ExampleApi } from '../../fixtures/example-api/index.mjs';
-import { freshHome, OKAPI_BIN, runOkapi } from '../helpers/run-okapi.js';
+import { freshHome, runOkapi } from '../helpers/run-okapi.js';
 import { moduleTracer } from '../helpers/module-tracer.js';
+import { hasScript, startOnTerminal } from '../helpers/terminal.js';
 
 let api: ExampleApi;
 beforeAll(async () => {
@@ -150,17 +150,10 @@ describe('config edit with an edit that is not valid', () => {
     expect(readFileSync(h.config, 'utf8')).toBe('{}\n');
   });
 
-  const hasScript = spawnSync('script', ['--version'], { stdio: 'ignore' }).status === 0;
-
-  /** Runs okapi on a pseudo-terminal (util-linux `script`); resolves with its exit code. */
+  /** Runs okapi on a pseudo-terminal; resolves with its exit code. */
   function onTerminal(args: string[], env: NodeJS.ProcessEnv): Promise<number | null> {
-    const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
-    const command = [process.execPath, OKAPI_BIN, ...args].map(quote).join(' ');
     return new Promise((done, fail) => {
-      const child = spawn('script', ['-qec', command, '/dev/null'], {
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'dumb', NO_COLOR: '1', ...env },
-        stdio: ['ignore', 'ignore', 'ignore'],
-      });
+      const child = startOnTerminal(args, env);
       child.on('error', fail);
       child.on('close', done);
     });

@@ -101,7 +101,11 @@ echo '{"type":"result","output":{"headers":{"X-Left":"yes"}}}'
     for (const pid of await stallingPids(pidFile)) await processGone(pid);
   });
 
-  it.each(['SIGINT', 'SIGTERM', 'SIGHUP'] as const)('stops a running plugin and what it started when okapi gets %s', async (signal) => {
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ] as const)('stops a running plugin and what it started when okapi gets %s, then exits %i', async (signal, code) => {
     const home = freshHome();
     const pidFile = join(home.dir, 'pids');
     writeStallingPlugin(home.plugins, pidFile, { name: 'stall', okapi_api_version: 2, hooks: ['request-middleware'] });
@@ -112,8 +116,10 @@ echo '{"type":"result","output":{"headers":{"X-Left":"yes"}}}'
     ]);
     okapi.child.kill(signal);
     const result = await okapi.result;
-    expect(result.signal).toBe(signal);
+    expect(result.signal).toBeNull();
+    expect(result.code).toBe(code);
     expect(result.stdout).toBe('');
+    expect(result.stderr).toBe('');
     for (const pid of pids) await processGone(pid);
   });
 });

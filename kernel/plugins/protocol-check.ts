@@ -1,0 +1,234 @@
+/**
+ * What an external plugin sends is checked against the wire protocol (DESIGN.md §3) before okapi
+ * acts on it: a header update of the wrong shape would otherwise be sent as `0: s`, an object as
+ * `[object Object]`, a status of 99999 shown as a response. Each check answers what is wrong, in
+ * words that name the field and quote the value, or undefined when nothing is; the session turns
+ * the answer into an error naming the plugin (plugin-error.ts).
+ *
+ * Fields a newer protocol generation may add are let through: only the fields okapi reads are
+ * judged.
+ */
+import type { WireMessage } from '../../sdk/codec.js';
+import { ExactNumber } from '../../sdk/exact-number.js';
+import type { LogLevel } from '../../sdk/types.js';
+import type { CallHookName } from './runtime.js';
+
+/** An HTTP method or header name: a token (RFC 9110 §5.6.2). */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** What a header value may not hold: control characters but the tab (RFC 9110 §5.5). */
+// eslint-disable-next-line no-control-regex
+const HEADER_VALUE_FORBIDDEN = /[\u0000-\u0008\u000a-\u001f\u007f]/;
+const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error'];
+const QUOTED_LENGTH = 40;
+
+type Problem = string | undefined;
+
+/** What is wrong with the `output` of a hook call's result. */
+export function resultProblem(hook: CallHookName, output: unknown): Problem {
+  const where = `answered the ${hook} hook with`;
+  if (!isMap(output)) return `${where} the output ${quote(output)}, which is not a map`;
+  switch (hook) {
+    case 'auth':
+    case 'request-middleware':
+      return fieldUpdateProblem(where, 'headers', output.headers) ?? fieldUpdateProblem(where, 'query', output.query);
+    case 'response-middleware':
+      return responseMiddlewareProblem(where, output);
+    case 'loader':
+      return isMap(output.document) ? undefined : `${where} the document ${quote(output.document)}, which is not an OpenAPI document (a map)`;
+  }
+}
+
+/** What is wrong with a message a formatter session sent besides its result. */
+export function formatterMessageProblem(message: WireMessage): Problem {
+  return message.type === 'stdout' ? dataProblem(message) : undefined;
+}
+
+/** What is wrong with a message of a command session. */
+export function commandMessageProblem(message: WireMessage): Problem {
+  const where = `sent a "${message.type}" message with`;
+  switch (message.type) {
+    case 'stdout':
+    case 'stderr':
+      return dataProblem(message);
+    case 'done':
+      return isInteger(message.exit_code) && message.exit_code >= 0 && message.exit_code <= 255
+        ? undefined
+        : `ended the command with the exit code ${quote(message.exit_code)}, which is not a whole number from 0 to 255`;
+    case 'http-request':
+      return idProblem(message) ?? httpRequestProblem(where, message);
+    case 'prompt':
+      return (
+        idProblem(message) ??
+        stringProblem(where, 'message', message.message) ??
+        optional(message.secret, (secret) => (typeof secret === 'boolean' ? undefined : `${where} secret: ${quote(secret)}, which is not true or false`))
+      );
+    case 'load-document':
+      return (
+        idProblem(message) ??
+        (message.body instanceof Uint8Array ? undefined : `${where} body: ${quote(message.body)}, which is not bytes`) ??
+        optionalString(where, 'content_type', message.content_type) ??
+        optionalString(where, 'source_url', message.source_url) ??
+        optionalString(where, 'local_path', message.local_path)
+      );
+    case 'output':
+      return idProblem(message) ?? optionalString(where, 'format', message.format);
+    case 'list-apis':
+    case 'list-plugins':
+      return idProblem(message);
+    default:
+      return undefined;
+  }
+}
+
+/** What is wrong with a `log` message: any session may send one. */
+export function logProblem(message: WireMessage): Problem {
+  if (!LOG_LEVELS.includes(message.level as LogLevel)) {
+    return `sent a "log" message with the level ${quote(message.level)}, which is not one of ${LOG_LEVELS.join(', ')}`;
+  }
+  return stringProblem('sent a "log" message with', 'message', message.message);
+}
+
+/** What is wrong with an `error` message: any session may answer one. */
+export function errorProblem(message: WireMessage): Problem {
+  return stringProblem('answered with an "error" message with', 'message', message.message);
+}
+
+function responseMiddlewareProblem(where: string, output: Record<string, unknown>): Problem {
+  const chosen = ['drop', 'follow', 'response'].filter((key) => output[key] !== undefined);
+  if (chosen.length > 1) return `${where} both ${chosen.join(' and ')}, which cannot be done together: answer one of them`;
+  if (output.drop !== undefined && output.drop !== true) return `${where} drop: ${quote(output.drop)}; drop is true or absent`;
+  const follow = output.follow;
+  if (follow !== undefined) {
+    if (!isMap(follow)) return `${where} follow: ${quote(follow)}, which is not a map of method, url, headers and body`;
+    return (
+      methodProblem(`${where} follow.method:`, follow.method) ??
+      urlProblem(`${where} follow.url:`, follow.url) ??
+      optional(follow.headers, (headers) => headerMapProblem(where, 'follow.headers', headers)) ??
+      optional(follow.body, (body) => bytesProblem(where, 'follow.body', body))
+    );
+  }
+  const response = output.response;
+  if (response !== undefined) {
+    if (!isMap(response)) return `${where} response: ${quote(response)}, which is not a map of status, headers and body`;
+    return (
+      optional(response.status, (status) =>
+        isInteger(status) && status >= 100 && status <= 599 ? undefined : `${where} the status ${quote(status)}, which is not an HTTP status (a whole number from 100 to 599)`,
+      ) ??
+      optional(response.headers, (headers) => headerMapProblem(where, 'response.headers', headers)) ??
+      optional(response.body, (body) => bytesProblem(where, 'response.body', body))
+    );
+  }
+  return undefined;
+}
+
+function httpRequestProblem(where: string, message: WireMessage): Problem {
+  return (
+    methodProblem(`${where} method:`, message.method) ??
+    stringProblem(where, 'url', message.url) ??
+    optional(message.headers, (headers) => fieldUpdateProblem(where, 'headers', headers)) ??
+    optional(message.body, (body) => bytesProblem(where, 'body', body)) ??
+    optionalString(where, 'api', message.api) ??
+    optionalCount(where, 'timeout_ms', message.timeout_ms) ??
+    optionalCount(where, 'max_body_size', message.max_body_size)
+  );
+}
+
+/** Header and query updates: a name maps to a string (set), a list of strings (replace) or null (delete). */
+function fieldUpdateProblem(where: string, field: 'headers' | 'query', update: unknown): Problem {
+  if (update === undefined) return undefined;
+  const what = field === 'headers' ? 'header' : 'query parameter';
+  if (!isMap(update)) return `${where} ${field}: ${quote(update)}, which is not a map of ${what} names to values (a string, a list of strings, or null)`;
+  for (const [name, value] of Object.entries(update)) {
+    if (field === 'headers' && !TOKEN.test(name)) return `${where} the header name ${quote(name)}, which is not a valid HTTP header name`;
+    if (field === 'query' && name === '') return `${where} an empty query parameter name`;
+    if (value === null) continue;
+    const values = Array.isArray(value) ? value : [value];
+    const bad = values.find((item) => typeof item !== 'string');
+    if (bad !== undefined) {
+      return `${where} ${field}.${name}: ${quote(value)}, which is not a string, a list of strings, or null`;
+    }
+    if (field === 'headers') {
+      const unsafe = headerValueProblem(where, name, values as string[]);
+      if (unsafe !== undefined) return unsafe;
+    }
+  }
+  return undefined;
+}
+
+/** Headers as okapi holds them: a name maps to its list of values. */
+function headerMapProblem(where: string, field: string, headers: unknown): Problem {
+  if (!isMap(headers)) return `${where} ${field}: ${quote(headers)}, which is not a map of header names to lists of values`;
+  for (const [name, values] of Object.entries(headers)) {
+    if (!TOKEN.test(name)) return `${where} the header name ${quote(name)} in ${field}, which is not a valid HTTP header name`;
+    if (!Array.isArray(values) || values.some((value) => typeof value !== 'string')) {
+      return `${where} ${field}.${name}: ${quote(values)}, which is not a list of strings`;
+    }
+    const unsafe = headerValueProblem(where, name, values as string[]);
+    if (unsafe !== undefined) return unsafe;
+  }
+  return undefined;
+}
+
+function headerValueProblem(where: string, name: string, values: string[]): Problem {
+  const bad = values.find((value) => HEADER_VALUE_FORBIDDEN.test(value));
+  return bad === undefined ? undefined : `${where} the ${name} header value ${quote(bad)}, which holds a line break or another control character that a header cannot carry`;
+}
+
+function methodProblem(where: string, method: unknown): Problem {
+  return typeof method === 'string' && TOKEN.test(method) ? undefined : `${where} ${quote(method)}, which is not an HTTP method`;
+}
+
+function urlProblem(where: string, url: unknown): Problem {
+  if (typeof url === 'string' && URL.canParse(url) && /^https?:$/.test(new URL(url).protocol)) return undefined;
+  return `${where} ${quote(url)}, which is not an http or https URL`;
+}
+
+function dataProblem(message: WireMessage): Problem {
+  const data = message.data;
+  return data instanceof Uint8Array || typeof data === 'string' ? undefined : `sent a "${message.type}" message with data: ${quote(data)}, which is neither bytes nor text`;
+}
+
+function idProblem(message: WireMessage): Problem {
+  return isInteger(message.id) ? undefined : `sent a "${message.type}" request with the id ${quote(message.id)}; a request needs a whole-number id for its answer`;
+}
+
+function bytesProblem(where: string, field: string, value: unknown): Problem {
+  return value instanceof Uint8Array ? undefined : `${where} ${field}: ${quote(value)}, which is not bytes`;
+}
+
+function stringProblem(where: string, field: string, value: unknown): Problem {
+  return typeof value === 'string' ? undefined : `${where} ${field}: ${quote(value)}, which is not a string`;
+}
+
+function optionalString(where: string, field: string, value: unknown): Problem {
+  return optional(value, (present) => stringProblem(where, field, present));
+}
+
+function optionalCount(where: string, field: string, value: unknown): Problem {
+  return optional(value, (present) => (isInteger(present) && present >= 0 ? undefined : `${where} ${field}: ${quote(present)}, which is not a whole number of 0 or more`));
+}
+
+function optional(value: unknown, check: (present: unknown) => Problem): Problem {
+  return value === undefined ? undefined : check(value);
+}
+
+function isMap(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array) && !(value instanceof ExactNumber);
+}
+
+/** A JavaScript number that is a whole number a double holds exactly. */
+function isInteger(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value);
+}
+
+/** A value as the user can recognise it, short, with nothing a terminal would act on. */
+function quote(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value instanceof Uint8Array) return `${value.length} bytes`;
+  if (value instanceof ExactNumber) return value.text;
+  if (typeof value === 'bigint') return String(value);
+  if (typeof value === 'string') return JSON.stringify(value.length > QUOTED_LENGTH ? `${value.slice(0, QUOTED_LENGTH)}…` : value);
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object' && value !== null) return 'a map';
+  return String(value);
+}
