@@ -8,6 +8,7 @@
 import { newCborDecoder, newCborEncoder } from './cbor.js';
 import { ExactNumber } from './exact-number.js';
 import { parseJsonExact } from './json-parse.js';
+import { NestingError } from './nesting.js';
 import { stringifyJson } from './json-stringify.js';
 
 export type WireEncoding = 'cbor' | 'json';
@@ -81,6 +82,7 @@ export class MessageReader {
       });
       this.pending = Buffer.alloc(0);
     } catch (error) {
+      if (error instanceof NestingError) throw new MalformedMessageError(error.about('the message').message);
       const e = error as { incomplete?: boolean; lastPosition?: number; message?: string };
       if (!e.incomplete) throw new MalformedMessageError(`not valid CBOR: ${e.message ?? String(error)}`);
       this.pending = this.pending.subarray(e.lastPosition ?? 0);
@@ -99,6 +101,7 @@ export class MessageReader {
         try {
           parsed = parseJsonExact(line);
         } catch (error) {
+          if (error instanceof NestingError) throw new MalformedMessageError(error.about('the message').message);
           throw new MalformedMessageError(`not a JSON line: ${(error as Error).message} in ${preview(line)}`);
         }
         messages.push(asMessage(reviveBytes(parsed)));

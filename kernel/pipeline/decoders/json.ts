@@ -110,7 +110,12 @@ export const jsonDecoder: BodyDecoder = {
   ],
   handles: isJsonType,
   decode(bytes, mediaType, charset) {
-    const result = parseJson(decodeText(bytes, charset));
+    let result: JsonResult;
+    try {
+      result = parseJson(decodeText(bytes, charset));
+    } catch (error) {
+      throw error instanceof NestingError ? error.about('the response body') : error;
+    }
     if (!result.ok) throw new UndecodableBodyError('JSON', mediaType, result.reason);
     return result.value;
   },
