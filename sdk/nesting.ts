@@ -41,40 +41,59 @@ export function checkValueNesting(value: unknown, subject = 'the data'): void {
 }
 
 /**
- * Throws NestingError when YAML text may nest deeper than the limit: flow collections (brackets
- * outside quotes and comments) and block collections (rising indentation, and `- ` entries that
- * open a sequence on the line of another) together. An upper bound of the real depth, counted
- * without parsing, so that the yaml library (which recurses) never sees such text.
+ * Throws NestingError when YAML text nests deeper than the limit: flow collections (brackets
+ * outside quotes and comments) and block collections (a mapping entry or a `- ` entry at a deeper
+ * indentation opens one; `- - x` opens one per dash) together. Counted line by line without
+ * parsing, so that the yaml library (which recurses) never sees such text; what it cannot see
+ * (aliases) the readers check on the parsed value.
  */
 export function checkYamlTextNesting(text: string, subject = 'the YAML text'): void {
-  const indents: number[] = [];
+  /** Columns of the open block collections, outermost first. */
+  const columns: number[] = [];
   let flow = 0;
+  /** The indentation of a line that opened a block scalar (`|`, `>`): deeper lines are its text. */
+  let blockScalar = -1;
   let lineStart = 0;
   while (lineStart < text.length) {
     let lineEnd = text.indexOf('\n', lineStart);
     if (lineEnd < 0) lineEnd = text.length;
     let i = lineStart;
     while (i < lineEnd && text.charCodeAt(i) === 0x20) i++;
+    const indent = i - lineStart;
     const blank = i === lineEnd || text.charCodeAt(i) === 0x23 || text.charCodeAt(i) === 0x0d;
-    if (flow === 0 && !blank) {
-      let indent = i - lineStart;
-      while (indents.length > 0 && indents[indents.length - 1]! >= indent) indents.pop();
-      indents.push(indent);
-      // `- - - x`: each dash opens a sequence inside the one before, one column further in.
-      while (text.charCodeAt(i) === 0x2d && (text.charCodeAt(i + 1) === 0x20 || i + 1 === lineEnd)) {
-        i += 2;
-        while (i < lineEnd && text.charCodeAt(i) === 0x20) i++;
-        indent = i - lineStart;
-        indents.push(indent);
-      }
-    }
     const tooDeep = (): never => {
       throw new NestingError(subject, `at line ${lineNumber(text, lineStart)}`);
     };
-    if (indents.length + flow > MAX_NESTING) tooDeep();
-    flow = flowDepthAfter(text, i, lineEnd, flow, MAX_NESTING - indents.length, tooDeep);
+    if (blank || (blockScalar >= 0 && indent > blockScalar)) {
+      lineStart = lineEnd + 1;
+      continue;
+    }
+    blockScalar = -1;
+    if (flow === 0) {
+      while (columns.length > 0 && columns[columns.length - 1]! > indent) columns.pop();
+      const opens = isSequenceEntry(text, i, lineEnd) || isMappingEntry(text, i, lineEnd);
+      if (opens && (columns.length === 0 || columns[columns.length - 1]! < indent)) columns.push(indent);
+      // `- - x` and `- key: v`: what follows a dash opens a collection one step further in.
+      while (isSequenceEntry(text, i, lineEnd)) {
+        i += 1;
+        while (i < lineEnd && text.charCodeAt(i) === 0x20) i++;
+        if (isSequenceEntry(text, i, lineEnd) || isMappingEntry(text, i, lineEnd)) columns.push(i - lineStart);
+      }
+      if (/[|>][-+0-9]*\s*(#.*)?$/.test(text.slice(i, lineEnd).trimEnd())) blockScalar = indent;
+    }
+    if (columns.length + flow > MAX_NESTING) tooDeep();
+    flow = flowDepthAfter(text, i, lineEnd, flow, MAX_NESTING - columns.length, tooDeep);
     lineStart = lineEnd + 1;
   }
+}
+
+function isSequenceEntry(text: string, i: number, lineEnd: number): boolean {
+  return text.charCodeAt(i) === 0x2d && (i + 1 === lineEnd || text.charCodeAt(i + 1) === 0x20 || text.charCodeAt(i + 1) === 0x0d);
+}
+
+/** `key: value` or `key:` (the key plain or quoted), not a flow collection or a comment. */
+function isMappingEntry(text: string, i: number, lineEnd: number): boolean {
+  return /^(?:"(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\s#"'[\]{},][^#]*?)\s*:(?:[ \t\r]|$)/.test(text.slice(i, lineEnd));
 }
 
 /** The flow nesting after a line's text from `start`; `tooDeep` is called once it passes `limit`. */
@@ -106,14 +125,17 @@ function lineNumber(text: string, offset: number): number {
 
 /**
  * Throws NestingError when CBOR bytes (one item or a sequence) nest deeper than the limit; walks
- * the item heads without decoding, so cbor-x (which recurses) never sees such bytes. Tags count as
- * a level too, since cbor-x recurses into them, with room for those on numbers (tag 4 of an array).
- * Bytes that are not CBOR are left for cbor-x to judge.
+ * the item heads without decoding, so cbor-x (which recurses) never sees such bytes. An array or
+ * map is a level, as in JSON, except as a tag's content (a decimal fraction, tag 4 of [exponent,
+ * mantissa], is one number); tags are bounded too, since cbor-x recurses into them. Bytes that
+ * are not CBOR are left for cbor-x to judge.
  */
 export function checkCborNesting(bytes: Uint8Array, subject = 'the CBOR data'): void {
-  /** Items each open container still expects (-1: until a break), and whether it is a tag. */
-  const open: Array<{ left: number; tag: boolean }> = [];
-  let containers = 0;
+  const open: OpenItem[] = [];
+  let levels = 0;
+  const closed = (item: OpenItem): void => {
+    if (item.level) levels--;
+  };
   let i = 0;
   while (i < bytes.length) {
     const start = i;
@@ -121,9 +143,9 @@ export function checkCborNesting(bytes: Uint8Array, subject = 'the CBOR data'): 
     const major = head >> 5;
     const info = head & 0x1f;
     if (head === 0xff) {
-      const closed = open.pop();
-      if (closed && !closed.tag) containers--;
-      finishItem(open, () => containers--);
+      const ended = open.pop();
+      if (ended) closed(ended);
+      finishItem(open, closed);
       continue;
     }
     let argument = info;
@@ -135,37 +157,42 @@ export function checkCborNesting(bytes: Uint8Array, subject = 'the CBOR data'): 
       i += size;
     }
     const indefinite = info === 31;
-    if (major === 2 || major === 3) {
-      if (indefinite) open.push({ left: -1, tag: true });
-      else {
-        i += argument;
-        finishItem(open, () => containers--);
-      }
+    if ((major === 2 || major === 3) && indefinite) {
+      open.push({ left: -1, level: false });
     } else if (major === 4 || major === 5 || major === 6) {
-      const tag = major === 6;
-      if (!tag) containers++;
-      if (containers > MAX_NESTING || open.length > 2 * MAX_NESTING + 2) throw new NestingError(subject, `at byte ${start}`);
-      const left = indefinite ? -1 : major === 5 ? argument * 2 : tag ? 1 : argument;
-      open.push({ left, tag });
-      if (left === 0) {
+      const level = major !== 6 && open[open.length - 1]?.tag !== true;
+      if (level) levels++;
+      if (levels > MAX_NESTING || open.length > 2 * MAX_NESTING + 2) throw new NestingError(subject, `at byte ${start}`);
+      const item: OpenItem = { left: indefinite ? -1 : major === 5 ? argument * 2 : major === 6 ? 1 : argument, level, tag: major === 6 };
+      open.push(item);
+      if (item.left === 0) {
         open.pop();
-        if (!tag) containers--;
-        finishItem(open, () => containers--);
+        closed(item);
+        finishItem(open, closed);
       }
     } else {
-      finishItem(open, () => containers--);
+      if (major === 2 || major === 3) i += argument;
+      finishItem(open, closed);
     }
   }
 }
 
-/** An item ended: counts it off its container, closing each container it completes. */
-function finishItem(open: Array<{ left: number; tag: boolean }>, containerClosed: () => void): void {
+/** An array, map, tag or indefinite-length string still open: the items it still expects (-1: until a break). */
+interface OpenItem {
+  left: number;
+  /** Whether it counts as a level of nesting. */
+  level: boolean;
+  tag?: boolean;
+}
+
+/** An item ended: counts it off what holds it, closing each item it completes. */
+function finishItem(open: OpenItem[], closed: (item: OpenItem) => void): void {
   while (open.length > 0) {
     const top = open[open.length - 1]!;
     if (top.left < 0) return;
     top.left--;
     if (top.left > 0) return;
     open.pop();
-    if (!top.tag) containerClosed();
+    closed(top);
   }
 }
