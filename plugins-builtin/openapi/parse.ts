@@ -40,7 +40,7 @@ export async function parseDescription(bytes: Uint8Array, options: ParseOptions)
   try {
     return format === 'json' ? parseJson(text, options.source) : parseYamlText(text, options.source, await import('yaml'));
   } catch (error) {
-    throw error instanceof NestingError ? new DescriptionError(error.about(options.source).message) : error;
+    throw error instanceof NestingError ? new DescriptionError(error.about(`the API description ${options.source}`).message) : error;
   }
 }
 

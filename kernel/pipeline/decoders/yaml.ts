@@ -17,9 +17,10 @@ export async function parseYaml(text: string): Promise<{ ok: true; value: unknow
     const error = documents.flatMap((doc) => doc.errors)[0];
     if (error) return { ok: false, reason: error.message.split('\n')[0]! };
     const values = documents.map((doc) => doc.toJS());
+    const value = values.length === 0 ? null : values.length === 1 ? values[0] : values;
     // Aliases can nest a value deeper than its text does.
-    checkValueNesting(values);
-    return { ok: true, value: values.length === 0 ? null : values.length === 1 ? values[0] : values };
+    checkValueNesting(value);
+    return { ok: true, value };
   } catch (error) {
     if (error instanceof NestingError) throw error;
     // toJS refuses alias bombs (more aliases than maxAliasCount allows).
