@@ -3,8 +3,9 @@
  * reads or writes (a body, a spec, a plugin message, stdin, a filter's result) may nest deeper
  * than MAX_NESTING arrays and objects. The parsers and formatters okapi uses recurse, and the
  * shallowest of them (the yaml library on a flow collection) runs out of stack near 780 levels
- * on Node's default stack; pretty output of deep nesting also grows with the square of the depth.
- * So every reader checks against this one limit before or while it reads, without recursing.
+ * on Node's default stack, jq-wasm's printer below 1,000; pretty output of deep nesting also grows
+ * with the square of the depth. So every reader checks against this one limit before or while it
+ * reads, without recursing.
  */
 
 export const MAX_NESTING = 500;
