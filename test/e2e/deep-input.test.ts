@@ -33,6 +33,7 @@ const bodies: Record<string, [string, string | Buffer]> = {
   '/deep.yaml': ['application/yaml', '['.repeat(DEEP) + ']'.repeat(DEEP)],
   '/deep-block.yaml': ['application/yaml', Array.from({ length: 2 * LIMIT }, (_, i) => `${' '.repeat(i)}k:`).join('\n') + ` 1\n`],
   '/deep.cbor': ['application/cbor', Buffer.concat([Buffer.alloc(DEEP, 0x81), Buffer.from([0x01])])],
+  '/deep.ndjson': ['application/x-ndjson', '{"a":1}\n' + '['.repeat(DEEP) + ']'.repeat(DEEP) + '\n'],
   '/limit.json': ['application/json', JSON.stringify(nested(LIMIT))],
   '/limit.yaml': ['application/yaml', yamlText(nested(LIMIT))],
 };
@@ -97,10 +98,10 @@ describe('a response body nested 100,000 deep', () => {
     },
   );
 
-  it.each(['/deep-object.json', '/deep.yaml', '/deep-block.yaml', '/deep.cbor'])('%s: every reader refuses it the same way', async (path) => {
+  it.each(['/deep-object.json', '/deep.yaml', '/deep-block.yaml', '/deep.cbor', '/deep.ndjson'])('%s: every reader refuses it the same way', async (path) => {
     for (const format of ['json', 'gron', 'yaml', 'cbor']) {
       const result = await okapi([`${origin}${path}`, '-o', format]);
-      expect(result.stderr, format).toMatch(/^okapi: the response body is nested deeper than okapi's limit of 500 levels \(at (byte|character|line) \d+\)\n/);
+      expect(result.stderr, format).toMatch(/^okapi: the response body is nested deeper than okapi's limit of 500 levels \((in record 2, )?at (byte|character|line) \d+\)\n/);
       expect(result.code).toBe(1);
       expect(result.stdoutBytes.equals(Buffer.from(bodies[path]![1]))).toBe(true);
     }
