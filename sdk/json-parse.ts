@@ -20,8 +20,9 @@ export interface NumberReader {
 
 const exactNumbers: NumberReader = { read: (token) => new ExactNumber(token) };
 
-export function parseJsonExact(text: string, numbers: NumberReader = exactNumbers): unknown {
-  const inexact = inexactNumberTokens(text, numbers.claims);
+/** `maxNesting`: more than MAX_NESTING where the data sits inside an envelope of its own (a plugin message). */
+export function parseJsonExact(text: string, numbers: NumberReader = exactNumbers, maxNesting = MAX_NESTING): unknown {
+  const inexact = inexactNumberTokens(text, numbers.claims, maxNesting);
   if (inexact === undefined || inexact.length === 0) return JSON.parse(text);
   const marker = `okapi-number-${randomBytes(8).toString('hex')}-`;
   const values: unknown[] = [];
@@ -50,7 +51,7 @@ export function parseJsonExact(text: string, numbers: NumberReader = exactNumber
  * the text cannot be JSON (an unterminated string): JSON.parse then reports the error. Text
  * nested deeper than okapi's limit is refused here, in the same pass (sdk/nesting.ts).
  */
-function inexactNumberTokens(text: string, claims: ((token: string) => boolean) | undefined): Array<[number, number]> | undefined {
+function inexactNumberTokens(text: string, claims: ((token: string) => boolean) | undefined, maxNesting: number): Array<[number, number]> | undefined {
   const spans: Array<[number, number]> = [];
   const length = text.length;
   let i = 0;
@@ -58,7 +59,7 @@ function inexactNumberTokens(text: string, claims: ((token: string) => boolean) 
   while (i < length) {
     const c = text.charCodeAt(i);
     if (c === 0x5b || c === 0x7b) {
-      if (++depth > MAX_NESTING) throw new NestingError('the JSON text', `at character ${i}`);
+      if (++depth > maxNesting) throw new NestingError('the JSON text', `at character ${i}`);
       i++;
     } else if (c === 0x5d || c === 0x7d) {
       depth--;

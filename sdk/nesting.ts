@@ -129,9 +129,10 @@ function lineNumber(text: string, offset: number): number {
  * the item heads without decoding, so cbor-x (which recurses) never sees such bytes. An array or
  * map is a level, as in JSON, except as a tag's content (a decimal fraction, tag 4 of [exponent,
  * mantissa], is one number); tags are bounded too, since cbor-x recurses into them. Bytes that
- * are not CBOR are left for cbor-x to judge.
+ * are not CBOR are left for cbor-x to judge. `limit`: more than MAX_NESTING where the data sits
+ * inside an envelope of its own (a plugin message).
  */
-export function checkCborNesting(bytes: Uint8Array, subject = 'the CBOR data'): void {
+export function checkCborNesting(bytes: Uint8Array, subject = 'the CBOR data', limit = MAX_NESTING): void {
   const open: OpenItem[] = [];
   let levels = 0;
   const closed = (item: OpenItem): void => {
@@ -163,7 +164,7 @@ export function checkCborNesting(bytes: Uint8Array, subject = 'the CBOR data'): 
     } else if (major === 4 || major === 5 || major === 6) {
       const level = major !== 6 && open[open.length - 1]?.tag !== true;
       if (level) levels++;
-      if (levels > MAX_NESTING || open.length > 2 * MAX_NESTING + 2) throw new NestingError(subject, `at byte ${start}`);
+      if (levels > limit || open.length > 2 * limit + 2) throw new NestingError(subject, `at byte ${start}`);
       const item: OpenItem = { left: indefinite ? -1 : major === 5 ? argument * 2 : major === 6 ? 1 : argument, level, tag: major === 6 };
       open.push(item);
       if (item.left === 0) {

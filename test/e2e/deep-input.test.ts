@@ -12,7 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify as yamlText } from 'yaml';
 import { fileWritten, processGone } from '../helpers/processes.js';
-import { writeScriptPlugin } from '../helpers/plugin-files.js';
+import { writeScriptPlugin, writeSdkPlugin } from '../helpers/plugin-files.js';
 import { freshHome, runOkapi, startOkapi, type OkapiRunOptions } from '../helpers/run-okapi.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
@@ -248,5 +248,25 @@ describe('stdout', () => {
     expect(done.stderr).toBe('');
     expect(done.signal).toBeNull();
     expect(done.code).toBe(0);
+  });
+
+  it('a reader that goes away while a formatter plugin writes ends okapi and the plugin, quietly, with exit 0', async () => {
+    const home = freshHome();
+    const pidFile = join(home.dir, 'plugin.pid');
+    writeSdkPlugin(
+      home.plugins,
+      'spew',
+      `{ manifest: { name: 'spew', okapi_api_version: 2, hooks: ['formatter'], formatter_names: ['spew'] },
+         hooks: { async formatter(_start, items, ctx) {
+           (await import('node:fs')).writeFileSync(${JSON.stringify(pidFile)}, String(process.pid));
+           for await (const _item of items) for (;;) { ctx.write('x'.repeat(64 * 1024)); await new Promise((resolve) => setImmediate(resolve)); }
+         } } }`,
+    );
+    const { child, result } = startOkapi([`${origin}/limit.json`, '-o', 'spew'], { env: home.env });
+    child.stdout!.once('data', () => child.stdout!.destroy());
+    const done = await result;
+    expect(done.stderr).toBe('');
+    expect(done.code).toBe(0);
+    await processGone(Number(await fileWritten(pidFile)));
   });
 });
