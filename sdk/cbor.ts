@@ -16,6 +16,7 @@
 import { addExtension, Decoder, Encoder } from 'cbor-x';
 import { decimalParts, withPoint } from './decimal-text.js';
 import { ExactNumber, numberFromText } from './exact-number.js';
+import { checkCborNesting, MAX_NESTING } from './nesting.js';
 
 const DECIMAL_FRACTION = 4;
 
@@ -69,6 +70,20 @@ export function newCborEncoder(): Encoder {
   return new Encoder({ useRecords: false, tagUint8Array: false, variableMapSize: true, mapsAsObjects: true });
 }
 
-export function newCborDecoder(): Decoder {
-  return new Decoder({ useRecords: false, mapsAsObjects: true });
+/** cbor-x recurses into arrays, maps and tags: bytes nested past okapi's limit are refused before it reads them. */
+class NestingCheckedDecoder extends Decoder {
+  constructor(private readonly maxNesting: number) {
+    super({ useRecords: false, mapsAsObjects: true });
+  }
+
+  // cbor-x's decodeMultiple calls decode(source, end): an argument its types leave out.
+  override decode(source: Uint8Array, end?: number): unknown {
+    checkCborNesting(end === undefined ? source : source.subarray(0, end), undefined, this.maxNesting);
+    return (super.decode as (source: Uint8Array, end?: number) => unknown).call(this, source, end);
+  }
+}
+
+/** `maxNesting`: more than MAX_NESTING where the data sits inside an envelope of its own (a plugin message). */
+export function newCborDecoder(maxNesting = MAX_NESTING): Decoder {
+  return new NestingCheckedDecoder(maxNesting);
 }

@@ -8,6 +8,7 @@
 import { newCborDecoder, newCborEncoder } from './cbor.js';
 import { ExactNumber } from './exact-number.js';
 import { parseJsonExact } from './json-parse.js';
+import { MAX_NESTING, NestingError } from './nesting.js';
 import { stringifyJson } from './json-stringify.js';
 
 export type WireEncoding = 'cbor' | 'json';
@@ -17,8 +18,14 @@ export type WireMessage = { type: string } & Record<string, unknown>;
 /** Raised for bytes that are not a well-formed message; the session turns it into a plugin error. */
 export class MalformedMessageError extends Error {}
 
+/**
+ * Data travels at most two maps deep inside a message (`{type: 'result', value: {document: …}}`):
+ * the envelope does not count against okapi's nesting limit.
+ */
+const MESSAGE_NESTING = MAX_NESTING + 2;
+
 const cborEncoder = newCborEncoder();
-const cborDecoder = newCborDecoder();
+const cborDecoder = newCborDecoder(MESSAGE_NESTING);
 
 /** Fields carrying bytes: base64 strings in the JSON encoding. */
 const BYTE_FIELDS = new Set(['data', 'body', 'signature', 'digest']);
@@ -51,7 +58,7 @@ function reviveBytes(value: unknown, key?: string): unknown {
 /** Decodes one whole document (a manifest or a discovery answer) in either encoding. */
 export function decodeDocument(bytes: Uint8Array, encoding: WireEncoding): unknown {
   if (encoding === 'cbor') return cborDecoder.decode(bytes);
-  return parseJsonExact(Buffer.from(bytes).toString('utf8'));
+  return parseJsonExact(Buffer.from(bytes).toString('utf8'), undefined, MESSAGE_NESTING);
 }
 
 /**
@@ -81,6 +88,7 @@ export class MessageReader {
       });
       this.pending = Buffer.alloc(0);
     } catch (error) {
+      if (error instanceof NestingError) throw new MalformedMessageError(error.about('the message').message);
       const e = error as { incomplete?: boolean; lastPosition?: number; message?: string };
       if (!e.incomplete) throw new MalformedMessageError(`not valid CBOR: ${e.message ?? String(error)}`);
       this.pending = this.pending.subarray(e.lastPosition ?? 0);
@@ -97,8 +105,9 @@ export class MessageReader {
       if (line !== '') {
         let parsed: unknown;
         try {
-          parsed = parseJsonExact(line);
+          parsed = parseJsonExact(line, undefined, MESSAGE_NESTING);
         } catch (error) {
+          if (error instanceof NestingError) throw new MalformedMessageError(error.about('the message').message);
           throw new MalformedMessageError(`not a JSON line: ${(error as Error).message} in ${preview(line)}`);
         }
         messages.push(asMessage(reviveBytes(parsed)));

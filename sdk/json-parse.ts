@@ -10,6 +10,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { ExactNumber } from './exact-number.js';
+import { MAX_NESTING, NestingError } from './nesting.js';
 
 export interface NumberReader {
   read(token: string): unknown;
@@ -19,8 +20,9 @@ export interface NumberReader {
 
 const exactNumbers: NumberReader = { read: (token) => new ExactNumber(token) };
 
-export function parseJsonExact(text: string, numbers: NumberReader = exactNumbers): unknown {
-  const inexact = inexactNumberTokens(text, numbers.claims);
+/** `maxNesting`: more than MAX_NESTING where the data sits inside an envelope of its own (a plugin message). */
+export function parseJsonExact(text: string, numbers: NumberReader = exactNumbers, maxNesting = MAX_NESTING): unknown {
+  const inexact = inexactNumberTokens(text, numbers.claims, maxNesting);
   if (inexact === undefined || inexact.length === 0) return JSON.parse(text);
   const marker = `okapi-number-${randomBytes(8).toString('hex')}-`;
   const values: unknown[] = [];
@@ -46,15 +48,23 @@ export function parseJsonExact(text: string, numbers: NumberReader = exactNumber
 /**
  * The [start, end) spans of the number tokens a double would not write back (and of those
  * `claims` asks for), or undefined when
- * the text cannot be JSON (an unterminated string): JSON.parse then reports the error.
+ * the text cannot be JSON (an unterminated string): JSON.parse then reports the error. Text
+ * nested deeper than okapi's limit is refused here, in the same pass (sdk/nesting.ts).
  */
-function inexactNumberTokens(text: string, claims: ((token: string) => boolean) | undefined): Array<[number, number]> | undefined {
+function inexactNumberTokens(text: string, claims: ((token: string) => boolean) | undefined, maxNesting: number): Array<[number, number]> | undefined {
   const spans: Array<[number, number]> = [];
   const length = text.length;
   let i = 0;
+  let depth = 0;
   while (i < length) {
     const c = text.charCodeAt(i);
-    if (c === 0x22) {
+    if (c === 0x5b || c === 0x7b) {
+      if (++depth > maxNesting) throw new NestingError('the JSON text', `at character ${i}`);
+      i++;
+    } else if (c === 0x5d || c === 0x7d) {
+      depth--;
+      i++;
+    } else if (c === 0x22) {
       const end = stringEnd(text, i);
       if (end < 0) return undefined;
       i = end;

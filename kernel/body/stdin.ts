@@ -11,6 +11,7 @@ import { parseDocument } from 'yaml';
 import { newCborDecoder } from '../../sdk/cbor.js';
 import { ExactNumber } from '../../sdk/exact-number.js';
 import { parseJsonExact } from '../../sdk/json-parse.js';
+import { checkValueNesting, checkYamlTextNesting, NestingError } from '../../sdk/nesting.js';
 import { exactNumberReadingTags } from '../../sdk/yaml-exact-number.js';
 
 export type StructuredFormat = 'json' | 'yaml' | 'cbor';
@@ -41,7 +42,16 @@ export function isBlank(bytes: Uint8Array): boolean {
   return true;
 }
 
+/** Throws NestingError for a document nested deeper than okapi's limit: such data is refused, never sent as text. */
 export function classifyStdin(bytes: Uint8Array): StdinDocument {
+  try {
+    return classify(bytes);
+  } catch (error) {
+    throw error instanceof NestingError ? error.about('the document on stdin') : error;
+  }
+}
+
+function classify(bytes: Uint8Array): StdinDocument {
   const text = decodeUtf8(bytes);
   if (text === undefined) return classifyBinary(bytes);
   const bom = text.startsWith('\uFEFF');
@@ -52,6 +62,7 @@ export function classifyStdin(bytes: Uint8Array): StdinDocument {
   try {
     return { kind: 'structured', format: 'json', value: parseJsonExact(content), bytes: withoutBom };
   } catch (error) {
+    if (error instanceof NestingError) throw error;
     jsonError = (error as Error).message;
   }
   // Text opening like JSON is broken JSON: YAML's flow syntax would accept much of it and misread
@@ -65,12 +76,15 @@ export function classifyStdin(bytes: Uint8Array): StdinDocument {
 
 /** The mapping or sequence a YAML text describes; undefined for invalid YAML and for scalars. */
 function parseYamlContainer(text: string): object | undefined {
+  checkYamlTextNesting(text);
   try {
     const document = parseDocument(text, { customTags: exactNumberReadingTags() });
     if (document.errors.length > 0) return undefined;
     const value: unknown = document.toJS();
+    checkValueNesting(value);
     return typeof value === 'object' && value !== null && !(value instanceof ExactNumber) ? value : undefined;
-  } catch {
+  } catch (error) {
+    if (error instanceof NestingError) throw error;
     // toJS refuses documents with too many aliases (a "billion laughs" expansion).
     return undefined;
   }
@@ -82,7 +96,8 @@ function classifyBinary(bytes: Uint8Array): StdinDocument {
     if (typeof value === 'object' && value !== null && !(value instanceof Uint8Array) && !(value instanceof ExactNumber)) {
       return { kind: 'structured', format: 'cbor', value, bytes };
     }
-  } catch {
+  } catch (error) {
+    if (error instanceof NestingError) throw error;
     // Not CBOR: binary data such as an image.
   }
   return { kind: 'binary', bytes, why: 'it is binary data that is neither UTF-8 text nor a CBOR map or array' };

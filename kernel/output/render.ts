@@ -16,6 +16,7 @@ import { hopsBeforeFailure, type RecordedHop } from '../transport/index.js';
 import { redactUrl } from '../transport/redact.js';
 import { colorFor } from './color.js';
 import { HeldRendering } from './held-rendering.js';
+import { inPieces, pacedByOutput } from './paced.js';
 import { printPlanFor, type PrintPlan } from './print-plan.js';
 import { exchangeTranscript, tlsLines, type ResponseHead } from './transcript.js';
 
@@ -52,7 +53,8 @@ async function renderBody(
 ): Promise<void> {
   const formatter = formatterNamed(registry, format);
   const rawType = rawBodyType(response, inv, formatter.manifest?.formatter_raw_types);
-  const held = new HeldRendering((data) => inv.io.stdout.write(data), bodySource(response, rawType !== undefined));
+  const stdout = inv.io.stdout;
+  const held = new HeldRendering((data) => stdout.write(data), pacedByOutput(inPieces(bodySource(response, rawType !== undefined)), stdout));
   try {
     if (rawType !== undefined) await renderRawBody(inv, registry, formatter, plan, format, rawType, held);
     else await formatValues(results ?? [(await toEnvelope(response)).body], formatter, inv, registry, plan, format, held.write);
@@ -116,7 +118,7 @@ export async function formatValues(
       width: inv.outputWidth ?? 80,
       ...(options ? { options } : {}),
     },
-    each(values),
+    pacedByOutput(each(values), stdout),
     { write },
   );
 }

@@ -15,8 +15,9 @@ export function writeStdoutSync(data: string | Uint8Array): void {
       const code = (error as NodeJS.ErrnoException).code;
       // A non-blocking pipe whose reader is slow: wait a moment and go on.
       if (code === 'EAGAIN') Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2);
-      // The reader is gone (okapi --help | head): stop quietly, as Unix tools do.
-      else if (code === 'EPIPE') return;
+      // The reader is gone (okapi URL > >(head -c 100)): end quietly at once, as Unix tools do,
+      // rather than read the rest of a download for nobody (docs/design/014).
+      else if (code === 'EPIPE') process.exit(process.exitCode ?? 0);
       else throw error;
     }
   }

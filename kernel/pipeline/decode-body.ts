@@ -3,6 +3,7 @@
  * by charset. Without a content type, JSON-looking or plain UTF-8 bodies are recognised; anything
  * else stays bytes. Each format's decoder lives in decoders/; this module picks one.
  */
+import { NestingError } from '../../sdk/nesting.js';
 import { cborDecoder } from './decoders/cbor.js';
 import type { AcceptEntry, BodyDecoder } from './decoders/decoder.js';
 import { isJsonType, jsonDecoder, parseJson } from './decoders/json.js';
@@ -50,6 +51,14 @@ export function charsetOf(contentType: string | undefined): string | undefined {
 }
 
 export async function decodeBody(bytes: Uint8Array, contentType: string | undefined): Promise<unknown> {
+  try {
+    return await decodeByType(bytes, contentType);
+  } catch (error) {
+    throw error instanceof NestingError ? error.about('the response body') : error;
+  }
+}
+
+async function decodeByType(bytes: Uint8Array, contentType: string | undefined): Promise<unknown> {
   if (bytes.length === 0) return null;
   const type = mediaTypeOf(contentType);
   const charset = charsetOf(contentType);

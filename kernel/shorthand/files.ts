@@ -8,6 +8,7 @@ import { extname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { newCborDecoder } from '../../sdk/cbor.js';
 import { parseJsonExact } from '../../sdk/json-parse.js';
+import { checkValueNesting, checkYamlTextNesting, NestingError } from '../../sdk/nesting.js';
 import { exactNumberReadingTags } from '../../sdk/yaml-exact-number.js';
 
 export interface ShorthandOptions {
@@ -51,13 +52,20 @@ function decodeFile(path: string, bytes: Uint8Array): unknown {
       return parseJsonExact(decodeUtf8(bytes) ?? invalidUtf8());
     case '.yaml':
     case '.yml':
-      return parseYaml(decodeUtf8(bytes) ?? invalidUtf8(), { customTags: exactNumberReadingTags() });
+      return parseYamlFile(decodeUtf8(bytes) ?? invalidUtf8());
     case '.cbor':
       return newCborDecoder().decode(bytes);
   }
   const text = decodeUtf8(bytes);
   if (text === undefined) return Uint8Array.from(bytes);
   return parseJsonContainer(text) ?? text;
+}
+
+function parseYamlFile(text: string): unknown {
+  checkYamlTextNesting(text);
+  const value: unknown = parseYaml(text, { customTags: exactNumberReadingTags() });
+  checkValueNesting(value);
+  return value;
 }
 
 /**
@@ -69,7 +77,9 @@ function parseJsonContainer(text: string): object | undefined {
   if (first !== '{' && first !== '[') return undefined;
   try {
     return parseJsonExact(text) as object;
-  } catch {
+  } catch (error) {
+    // Too deep is JSON refused, not text.
+    if (error instanceof NestingError) throw error;
     return undefined;
   }
 }

@@ -13,16 +13,17 @@ import {
   type Program,
   type ValueNode,
 } from './ast.js';
+import { MAX_NESTING } from '../../sdk/nesting.js';
 import { interpretUnquoted, type UnquotedMeaning } from './coerce.js';
 import { ShorthandError } from './errors.js';
 import { FileRef, loadFile, resolveFilePath, type ShorthandOptions } from './files.js';
 import { Scanner, type UnquotedText } from './scanner.js';
 
 /**
- * How many containers may enclose a value. Parsing and applying recurse once per level, so the cap
- * is what keeps hostile input from overflowing the call stack.
+ * How many containers may enclose a value: okapi's one nesting limit (sdk/nesting.ts). Parsing and
+ * applying recurse once per level, so the cap is what keeps hostile input from overflowing the stack.
  */
-const MAX_DEPTH = 1000;
+const MAX_DEPTH = MAX_NESTING;
 
 export function parseProgram(input: string, options: ShorthandOptions): Program {
   return new Parser(input, options).parseProgram();
@@ -298,7 +299,7 @@ class Parser {
   }
 
   private failTooDeep(position: number): never {
-    return this.scanner.fail(`values are nested more than ${MAX_DEPTH} levels deep`, position);
+    return this.scanner.fail(`values are nested deeper than okapi's limit of ${MAX_DEPTH} levels`, position);
   }
 }
 

@@ -20,14 +20,13 @@ import { OkapiError } from '../../kernel/errors.js';
 import { followPointer } from '../../kernel/api/operation-index.js';
 import { checkFollow, DISCOVERY_TIMEOUT_MS, EXPLICIT_TIMEOUT_MS, headerOf } from './discovery.js';
 import { MAX_SPEC_BYTES, readSpecFile } from './spec-file.js';
+import { MAX_NESTING } from '../../sdk/nesting.js';
 
 type Json = Record<string, unknown>;
 
 /** Where `$ref` keys of example payloads hide while the bundler runs. */
 const ESCAPED_REF = '\u0000okapi-literal-$ref';
 
-/** Deeper than this, a walk stops: only a cycle (YAML aliases) gets there. */
-const MAX_DEPTH = 1000;
 
 /** Children of these keys are named things (schemas, properties), not keywords. */
 const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'schemas', 'dependentSchemas']);
@@ -110,7 +109,7 @@ function checkRef(ref: string, state: WalkState): void {
 // Parsed JSON is a tree; YAML aliases can make a cycle, which the depth limit ends (no Set of
 // every object visited: that cost more than the rest of the walk on the large descriptions).
 function walk(node: unknown, names: boolean, state: WalkState, depth = 0): void {
-  if (typeof node !== 'object' || node === null || depth > MAX_DEPTH) return;
+  if (typeof node !== 'object' || node === null || depth > MAX_NESTING) return;
   const path = state.path;
   if (Array.isArray(node)) {
     for (let i = 0; i < node.length; i++) {

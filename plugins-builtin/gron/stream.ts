@@ -9,6 +9,7 @@
  * to HOLD_BACK bytes; past that it streams, and a second value is an error.
  */
 import { ByteOutput } from '../../sdk/byte-output.js';
+import { MAX_NESTING, NestingError } from '../../sdk/nesting.js';
 import { BACKSLASH, checkedStringEnd, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, isJsonScalar, JsonExpect, JsonTextError, OPEN_BRACE, OPEN_BRACKET, QUOTE, SCALAR_END, SEPARATING_BYTES, tokenPreview, type StringScan } from '../../sdk/json-syntax.js';
 import { accessor, isIdentifierBytes, ROOT } from './accessor.js';
 
@@ -120,6 +121,8 @@ export class GronStream {
   private value(chunk: Uint8Array, i: number): number {
     const byte = chunk[i]!;
     if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
+      // Each line repeats its path: deep nesting would grow the output with the square of the depth.
+      if (this.isObject.length >= MAX_NESTING) throw new NestingError('the response body', `at byte ${this.consumed + i}`);
       this.enterValue();
       this.out.write(this.path, 0, this.pathLength);
       this.out.write(byte === OPEN_BRACE ? EMPTY_OBJECT : EMPTY_ARRAY);

@@ -8,9 +8,11 @@
  * never a re-laid-out guess. Several values one after another (concatenated JSON or a JSON text
  * sequence) are laid out as the decoded body is, as the elements of one array: that is known only
  * when a second value starts, so the first one's output is held back until then, up to HOLD_BACK
- * bytes; past that it streams, and a second value is an error.
+ * bytes; past that it streams, and a second value is an error. Nesting deeper than okapi's limit
+ * is an error too (sdk/nesting.ts): its indentation alone would grow with the square of the depth.
  */
 import { ByteOutput } from '../../sdk/byte-output.js';
+import { MAX_NESTING, NestingError } from '../../sdk/nesting.js';
 import { checkedStringEnd, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, isJsonScalar, JsonExpect, JsonTextError, OPEN_BRACE, OPEN_BRACKET, QUOTE, SCALAR_END, SEPARATING_BYTES, tokenPreview, type StringScan } from '../../sdk/json-syntax.js';
 
 const OUTPUT_CHUNK = 64 * 1024;
@@ -96,6 +98,7 @@ export class JsonReindenter {
       case OPEN_BRACE:
       case OPEN_BRACKET:
         this.valueStarts(byte, offset);
+        if (this.isObject.length >= MAX_NESTING) throw new NestingError('the response body', `at byte ${offset}`);
         this.isObject.push(byte === OPEN_BRACE);
         this.pendingOpen = byte;
         this.expect = byte === OPEN_BRACE ? JsonExpect.KeyOrClose : JsonExpect.ValueOrClose;

@@ -3,6 +3,7 @@
  * The format comes from the media type or the file name, else from the first character.
  */
 import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { checkValueNesting, checkYamlTextNesting, NestingError } from '../../sdk/nesting.js';
 
 export class DescriptionError extends Error {
   readonly exitCode = 1;
@@ -36,7 +37,11 @@ export async function parseDescription(bytes: Uint8Array, options: ParseOptions)
   const text = decodeText(bytes, options.source);
   if (text.trim() === '') throw new DescriptionError(`${options.source} is empty`);
   const format = formatOf(text, options.source, options.contentType);
-  return format === 'json' ? parseJson(text, options.source) : parseYamlText(text, options.source, await import('yaml'));
+  try {
+    return format === 'json' ? parseJson(text, options.source) : parseYamlText(text, options.source, await import('yaml'));
+  } catch (error) {
+    throw error instanceof NestingError ? new DescriptionError(error.about(`the API description ${options.source}`).message) : error;
+  }
 }
 
 function decodeText(bytes: Uint8Array, source: string): string {
@@ -51,11 +56,15 @@ function decodeText(bytes: Uint8Array, source: string): string {
 }
 
 function parseJson(text: string, source: string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (error) {
     throw jsonError(text, source, error instanceof Error ? error.message : String(error));
   }
+  // JSON.parse does not recurse; what reads the description afterwards does.
+  checkValueNesting(value);
+  return value;
 }
 
 /**
@@ -96,7 +105,9 @@ function describeJsonError(code: string, atEnd: boolean): string {
   return words[code] ?? 'syntax error';
 }
 
+/** Not checked after parsing: aliases may make a cycle, which the walks over the description end. */
 function parseYamlText(text: string, source: string, yaml: typeof import('yaml')): unknown {
+  checkYamlTextNesting(text);
   try {
     // Real descriptions repeat keys now and then and use merge keys (<<); neither is worth refusing.
     return yaml.parse(text, { uniqueKeys: false, merge: true, maxAliasCount: 10_000, prettyErrors: true, logLevel: 'error' });

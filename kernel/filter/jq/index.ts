@@ -8,6 +8,7 @@ import { OkapiError } from '../../errors.js';
 import { isEngineFailure, JqEngine, type JqRun } from './engine.js';
 import { JqError } from './error.js';
 import { parseJsonExact } from '../../../sdk/json-parse.js';
+import { NestingError } from '../../../sdk/nesting.js';
 import type { ExactNumber } from '../../../sdk/exact-number.js';
 import { toJsonText } from './json-text.js';
 import { jqNumberReader } from './output-numbers.js';
@@ -101,7 +102,8 @@ function parseOutputs(program: string, result: JqRun, sent: readonly ExactNumber
     if (line === '') continue;
     try {
       outputs.push(parseJsonExact(line, readNumber));
-    } catch {
+    } catch (error) {
+      if (error instanceof NestingError) throw new JqError(error.about(`a result of jq filter ${quote(program)}`).message, { runtime: true, program });
       throw new JqError(`jq filter ${quote(program)} printed something that is not JSON: ${line.slice(0, 80)}`, { runtime: true, program, stderr: result.stderr });
     }
   }

@@ -1,5 +1,6 @@
 /** CBOR bodies: application/cbor and `+cbor`; CBOR sequences (RFC 8742) decode to an array. */
 import type { Decoder } from 'cbor-x';
+import { NestingError } from '../../../sdk/nesting.js';
 import { UndecodableBodyError, type BodyDecoder } from './decoder.js';
 
 let decoder: Decoder | undefined;
@@ -35,6 +36,7 @@ export const cborDecoder: BodyDecoder = {
     try {
       return isSequenceType(mediaType) ? decodeSequence(decoder, bytes) : decoder.decode(bytes);
     } catch (error) {
+      if (error instanceof NestingError) throw error;
       if (!isSequenceType(mediaType)) {
         // Several items under application/cbor: read them as the sequence they are.
         const items = sequenceOrUndefined(decoder, bytes);

@@ -4,6 +4,7 @@
  */
 import { parseJsonExact } from '../../../sdk/json-parse.js';
 import { isJsonWhitespace } from '../../../sdk/json-syntax.js';
+import { NestingError } from '../../../sdk/nesting.js';
 import { decodeText, UndecodableBodyError, type BodyDecoder } from './decoder.js';
 
 /** Types that are JSON though neither application/json nor a `+json` suffix, seen in the wild. */
@@ -24,6 +25,7 @@ export function parseJson(text: string): JsonResult {
   try {
     return { ok: true, value: parseJsonExact(text) };
   } catch (error) {
+    if (error instanceof NestingError) throw error;
     const parts = splitConcatenated(text);
     const reason = (error as Error).message;
     if (!parts || parts.length < 2) return { ok: false, reason };
@@ -39,6 +41,7 @@ function parseRecords(records: string[]): JsonResult {
     try {
       values.push(parseJsonExact(record));
     } catch (error) {
+      if (error instanceof NestingError) throw error;
       return { ok: false, reason: `record ${index + 1}: ${(error as Error).message}` };
     }
   }
@@ -107,7 +110,12 @@ export const jsonDecoder: BodyDecoder = {
   ],
   handles: isJsonType,
   decode(bytes, mediaType, charset) {
-    const result = parseJson(decodeText(bytes, charset));
+    let result: JsonResult;
+    try {
+      result = parseJson(decodeText(bytes, charset));
+    } catch (error) {
+      throw error instanceof NestingError ? error.about('the response body') : error;
+    }
     if (!result.ok) throw new UndecodableBodyError('JSON', mediaType, result.reason);
     return result.value;
   },

@@ -3,6 +3,7 @@
  * records. Blank lines are skipped; a record that is not JSON stays a string.
  */
 import { parseJsonExact } from '../../../sdk/json-parse.js';
+import { NestingError } from '../../../sdk/nesting.js';
 import { decodeText, type BodyDecoder } from './decoder.js';
 
 const NDJSON_TYPES = new Set([
@@ -20,12 +21,14 @@ export function parseRecords(text: string): unknown[] {
   // Records of a JSON text sequence open with RS and may span lines; otherwise one per line.
   const records = text[text.search(/\S/)] === RS ? text.split(RS) : text.split('\n');
   const values: unknown[] = [];
-  for (const raw of records) {
+  for (const [index, raw] of records.entries()) {
     const record = raw.trim();
     if (record === '') continue;
     try {
       values.push(parseJsonExact(record));
-    } catch {
+    } catch (error) {
+      // Too deep is refused, never shown as the record's text.
+      if (error instanceof NestingError) throw new NestingError(error.subject, `in record ${index + 1}, ${error.at}`);
       values.push(record);
     }
   }

@@ -1,4 +1,5 @@
 /** YAML bodies: application/yaml and its older spellings, and every `+yaml` type. */
+import { checkValueNesting, checkYamlTextNesting, NestingError } from '../../../sdk/nesting.js';
 import { exactNumberReadingTags } from '../../../sdk/yaml-exact-number.js';
 import { decodeText, UndecodableBodyError, type BodyDecoder } from './decoder.js';
 
@@ -10,13 +11,18 @@ const YAML_TYPES = new Set(['application/yaml', 'application/x-yaml', 'text/yaml
  */
 export async function parseYaml(text: string): Promise<{ ok: true; value: unknown } | { ok: false; reason: string }> {
   const { parseAllDocuments } = await import('yaml');
+  checkYamlTextNesting(text);
   try {
     const documents = parseAllDocuments(text, { customTags: exactNumberReadingTags(['binary']) });
     const error = documents.flatMap((doc) => doc.errors)[0];
     if (error) return { ok: false, reason: error.message.split('\n')[0]! };
     const values = documents.map((doc) => doc.toJS());
-    return { ok: true, value: values.length === 0 ? null : values.length === 1 ? values[0] : values };
+    const value = values.length === 0 ? null : values.length === 1 ? values[0] : values;
+    // Aliases can nest a value deeper than its text does.
+    checkValueNesting(value);
+    return { ok: true, value };
   } catch (error) {
+    if (error instanceof NestingError) throw error;
     // toJS refuses alias bombs (more aliases than maxAliasCount allows).
     return { ok: false, reason: (error as Error).message };
   }
