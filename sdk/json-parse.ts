@@ -8,7 +8,7 @@
  * to make of such a token, and which other tokens it wants to read itself.
  */
 
-import { randomBytes } from 'node:crypto';
+import { numberMarker } from './number-marker.js';
 import { ExactNumber } from './exact-number.js';
 import { MAX_NESTING, NestingError } from './nesting.js';
 
@@ -24,7 +24,7 @@ const exactNumbers: NumberReader = { read: (token) => new ExactNumber(token) };
 export function parseJsonExact(text: string, numbers: NumberReader = exactNumbers, maxNesting = MAX_NESTING): unknown {
   const inexact = inexactNumberTokens(text, numbers.claims, maxNesting);
   if (inexact === undefined || inexact.length === 0) return JSON.parse(text);
-  const marker = `okapi-number-${randomBytes(8).toString('hex')}-`;
+  const marker = numberMarker();
   const values: unknown[] = [];
   let rewritten = '';
   let last = 0;

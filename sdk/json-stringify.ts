@@ -3,7 +3,7 @@
  * ExactNumbers with all their digits, as received or typed.
  */
 
-import { randomBytes } from 'node:crypto';
+import { numberMarker } from './number-marker.js';
 import { bytesAsBase64 } from './json-bytes.js';
 import { ExactNumber } from './exact-number.js';
 
@@ -17,7 +17,7 @@ export function stringifyJson(value: unknown, indent?: number): string {
     (key: string, item: unknown) => {
       // The typeof test first: `instanceof ExactNumber` is a call (the class brands its instances).
       if (typeof item === 'bigint' || (typeof item === 'object' && item !== null && item instanceof ExactNumber)) {
-        marker ??= `okapi-number-${randomBytes(8).toString('hex')}-`;
+        marker ??= numberMarker();
         numbers.push(String(item));
         return `${marker}${numbers.length - 1}`;
       }

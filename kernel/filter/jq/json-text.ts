@@ -8,7 +8,7 @@
  * on a 50 MiB body), so for the length of the one synchronous call the two kinds get a `toJSON`
  * instead, and the previous state of the prototypes is put back before anything else can run.
  */
-import { randomBytes } from 'node:crypto';
+import { numberMarker } from '../../../sdk/number-marker.js';
 import { ExactNumber } from '../../../sdk/exact-number.js';
 import { base64Of } from '../../../sdk/json-bytes.js';
 
@@ -22,7 +22,7 @@ export function toJsonText(value: unknown, exactNumbers: ExactNumber[] = []): st
     return base64Of(this as Uint8Array);
   };
   const numberToJson: ToJson = function (this: unknown) {
-    marker ??= `okapi-number-${randomBytes(8).toString('hex')}-`;
+    marker ??= numberMarker();
     if (this instanceof ExactNumber) exactNumbers.push(this);
     numbers.push(this as bigint | ExactNumber);
     return `${marker}${numbers.length - 1}`;
