@@ -39,7 +39,8 @@ export function requireCached(file: string): unknown {
   // V8 checks a cache against the source's length, not its content: the file's size and
   // modification time are part of the name so a rebuilt file never meets an old cache.
   const { size, mtimeMs } = statSync(file);
-  const prefix = `${basename(file)}-`;
+  // One install's caches replace only its own: two installs used in turn must not evict each other.
+  const prefix = `${basename(file)}-${pathHash(dirname(file))}-`;
   const cachePath = join(cacheDirectory(), `${prefix}${__OKAPI_VERSION__}-${process.version}-${process.arch}-${size}-${Math.trunc(mtimeMs)}.v8`);
   let cachedData: Buffer | undefined;
   try {
@@ -67,6 +68,13 @@ export function requireCached(file: string): unknown {
     });
   }
   return module.exports;
+}
+
+/** FNV-1a of the install's folder, in hex: node:crypto would cost start-up more than it saves. */
+function pathHash(path: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < path.length; i++) hash = Math.imul(hash ^ path.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16);
 }
 
 function cacheDirectory(): string {
