@@ -21,10 +21,13 @@ export function fuzzRuns(normal: number): number {
   return Number.isInteger(runs) && runs > 0 ? runs : normal;
 }
 
-/** How many times a process-level suite goes through its cases: once, or OKAPI_FUZZ_ROUNDS. */
-export function fuzzRounds(): number {
+/**
+ * How many times a process-level suite goes through every combination of its cases
+ * (OKAPI_FUZZ_ROUNDS), or 0 in the normal suite, where it runs each case once with rotating options.
+ */
+export function fullRounds(): number {
   const rounds = Number(process.env.OKAPI_FUZZ_ROUNDS);
-  return Number.isInteger(rounds) && rounds > 0 ? rounds : 1;
+  return Number.isInteger(rounds) && rounds > 0 ? rounds : 0;
 }
 
 export interface Tally {

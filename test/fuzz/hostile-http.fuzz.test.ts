@@ -8,7 +8,7 @@
  * from fault to fault; `npm run fuzz` runs every fault with every combination.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fuzzRounds, tally } from './harness.js';
+import { fullRounds, tally } from './harness.js';
 import { FAULTS, startHostileServer, type HostileServer } from './hostile-server.js';
 import { runCase, type OkapiCase } from './okapi-case.js';
 
@@ -52,9 +52,9 @@ function hostileCase(fault: string, place: Place, verbose: boolean, output: stri
 /** The cases to run: each fault once with rotating options, or under `npm run fuzz` every combination. */
 function cases(): [string, Place, boolean, string][] {
   const faults = Object.keys(FAULTS);
-  if (fuzzRounds() === 1) return faults.map((fault, i) => [fault, PLACES[i % PLACES.length]!, i % 2 === 0, OUTPUTS[Math.floor(i / 2) % OUTPUTS.length]!]);
+  if (fullRounds() === 0) return faults.map((fault, i) => [fault, PLACES[i % PLACES.length]!, i % 2 === 0, OUTPUTS[Math.floor(i / 2) % OUTPUTS.length]!]);
   const all: [string, Place, boolean, string][] = [];
-  for (let round = 0; round < fuzzRounds(); round++) {
+  for (let round = 0; round < fullRounds(); round++) {
     faults.forEach((fault, i) => PLACES.forEach((place, j) => [true, false].forEach((verbose) => all.push([fault, place, verbose, OUTPUTS[(i + j + round) % OUTPUTS.length]!]))));
   }
   return all;
@@ -69,5 +69,17 @@ describe('okapi against a hostile HTTP server', () => {
     expect(verdict.hang, shown).toBe(false);
     expect(verdict.crash, shown).toBeUndefined();
     expect(verdict.leaks, shown).toEqual([]);
+  });
+
+  // Found by the full matrix: -v showed the key in a Location the server built from the request URL.
+  it.concurrent.each([
+    ['redirect-loop-echoing-the-url', 'query'],
+    ['redirect-loop-echoing-the-url', 'profile'],
+    ['url-headers-echoing-the-url', 'query'],
+    ['url-headers-echoing-the-url', 'profile'],
+  ] as const)('-v masks the key in the URLs a server sends back: %s, secret in the %s', async (fault, place) => {
+    const verdict = await runCase(counts, hostileCase(fault, place, true, 'json'));
+    expect(verdict.result.stderr).toMatch(/^(location|content-location|link): .*=\*\*\*/m);
+    expect(verdict.leaks).toEqual([]);
   });
 });

@@ -100,10 +100,12 @@ export const FAULTS: Record<string, Fault> = {
   'redirect-location-ftp': answer(`HTTP/1.1 302 Found${CRLF}Location: ftp://127.0.0.1/x${CRLF}Content-Length: 0${CRLF}${CRLF}`),
   'redirect-location-javascript': answer(`HTTP/1.1 301 Moved${CRLF}Location: javascript:alert(1)${CRLF}Content-Length: 0${CRLF}${CRLF}`),
   'redirect-location-huge': answer(`HTTP/1.1 302 Found${CRLF}Location: /${'r'.repeat(60_000)}${CRLF}Content-Length: 0${CRLF}${CRLF}`),
-  'redirect-location-twice': answer(`HTTP/1.1 302 Found${CRLF}Location: /a${CRLF}Location: /b${CRLF}Content-Length: 0${CRLF}${CRLF}`),
+  'redirect-location-twice': answer(`HTTP/1.1 302 Found${CRLF}Location: /a${CRLF}Location: /b${CRLF}Connection: close${CRLF}Content-Length: 0${CRLF}${CRLF}`),
   'redirect-without-location': answer(`HTTP/1.1 307 Temporary${CRLF}Content-Length: 0${CRLF}${CRLF}`),
   // Sends the client back to where it was, query (and any key in it) included: a loop.
   'redirect-loop-echoing-the-url': (socket, head) => socket.end(`HTTP/1.1 302 Found${CRLF}Location: ${requestPath(head)}${CRLF}Content-Length: 0${CRLF}${CRLF}`),
+  'url-headers-echoing-the-url': (socket, head) =>
+    socket.end(`HTTP/1.1 200 OK${CRLF}Content-Location: ${requestPath(head)}${CRLF}Link: <${requestPath(head)}&page=3>; rel="next"${CRLF}Content-Type: application/json${CRLF}Content-Length: 2${CRLF}${CRLF}{}`),
   'informational-flood': answer(`${`HTTP/1.1 100 Continue${CRLF}${CRLF}`.repeat(2000)}${json('{"after": "the flood"}')}`),
   'informational-only': drip(Array.from({ length: 200 }, () => `HTTP/1.1 103 Early Hints${CRLF}Link: </x>; rel=preload${CRLF}${CRLF}`), 20, 'hold'),
   'switching-protocols-unasked': answer(`HTTP/1.1 101 Switching Protocols${CRLF}Upgrade: websocket${CRLF}Connection: Upgrade${CRLF}${CRLF}garbage frames`),
