@@ -73,6 +73,11 @@ export async function send(request: TransportRequest, options: TransportOptions)
       const sendHop = await hopSenderFor(hop.url, tls, guard);
       response = await sendHop(hop, hopOptions);
       hops?.push(recordedHop(hop, response));
+      // HTTP's statuses are 100 to 599 (RFC 9110 §15): 999 or 000 has no class, and is neither a success nor an error to pass on.
+      if (response.status < 100 || response.status > 599) {
+        response.body.destroy();
+        throw Object.assign(new Error(`${response.status} is not an HTTP status (100 to 599)`), { code: 'HPE_INVALID_STATUS' });
+      }
     } catch (error) {
       deadline.release();
       throw afterHops(failure(error, contextFor(hop.url), deadline, options.signal, 'headers', stream), hops);

@@ -71,6 +71,18 @@ describe('okapi against a hostile HTTP server', () => {
     expect(verdict.leaks, shown).toEqual([]);
   });
 
+  // Found by this suite: these ended with exit 0 and nothing, or the body, shown as a success.
+  it.concurrent.each([
+    ['switching-protocols-unasked', /sent a response that is not valid HTTP \(it switched protocols \(101\) though okapi asked for no upgrade\)/],
+    ['status-999', /sent a response that is not valid HTTP \(999 is not an HTTP status \(100 to 599\)\)/],
+    ['status-000', /sent a response that is not valid HTTP \(0 is not an HTTP status \(100 to 599\)\)/],
+  ] as const)('%s is an error, not a success', async (fault, message) => {
+    const verdict = await runCase(counts, hostileCase(fault, 'header', false, 'json'));
+    expect(verdict.result.code).toBe(1);
+    expect(verdict.result.stdout).toBe('');
+    expect(verdict.result.stderr).toMatch(message);
+  });
+
   // Found by the full matrix: -v showed the key in a Location the server built from the request URL.
   it.concurrent.each([
     ['redirect-loop-echoing-the-url', 'query'],
