@@ -33,7 +33,11 @@ export interface OkapiCase {
   config?: object;
   env?: NodeJS.ProcessEnv;
   stdin?: string;
+  /** The config and cache home to run in, for a case that goes on from an earlier one; a fresh one otherwise. */
+  home?: Home;
 }
+
+export type Home = ReturnType<typeof freshHome>;
 
 function filesUnder(dir: string): string[] {
   let names: string[];
@@ -47,7 +51,7 @@ function filesUnder(dir: string): string[] {
 
 /** Runs the case, judges it, and counts it in `counts`. */
 export async function runCase(counts: Tally, run: OkapiCase): Promise<Verdict> {
-  const home = freshHome();
+  const home = run.home ?? freshHome();
   const tmp = tempDir('okapi-fuzz-tmp-');
   const rssFile = join(tempDir('okapi-fuzz-rss-'), 'peak');
   if (run.config) writeFileSync(home.config, JSON.stringify(run.config));
