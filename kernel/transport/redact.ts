@@ -25,8 +25,8 @@ function looksLikeToken(word: string): boolean {
 
 /**
  * A header or query entry as messages may show it: the value masked when the name looks like a
- * credential (`Authorization Bearer sk_…`, colon forgotten, becomes `Authorization ***`), and a
- * lone token masked whole.
+ * credential (`Authorization Bearer sk_…`, colon forgotten, becomes `Authorization ***`), and
+ * every token-shaped word masked, wherever it stands.
  */
 export function redactField(entry: string, mask: string = MASK): string {
   // The name ends at the first character that is not a word character, whatever okapi splits at
