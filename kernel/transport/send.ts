@@ -12,7 +12,7 @@ import { getHeader, hasHeader, withHeader } from './headers.js';
 import type { HopResponse } from './hop.js';
 import { closeHopSenders, hopSenderFor } from './hop-senders.js';
 import { proxyFor } from './proxy-environment.js';
-import { DEFAULT_MAX_REDIRECTS, nextHop, RedirectChain, type HopRequest } from './redirects.js';
+import { DEFAULT_MAX_REDIRECTS, isRedirectStatus, nextHop, RedirectChain, type HopRequest } from './redirects.js';
 import { redactUrl } from './redact.js';
 import { requestHeaderProblem } from './request-header-rules.js';
 import { loadTlsOptions } from './tls-material.js';
@@ -81,6 +81,16 @@ export async function send(request: TransportRequest, options: TransportOptions)
     } catch (error) {
       deadline.release();
       throw afterHops(failure(error, contextFor(hop.url), deadline, options.signal, 'headers', stream), hops);
+    }
+    // Two different places to go: following either would be a guess.
+    const locations = new Set(response.headers.location ?? []);
+    if (follow && locations.size > 1 && isRedirectStatus(response.status)) {
+      response.body.destroy();
+      deadline.release();
+      const error = new OkapiError(`${hop.url.host} answered ${response.status} with ${locations.size} different Location headers, so okapi cannot tell which one to follow`, {
+        hint: 'a redirect names one place to go: the server is at fault; -v shows the headers it sent',
+      });
+      throw afterHops(error, hops);
     }
     const next = follow ? nextHop(hop, response.status, getHeader(response.headers, 'location')) : undefined;
     if (!next) {
