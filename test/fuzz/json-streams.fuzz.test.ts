@@ -77,7 +77,21 @@ function repeatsKey(bytes: Uint8Array): boolean {
   return false;
 }
 
-const lines = (text: string) => text.split('\n').sort();
+/**
+ * gron's lines as a sorted list, each string (in a key or a value) in one spelling: the stream
+ * writes escapes as the server did (`"\\/"`), the decoded path as JSON.stringify does (`"/"`).
+ */
+function lines(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => {
+      const at = line.indexOf(' = ');
+      if (at < 0) return line;
+      const path = line.slice(0, at).replace(/\["(?:[^"\\]|\\.)*"\]/g, (part) => `[${JSON.stringify(JSON.parse(part.slice(1, -1)))}]`);
+      return `${path} = ${JSON.stringify(JSON.parse(line.slice(at + 3, -1)))}`;
+    })
+    .sort();
+}
 
 describe('the JSON re-layout (json formatter)', () => {
   const counts = tally('JSON streaming re-layout');
