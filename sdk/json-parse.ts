@@ -45,6 +45,9 @@ export function parseJsonExact(text: string, numbers: NumberReader = exactNumber
   }
 }
 
+/** RFC 8259's number grammar. */
+const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
 /**
  * The [start, end) spans of the number tokens a double would not write back (and of those
  * `claims` asks for), or undefined when
@@ -70,7 +73,8 @@ function inexactNumberTokens(text: string, claims: ((token: string) => boolean) 
       i = end;
     } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
       const end = numberEnd(text, i);
-      if ((mayChange(text, i, end) && !writesBack(text.slice(i, end))) || claims?.(text.slice(i, end))) spans.push([i, end]);
+      // A token that is no JSON number (`1.5e`, `1.2.3`, `01`) stays in the text for JSON.parse to refuse.
+      if (((mayChange(text, i, end) && !writesBack(text.slice(i, end))) || claims?.(text.slice(i, end))) && JSON_NUMBER.test(text.slice(i, end))) spans.push([i, end]);
       i = end;
     } else {
       i++;

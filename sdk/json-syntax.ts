@@ -17,6 +17,8 @@ export function isJsonWhitespace(byte: number): boolean {
 /** Carried from chunk to chunk inside a string: a backslash ended the last chunk, escaping the next one's first byte. */
 export interface StringScan {
   escaped: boolean;
+  /** Hex digits of a `\u` escape still to come in the next chunk (checkedStringEnd only). */
+  hexDigits?: number;
 }
 
 /**
@@ -78,28 +80,59 @@ export class JsonTextError extends Error {
   }
 }
 
+/** What may follow a backslash in a JSON string. */
+const ESCAPED = new Uint8Array(256);
+for (const char of '"\\/bfnrtu') ESCAPED[char.charCodeAt(0)] = 1;
+const HEX = new Uint8Array(256);
+for (const char of '0123456789abcdefABCDEF') HEX[char.charCodeAt(0)] = 1;
+const LETTER_U = 0x75;
+
 /**
  * `stringEnd` for text that must be valid JSON: also refuses a raw control character, which a JSON
- * string cannot hold. `consumed`: the body offset of `bytes[0]`, for the error.
+ * string cannot hold, and an escape JSON does not have (`\x`, `\u12`). `consumed`: the body offset
+ * of `bytes[0]`, for the error.
  */
 export function checkedStringEnd(bytes: Uint8Array, from: number, scan: StringScan, consumed: number): number {
   let i = from;
   if (scan.escaped && i < bytes.length) {
     scan.escaped = false;
-    i++;
+    i = escapeEnd(bytes, i, scan, consumed);
   }
+  if (scan.hexDigits) i = hexEnd(bytes, i, scan, consumed);
   while (i < bytes.length) {
     const byte = bytes[i]!;
     if (byte === QUOTE) return i + 1;
     if (byte < 0x20) throw new JsonTextError('a control character inside a string', consumed + i);
     if (byte !== BACKSLASH) i++;
-    else if (i + 1 < bytes.length) i += 2;
+    else if (i + 1 < bytes.length) i = escapeEnd(bytes, i + 1, scan, consumed);
     else {
       scan.escaped = true;
       return -1;
     }
   }
   return -1;
+}
+
+/** Checks the escape whose letter is at `i`; returns where the string goes on (a `\u` escape's digits may run into the next chunk). */
+function escapeEnd(bytes: Uint8Array, i: number, scan: StringScan, consumed: number): number {
+  const letter = bytes[i]!;
+  if (!ESCAPED[letter]) {
+    const shown = letter > 0x20 && letter < 0x7f ? `"\\${String.fromCharCode(letter)}"` : `a backslash before byte 0x${letter.toString(16).padStart(2, '0')}`;
+    throw new JsonTextError(`${shown} is not a JSON escape inside a string`, consumed + i - 1);
+  }
+  if (letter !== LETTER_U) return i + 1;
+  scan.hexDigits = 4;
+  return hexEnd(bytes, i + 1, scan, consumed);
+}
+
+function hexEnd(bytes: Uint8Array, from: number, scan: StringScan, consumed: number): number {
+  let i = from;
+  while (scan.hexDigits! > 0 && i < bytes.length) {
+    if (!HEX[bytes[i]!]) throw new JsonTextError('a \\u escape without four hex digits inside a string', consumed + i);
+    scan.hexDigits!--;
+    i++;
+  }
+  return i;
 }
 
 const LITERALS = ['true', 'false', 'null'].map((word) => Buffer.from(word));

@@ -9,6 +9,7 @@ import type { Invocation } from '../invocation.js';
 import type { PluginRecord, PluginRegistry } from '../plugins/registry.js';
 import { headerValue } from '../pipeline/request-fields.js';
 import { mediaTypeOf } from '../pipeline/decode-body.js';
+import { codingLeftOn } from '../transport/decompress.js';
 import type { Exchange, ReceivedResponse } from '../pipeline/exchange.js';
 import { toEnvelope } from '../pipeline/envelope.js';
 import { filterResults, rawResults, requestedFilter } from '../filter/output.js';
@@ -129,6 +130,8 @@ export async function formatValues(
  */
 function rawBodyType(response: ReceivedResponse, inv: Invocation, rawTypes: string[] | undefined): string | undefined {
   if (!rawTypes?.length || inv.flag('okapi-status') || inv.flag('okapi-headers') || inv.string('okapi-filter') !== undefined) return undefined;
+  // Bytes still in a coding okapi cannot undo are not of their Content-Type: the envelope says so.
+  if (codingLeftOn(response.headers['content-encoding']) !== undefined) return undefined;
   const contentType = headerValue(response.headers, 'content-type');
   const type = mediaTypeOf(contentType);
   const accepted = rawTypes.some((t) => (t.startsWith('+') ? type.endsWith(t) : type === t));

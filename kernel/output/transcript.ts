@@ -71,7 +71,18 @@ export function tlsLines(response: Pick<ReceivedResponse, 'tls'>): string {
 }
 
 function headerLines(headers: HeaderMap, color: boolean): string[] {
-  return Object.entries(headers).flatMap(([name, values]) => values.map((value) => headerLine(name, maskValue(name, value), color)));
+  return Object.entries(headers).flatMap(([name, values]) => values.map((value) => headerLine(name, shownValue(name, value), color)));
+}
+
+/** Headers whose value is a URL, which a server may build from the request's, key included. */
+const URL_HEADERS = new Set(['location', 'content-location']);
+
+/** A header's value as -v shows it: credentials masked, and the URLs a server sends back with their keys masked. */
+function shownValue(name: string, value: string): string {
+  const lower = name.toLowerCase();
+  if (URL_HEADERS.has(lower)) return shownTarget(value);
+  if (lower === 'link') return value.replace(/<([^>]*)>/g, (_, url: string) => `<${shownTarget(url)}>`);
+  return maskValue(name, value);
 }
 
 /** What a server sent is shown, its control characters included, but never obeyed by the terminal. */

@@ -5,7 +5,9 @@
  * so no value is lost and the common case stays a plain string.
  */
 import type { ReceivedResponse } from './exchange.js';
+import { OkapiError } from '../errors.js';
 import { decodeBody } from './decode-body.js';
+import { codingLeftOn } from '../transport/decompress.js';
 import { setOwn } from '../transport/headers.js';
 
 export interface Envelope {
@@ -25,6 +27,13 @@ export async function toEnvelope(response: ReceivedResponse): Promise<Envelope> 
   }
   const headers: Record<string, string | string[]> = {};
   for (const [name, values] of Object.entries(all)) setOwn(headers, name, values.length === 1 ? values[0]! : values);
+  const undone = codingLeftOn(all['content-encoding']);
+  if (undone !== undefined) {
+    const type = all['content-type']?.[0];
+    throw new OkapiError(`the response body is encoded as ${undone} (Content-Encoding), which okapi cannot decode${type ? `, so it cannot be read as ${type}` : ''}`, {
+      hint: '-o raw saves the bytes as received; -H "Accept-Encoding: identity" asks the server for them unencoded',
+    });
+  }
   return {
     proto: `HTTP/${response.httpVersion}`,
     status: response.status,

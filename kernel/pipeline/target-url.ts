@@ -4,10 +4,19 @@
  * a path on the `-s` server.
  */
 import { UsageError } from '../errors.js';
-import { redactUrl } from '../transport/redact.js';
+import { redactKeepingLength, redactUrl } from '../transport/redact.js';
 import { USERINFO_HINT, userinfoProblem } from '../transport/userinfo.js';
 import { parseServer } from './server-override.js';
 
+/**
+ * A typed URL as its errors show it. Text that is no URL may hold user information or a key
+ * anywhere (`example.comhttp://?me:sk_…@`), so token-shaped words are masked too.
+ */
+function shown(text: string): string {
+  return redactKeepingLength(redactUrl(text));
+}
+
+const URL_HINT = 'give a URL such as https://api.example.com/items or :8080/items';
 const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?(?:[/?#]|$)/i;
 
 /**
@@ -19,22 +28,27 @@ export function normalizeTargetUrl(text: string, server?: string): URL {
   let candidate = text.trim();
   if (candidate.startsWith('/') && !candidate.startsWith('//')) {
     if (server === undefined) {
-      throw new UsageError(`"${text}" is a path with no host to send it to`, {
-        hint: `give the server with -s (okapi -s https://api.example.com ${candidate}), or write the whole URL: https://api.example.com${candidate}, or :8080${candidate} for localhost`,
+      // The path may carry a query with a key in it (`/items?api_key=…`).
+      const path = shown(candidate);
+      throw new UsageError(`"${path}" is a path with no host to send it to`, {
+        hint: `give the server with -s (okapi -s https://api.example.com ${path}), or write the whole URL: https://api.example.com${path}, or :8080${path} for localhost`,
       });
     }
     return parseUrl(candidate, parseServer(server), text);
   }
   if (candidate.startsWith(':')) candidate = `http://localhost${candidate}`;
   else if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(candidate)) {
+    // `1ttps://me:pw@host`, `https//host` or `https:/host` with https:// put in front would go to
+    // the host "1ttps" or "https" with the rest as a path: a mistyped scheme, not a host.
+    if (/^[^/?#]*:?\/\/|^https?:/i.test(candidate)) throw new UsageError(`"${shown(text)}" is not a URL: its scheme is mistyped`, { hint: URL_HINT });
     candidate = `${LOOPBACK_HOST.test(candidate) ? 'http' : 'https'}://${candidate}`;
   }
   const url = parseUrl(candidate, undefined, text);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new UsageError(`"${redactUrl(text)}" uses ${url.protocol.slice(0, -1)}, but okapi speaks http and https only`);
+    throw new UsageError(`"${shown(text)}" uses ${url.protocol.slice(0, -1)}, but okapi speaks http and https only`);
   }
   const problem = userinfoProblem(url);
-  if (problem) throw new UsageError(`"${redactUrl(text)}" cannot be sent: ${problem}`, { hint: USERINFO_HINT });
+  if (problem) throw new UsageError(`"${shown(text)}" cannot be sent: ${problem}`, { hint: USERINFO_HINT });
   return url;
 }
 
@@ -42,7 +56,7 @@ function parseUrl(candidate: string, base: URL | undefined, typed: string): URL 
   try {
     return new URL(candidate, base);
   } catch {
-    throw new UsageError(`"${redactUrl(typed)}" is not a URL`, { hint: 'give a URL such as https://api.example.com/items or :8080/items' });
+    throw new UsageError(`"${shown(typed)}" is not a URL`, { hint: URL_HINT });
   }
 }
 

@@ -27,20 +27,31 @@ export function acceptEncoding(): string {
 
 const SUPPORTED = new Set(['br', 'gzip', 'x-gzip', 'deflate', ...(canDecodeZstd() ? ['zstd'] : [])]);
 
-/**
- * The codings to undo, outermost first, from the Content-Encoding values. An empty list means
- * nothing to do; undefined means a coding okapi cannot decode, in which case the bytes are passed
- * through as received (the header says what they are).
- */
-export function codingsToUndo(contentEncoding: readonly string[] | undefined): string[] | undefined {
-  if (!contentEncoding) return [];
-  const applied = contentEncoding
+/** The codings applied, in the order they were applied, identity left out. */
+function appliedCodings(contentEncoding: readonly string[] | undefined): string[] {
+  return (contentEncoding ?? [])
     .flatMap((value) => value.split(','))
     .map((coding) => coding.trim().toLowerCase())
     .filter((coding) => coding !== '' && coding !== 'identity');
-  if (applied.some((coding) => !SUPPORTED.has(coding))) return undefined;
+}
+
+/**
+ * The codings to undo, outermost first, from the Content-Encoding values. An empty list means
+ * nothing to do; undefined means a coding okapi cannot decode, in which case the bytes are passed
+ * through as received (the header says what they are; see codingLeftOn).
+ */
+export function codingsToUndo(contentEncoding: readonly string[] | undefined): string[] | undefined {
+  if (codingLeftOn(contentEncoding) !== undefined) return undefined;
   // Codings are listed in the order they were applied; undo the last one first.
-  return applied.reverse();
+  return appliedCodings(contentEncoding).reverse();
+}
+
+/**
+ * A coding okapi cannot undo (zstd on Node 20, an unknown one), which the body therefore still
+ * carries: reading such bytes as their Content-Type says would be a guess.
+ */
+export function codingLeftOn(contentEncoding: readonly string[] | undefined): string | undefined {
+  return appliedCodings(contentEncoding).find((coding) => !SUPPORTED.has(coding));
 }
 
 export function decodeBody(source: AsyncIterable<Buffer>, codings: readonly string[]): AsyncIterable<Buffer> {

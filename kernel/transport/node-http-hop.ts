@@ -18,6 +18,8 @@ import type { CloseOptions } from './types.js';
 
 /** As undici's connect timeout. */
 const CONNECT_WAIT_MS = 10_000;
+/** An HTTP parser error code: error-translation.ts reports it as a response that is not valid HTTP. */
+const UNASKED_UPGRADE = 'HPE_UNEXPECTED_UPGRADE';
 
 let agent: Agent | undefined;
 /** Pools of requests under an address policy, by policy: each socket went to a checked address. */
@@ -80,6 +82,15 @@ export function sendOverNodeHttp(hop: HopRequest, options: HopOptions, pinned?: 
     req.on('error', (error) => {
       if (!response) reject(error);
       else if (!response.destroyed) response.destroy(error);
+    });
+    // A 101 okapi never asked for comes as 'upgrade', not 'response', and then nothing more: without
+    // these the request would never settle (exit 0 with no output, or no end at all while stdin is open).
+    req.once('upgrade', (_res, socket) => {
+      socket.destroy();
+      reject(codedError('it switched protocols (101) though okapi asked for no upgrade', UNASKED_UPGRADE));
+    });
+    req.once('close', () => {
+      if (!response) reject(codedError('the request closed without a response', UNASKED_UPGRADE));
     });
     req.on('response', (res) => {
       response = res;

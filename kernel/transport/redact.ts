@@ -25,13 +25,17 @@ function looksLikeToken(word: string): boolean {
 
 /**
  * A header or query entry as messages may show it: the value masked when the name looks like a
- * credential (`Authorization Bearer sk_…`, colon forgotten, becomes `Authorization ***`), and a
- * lone token masked whole.
+ * credential (`Authorization Bearer sk_…`, colon forgotten, becomes `Authorization ***`), and
+ * every token-shaped word masked, wherever it stands.
  */
 export function redactField(entry: string, mask: string = MASK): string {
+  // The name ends at the first character that is not a word character, whatever okapi splits at
+  // (`Authorization;sk_…`): what follows a credential's name is its value.
+  const lead = /^(\s*[A-Za-z][\w-]*)([\s:=;,]*)/.exec(entry);
+  if (lead && lead[0].length < entry.length && isCredentialName(lead[1]!.trim())) return `${maskTokens(lead[1]!, mask)}${lead[2]}${mask}`;
   const { name, separator, value } = splitField(entry);
-  if (value === '') return looksLikeToken(name.trim()) ? mask : entry;
-  return isCredentialName(name.trim()) ? `${name}${separator}${mask}` : entry;
+  if (value !== '' && isCredentialName(name.trim())) return `${maskTokens(name, mask)}${separator}${mask}`;
+  return maskTokens(entry, mask);
 }
 
 /**
@@ -84,7 +88,9 @@ export function redactUrl(url: string | URL): string {
         })
         .join('&');
   }
-  const base = `${parsed.protocol}//${userinfo}${parsed.host}${parsed.pathname}`;
+  // `https://https://me:pw@host` parses with the host "https": the user information is in the path.
+  const path = parsed.pathname.replace(/\/\/[^/?#@\s]*@/g, `//${MASK}@`);
+  const base = `${parsed.protocol}//${userinfo}${parsed.host}${path}`;
   return `${base}${search}${parsed.hash}`;
 }
 
@@ -93,9 +99,20 @@ export function redactText(text: string): string {
   return text.replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s'"<>]+/gi, (url) => redactUrl(url));
 }
 
-/** Text that does not parse as a URL: user information and credential query values, by pattern. */
+/** Every token-shaped word in `text` masked. */
+function maskTokens(text: string, mask: string): string {
+  return text.replace(/eyJ[\w-]*\.[\w.-]*|[\w-]+/g, (word) => (looksLikeToken(word) ? mask : word));
+}
+
+/**
+ * Text that does not parse as a URL: user information, credential query values and token-shaped
+ * words, by pattern. User information is looked for at the start, after a scheme with one slash or
+ * none, and after any `//`, so a mistyped scheme (`h ttps://me:pw@host`, `https:/me:pw@host`)
+ * does not unmask it.
+ */
 function redactLoosely(text: string): string {
-  return text
-    .replace(/^([a-z][a-z0-9+.-]*:\/\/)?[^/?#@\s]*@/i, (_, scheme: string | undefined) => `${scheme ?? ''}${MASK}@`)
-    .replace(/([?&])([^=&#\s]+)=([^&#\s]*)/g, (whole, mark: string, name: string) => (isCredentialName(name) ? `${mark}${name}=${MASK}` : whole));
+  const masked = text
+    .replace(/(^|^[a-z][a-z0-9+.-]*:\/?|\/\/)[^/?#@\s]*@/gi, (_, start: string) => `${start}${MASK}@`)
+    .replace(/([?&#])([^=&#\s]+)=([^&#\s]*)/g, (whole, mark: string, name: string) => (isCredentialName(name) ? `${mark}${name}=${MASK}` : whole));
+  return maskTokens(masked, MASK);
 }

@@ -12,7 +12,7 @@ import { getHeader, hasHeader, withHeader } from './headers.js';
 import type { HopResponse } from './hop.js';
 import { closeHopSenders, hopSenderFor } from './hop-senders.js';
 import { proxyFor } from './proxy-environment.js';
-import { DEFAULT_MAX_REDIRECTS, nextHop, RedirectChain, type HopRequest } from './redirects.js';
+import { DEFAULT_MAX_REDIRECTS, isRedirectStatus, nextHop, RedirectChain, type HopRequest } from './redirects.js';
 import { redactUrl } from './redact.js';
 import { requestHeaderProblem } from './request-header-rules.js';
 import { loadTlsOptions } from './tls-material.js';
@@ -73,9 +73,24 @@ export async function send(request: TransportRequest, options: TransportOptions)
       const sendHop = await hopSenderFor(hop.url, tls, guard);
       response = await sendHop(hop, hopOptions);
       hops?.push(recordedHop(hop, response));
+      // HTTP's statuses are 100 to 599 (RFC 9110 §15): 999 or 000 has no class, and is neither a success nor an error to pass on.
+      if (response.status < 100 || response.status > 599) {
+        response.body.destroy();
+        throw Object.assign(new Error(`${response.status} is not an HTTP status (100 to 599)`), { code: 'HPE_INVALID_STATUS' });
+      }
     } catch (error) {
       deadline.release();
       throw afterHops(failure(error, contextFor(hop.url), deadline, options.signal, 'headers', stream), hops);
+    }
+    // Two different places to go: following either would be a guess.
+    const locations = new Set(response.headers.location ?? []);
+    if (follow && locations.size > 1 && isRedirectStatus(response.status)) {
+      response.body.destroy();
+      deadline.release();
+      const error = new OkapiError(`${hop.url.host} answered ${response.status} with ${locations.size} different Location headers, so okapi cannot tell which one to follow`, {
+        hint: 'a redirect names one place to go: the server is at fault; -v shows the headers it sent',
+      });
+      throw afterHops(error, hops);
     }
     const next = follow ? nextHop(hop, response.status, getHeader(response.headers, 'location')) : undefined;
     if (!next) {

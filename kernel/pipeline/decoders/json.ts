@@ -37,7 +37,8 @@ export function parseJson(text: string): JsonResult {
 function parseRecords(records: string[]): JsonResult {
   const values: unknown[] = [];
   for (const [index, record] of records.entries()) {
-    if (record.trim() === '') continue;
+    // Only JSON's white space makes a record blank: `\v` or U+00A0 between values is not JSON.
+    if (skipSpace(record, 0) === record.length) continue;
     try {
       values.push(parseJsonExact(record));
     } catch (error) {

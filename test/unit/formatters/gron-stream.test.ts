@@ -65,9 +65,15 @@ describe('gron of streamed JSON text', () => {
     }
   });
 
-  it('an empty body writes nothing', () => {
-    expect(stream('').text).toBe('');
-    expect(stream(' \n').text).toBe('');
+  it('an empty body is null and a body of white space is refused, as the decoded body is (found by test/fuzz)', () => {
+    expect(stream('').text).toBe('json = null;\n');
+    expect(() => stream(' \n')).toThrow(/holds only white space/);
+  });
+
+  it('a JSON text sequence is an array even with one record, as the decoded body is (found by test/fuzz)', () => {
+    expect(stream('\x1e""\n').text).toBe(text('json = [];', 'json[0] = "";'));
+    expect(stream('\x1e{"a":1}\n\x1e2\n', [3]).text).toBe(text('json = [];', 'json[0] = {};', 'json[0].a = 1;', 'json[1] = 2;'));
+    expect(stream('\x1e\n').text).toBe(text('json = [];'));
   });
 
   it('several values one after another are the elements of one array, as the decoded body is', () => {
@@ -109,6 +115,12 @@ describe('gron of streamed JSON text', () => {
     ['[1, 2', /ends before its last value does at byte 5/],
     ['["open', /ends before its last value does/],
     ['"a\nb"', /control character inside a string at byte 2/],
+    ['["a\\xb"]', /"\\x" is not a JSON escape inside a string at byte 3/],
+    ['["a\\\u0000"]', /a backslash before byte 0x00 is not a JSON escape/],
+    ['["\\u12"]', /a \\u escape without four hex digits inside a string at byte 6/],
+    ['[1,\x1e2]', /a record separator \(0x1E\) inside a value at byte 3/],
+    ['1\x1e2', /a record separator \(0x1E\) inside a value at byte 1/],
+    ['\x1e1 2', /a second value in one record of the JSON text sequence at byte 3/],
   ])('%j is refused with the position', (body, message) => {
     expect(() => stream(body)).toThrow(JsonTextError);
     expect(() => stream(body)).toThrow(message);

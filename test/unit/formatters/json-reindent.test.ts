@@ -66,6 +66,11 @@ describe('JsonReindenter: text that is not JSON', () => {
     ['  \n', /holds only white space/],
     ['{"a":', /ends before its last value does/],
     ['01', /"01" is not a JSON value/],
+    ['["a\\xb"]', /"\\x" is not a JSON escape inside a string at byte 3/],
+    ['["\\u12"]', /a \\u escape without four hex digits inside a string at byte 6/],
+    ['["\\u00e9"', /ends before its last value does/],
+    ['[1,\x1e2]', /a record separator \(0x1E\) inside a value at byte 3/],
+    ['\x1e1 2', /a second value in one record of the JSON text sequence at byte 3/],
   ])('%s is an error', (text, message) => {
     for (const chunk of [1, 3, 1024]) expect(() => reindent(text, true, chunk)).toThrow(message);
   });
@@ -76,6 +81,14 @@ describe('JsonReindenter: text that is not JSON', () => {
 });
 
 describe('JsonReindenter: several values', () => {
+  it('a JSON text sequence is an array even with one record, as the decoded body is (found by test/fuzz)', () => {
+    for (const chunk of [1, 1024]) {
+      expect(reindent('\x1e""\n', false, chunk)).toBe('[""]\n');
+      expect(reindent('\x1e{"a":1}\n', true, chunk)).toBe('[\n  {\n    "a": 1\n  }\n]\n');
+      expect(reindent('\x1e\n', true, chunk)).toBe('[]\n');
+    }
+  });
+
   const values = [{ a: 1 }, [2, { b: [] }], 'x', 3];
   it.each([
     ['concatenated', values.map((v) => JSON.stringify(v)).join('')],

@@ -46,6 +46,11 @@ describe('decodeBody: JSON', () => {
     expect(await decodeBody(utf8('{"s":"a\\"}b"}\n{"t":1}\n'), 'application/json')).toEqual([{ s: 'a"}b' }, { t: 1 }]);
   });
 
+  it('only JSON white space separates concatenated values (found by test/fuzz)', async () => {
+    await expect(decodeBody(utf8('"a"\v{}'), 'application/json')).rejects.toThrow(/but is not: /);
+    await expect(decodeBody(utf8('1\u00a0 2'), 'application/json')).rejects.toThrow(/but is not: /);
+  });
+
   it('a JSON text sequence (RFC 7464) decodes to an array', async () => {
     expect(await decodeBody(utf8('\x1e{"a":1}\n\x1e[2,\n3]\n\x1e"x"\n'), 'application/json')).toEqual([{ a: 1 }, [2, 3], 'x']);
   });

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { newCborDecoder, newCborEncoder } from '../../../sdk/cbor.js';
 import { compareNumberTexts, scientificText } from '../../../sdk/decimal-text.js';
 import { ExactNumber, numberText } from '../../../sdk/exact-number.js';
+import { parseJsonExact } from '../../../sdk/json-parse.js';
 
 /** A number text and its value as an integer count of 10^-SCALE. */
 const SCALE = 40;
@@ -95,5 +96,14 @@ describe('ExactNumber', () => {
     Object.defineProperty(Copy.prototype, brand, { value: true });
     expect(new Copy('1e400')).toBeInstanceOf(ExactNumber);
     expect({ text: '1' }).not.toBeInstanceOf(ExactNumber);
+  });
+});
+
+describe('parseJsonExact refuses what is not a JSON number', () => {
+  // Found by test/fuzz/decoders.fuzz.test.ts: such tokens were read as exact numbers, so a body
+  // like {"a": 1.5e} decoded with exit 0 instead of being refused as not JSON.
+  it.each(['-8.197133921001701e', '{"a": 1.5e}', '[1.2.3]', '[01]', '[1e+]', '[-]', '[1-2]', '[00.5]', '[.5]', '[1.]'])('%s', (text) => {
+    expect(() => JSON.parse(text)).toThrow(SyntaxError);
+    expect(() => parseJsonExact(text)).toThrow(SyntaxError);
   });
 });

@@ -41,6 +41,18 @@ describe('redaction', () => {
     expect(redactUrl('http://alice:pw@[bad/x?token=abc&page=1')).toBe('http://***@[bad/x?token=***&page=1');
     expect(redactUrl('alice:pw@bad host/x?api_key=k')).toBe('***@bad host/x?api_key=***');
     expect(redactUrl('bad host/users/a@b?q=1')).toBe('bad host/users/a@b?q=1');
+    // Found by test/fuzz/request-input.fuzz.test.ts: a mistyped scheme hid the user information.
+    expect(redactUrl('h ttps://me:hunter2@host/x')).toBe('h ttps://***@host/x');
+    expect(redactUrl('https:/me:hunter2@host/x')).toBe('https:/***@host/x');
+    expect(redactUrl('ftp://http://me:hunter2@host/x')).toBe('ftp://http//***@host/x');
+    expect(redactUrl('x#token=hunter2')).toBe('x#token=***');
+  });
+
+  it('masks what follows a credential name whatever stands between them (found by test/fuzz)', () => {
+    expect(redactField('Authorization;hunter2')).toBe('Authorization;***');
+    expect(redactField('api_key;Basic hunter2')).toBe('api_key;***');
+    expect(redactField('Authorizationsk9live4Zq8Xw2Lm7Np3 trailing')).toBe('*** ***');
+    expect(redactField('X-Trace: sk9live4Zq8Xw2Lm7Np3')).toBe('X-Trace: ***');
   });
 
   it('masks the value of a credential-looking header or query entry, even with its colon forgotten', () => {
