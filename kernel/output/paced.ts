@@ -7,6 +7,7 @@
  * Only 'drain' is waited for, never 'error': when the reader is gone (`okapi URL | head`), stdout's
  * EPIPE reaches the process handler in entry.ts, which ends okapi quietly with exit 0.
  */
+import { drained } from './drained.js';
 
 /** Raw body chunks are cut to this size: the most a formatter writes for one piece stays small. */
 export const PIECE_BYTES = 16 * 1024;
@@ -23,9 +24,4 @@ export async function* inPieces(chunks: AsyncIterable<Uint8Array>): AsyncGenerat
   for await (const chunk of chunks) {
     for (let start = 0; start < chunk.length; start += PIECE_BYTES) yield chunk.subarray(start, start + PIECE_BYTES);
   }
-}
-
-export function drained(stdout: NodeJS.WritableStream): Promise<void> | undefined {
-  if (!(stdout as { writableNeedDrain?: boolean }).writableNeedDrain) return undefined;
-  return new Promise((resolve) => stdout.once('drain', () => resolve()));
 }
