@@ -23,11 +23,33 @@ export default definePlugin({
       for await (const item of items) {
         if (!start.document && !first) ctx.write('---\n');
         first = false;
-        ctx.write(toYaml(item));
+        if (Array.isArray(item) && item.length > 0) await writeSequence(item, ctx.write);
+        else ctx.write(toYaml(item));
       }
     },
   },
 });
+
+/** Output written between two chances for okapi to notice that stdout is gone, or to wait for it. */
+const STEP_BYTES = 64 * 1024;
+
+/**
+ * A non-empty root list, one entry at a time: a block sequence is its entries' own sequences one
+ * after another, so the text is the same as the whole list's, but memory holds one entry's text
+ * and a reader that goes away (`| head`) is noticed at the next step, not after the whole body.
+ */
+async function writeSequence(list: readonly unknown[], write: (text: string) => void): Promise<void> {
+  let sinceStep = 0;
+  for (const entry of list) {
+    const text = stringify([entry], OPTIONS);
+    write(text);
+    sinceStep += text.length;
+    if (sinceStep >= STEP_BYTES) {
+      sinceStep = 0;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+}
 
 function toYaml(value: unknown): string {
   const text = stringify(value, OPTIONS) ?? 'null\n';

@@ -241,7 +241,20 @@ describe('stdout', () => {
     }
   });
 
-  it.each(['json', 'gron', 'raw'])('-o %s: a reader that goes away ends okapi at once, quietly, with exit 0', async (format) => {
+  it('-o yaml holds the decoded body and one list entry\'s text, not the whole rendering (it was over 1 GB for this body)', async () => {
+    const { env, peakRss } = measured();
+    const { child, result } = startOkapi([`${origin}/large.json`, '-o', 'yaml'], { env, timeoutMs: 120_000 });
+    child.stdout!.pause();
+    await sleep(1500);
+    child.stdout!.resume();
+    const done = await result;
+    expect(done.stderr).toBe('');
+    expect(done.code).toBe(0);
+    expect(done.stdoutBytes.length).toBeGreaterThan(large.length);
+    expect(peakRss()).toBeLessThan(700 * MB);
+  });
+
+  it.each(['json', 'gron', 'yaml', 'raw'])('-o %s: a reader that goes away ends okapi at once, quietly, with exit 0', async (format) => {
     const { child, result } = startOkapi([`${origin}/large.json`, '-o', format], { env: freshHome().env });
     child.stdout!.once('data', () => child.stdout!.destroy());
     const done = await result;

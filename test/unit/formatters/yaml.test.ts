@@ -1,4 +1,5 @@
-import { parse, parseAllDocuments } from 'yaml';
+import fc from 'fast-check';
+import { parse, parseAllDocuments, stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { binary, empties, mixed, nested, text, unicode, uniform } from './fixtures.js';
 import { formatDocument, formatRecords } from './run-formatter.js';
@@ -172,5 +173,22 @@ describe('yaml formatter: output shape', () => {
 
   it('writes integers beyond 2^53 exactly', async () => {
     expect(await formatDocument('yaml', { n: 12345678901234567890n })).toBe(text('n: 12345678901234567890'));
+  });
+});
+
+describe('yaml formatter: a root list, written an entry at a time', () => {
+  const OPTIONS = { customTags: ['binary'], aliasDuplicateObjects: false, lineWidth: 0, minContentWidth: 76 } as const;
+
+  it('writes what the whole list would give, whatever the entries', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.jsonValue({ maxDepth: 4 }), { minLength: 1, maxLength: 8 }), async (list) => {
+        expect(await formatDocument('yaml', list)).toBe(stringify(list, OPTIONS));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('writes an empty list as []', async () => {
+    expect(await formatDocument('yaml', [])).toBe('[]\n');
   });
 });
