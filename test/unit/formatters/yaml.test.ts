@@ -177,7 +177,7 @@ describe('yaml formatter: output shape', () => {
 });
 
 describe('yaml formatter: a root list, written an entry at a time', () => {
-  const OPTIONS = { customTags: ['binary'], aliasDuplicateObjects: false, lineWidth: 0, minContentWidth: 76 } as const;
+  const OPTIONS: Parameters<typeof stringify>[2] = { customTags: ['binary'], aliasDuplicateObjects: false, lineWidth: 0, minContentWidth: 76 };
 
   it('writes what the whole list would give, whatever the entries', async () => {
     await fc.assert(
