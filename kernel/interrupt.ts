@@ -8,6 +8,7 @@
  * Exiting rather than re-raising the signal: DESIGN.md §5 promises the exit status 130, and a
  * parent reading okapi's status with waitpid sees that number, not a death by signal.
  */
+import { unlink } from 'node:fs/promises';
 import { constants } from 'node:os';
 
 const STATE = Symbol.for('okapi.interrupt');
@@ -40,6 +41,26 @@ export function handleInterrupts(): void {
 export function onInterrupt(cleanup: Cleanup): () => void {
   state.cleanups.add(cleanup);
   return () => state.cleanups.delete(cleanup);
+}
+
+/**
+ * Runs `write`, which creates the temporary file `temp` on its way to its final name. An interrupt
+ * meanwhile removes `temp` once `write` has settled: removed any earlier, a file still being
+ * created would be left behind.
+ */
+export async function withTemporaryFile<T>(temp: string, write: () => Promise<T>): Promise<T> {
+  // Once interrupted, nothing new is written: this waits, quietly, for the exit the cleanups end in.
+  if (state.received !== undefined) return new Promise<T>(() => undefined);
+  const work = write();
+  const forget = onInterrupt(async () => {
+    await work.catch(() => undefined);
+    await unlink(temp).catch(() => undefined);
+  });
+  try {
+    return await work;
+  } finally {
+    forget();
+  }
 }
 
 /** The signal okapi is ending for, if it is being interrupted. */
@@ -75,8 +96,11 @@ async function onSignal(signal: NodeJS.Signals): Promise<void> {
   const code = interruptExitCode(signal);
   // Should the run end on its own while the cleanups run, it ends with this code all the same.
   process.exitCode = code;
-  const pending = [...state.cleanups];
-  state.cleanups.clear();
-  await Promise.allSettled(pending.map(async (cleanup) => cleanup()));
+  // Work still under way may register more while these run (the next temporary file): run those too.
+  while (state.cleanups.size > 0) {
+    const pending = [...state.cleanups];
+    state.cleanups.clear();
+    await Promise.allSettled(pending.map(async (cleanup) => cleanup()));
+  }
   process.exit(code);
 }

@@ -7,7 +7,7 @@ import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { describeFsError } from '../config/fs-errors.js';
 import { OkapiError } from '../errors.js';
-import { onInterrupt } from '../interrupt.js';
+import { withTemporaryFile } from '../interrupt.js';
 import { OKAPI_VERSION } from '../version.js';
 import { normalizedOperationBase, type ApiEntry } from './api-config.js';
 import { apiCacheFiles } from './cache-paths.js';
@@ -47,18 +47,17 @@ export async function writeApiCache(cacheDir: string, api: string, index: Operat
  */
 async function writeCacheFile(path: string, data: string | Uint8Array): Promise<void> {
   const temp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-  const forget = onInterrupt(() => unlink(temp).catch(() => undefined));
   try {
-    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-    await writeFile(temp, data, { mode: 0o600 });
-    await rename(temp, path);
+    await withTemporaryFile(temp, async () => {
+      await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+      await writeFile(temp, data, { mode: 0o600 });
+      await rename(temp, path);
+    });
   } catch (error) {
     await unlink(temp).catch(() => undefined);
     throw new OkapiError(`cannot write the cache file ${path}: ${describeFsError(error)}`, {
       hint: 'check the permissions of the cache directory (OKAPI_CACHE_DIR chooses another one)',
     });
-  } finally {
-    forget();
   }
 }
 

@@ -8,7 +8,7 @@ import { constants as fsConstants } from 'node:fs';
 import { mkdir, open, realpath, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { OkapiError } from '../errors.js';
-import { onInterrupt } from '../interrupt.js';
+import { withTemporaryFile } from '../interrupt.js';
 import { describeFsError } from './fs-errors.js';
 
 export { describeFsError };
@@ -53,28 +53,27 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array, m
 
   const temp = join(dir, `.${basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   let created = false;
-  const forget = onInterrupt(() => unlink(temp).catch(() => undefined));
   try {
-    const handle = await open(temp, fsConstants.O_CREAT | fsConstants.O_EXCL | fsConstants.O_WRONLY, finalMode);
-    created = true;
-    try {
-      await handle.writeFile(data);
-      // The umask may have narrowed the creation mode; set exactly what was decided.
-      await handle.chmod(finalMode).catch(() => undefined); // some file systems refuse; the open mode stands
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await renameWithRetry(temp, target);
-    created = false;
+    await withTemporaryFile(temp, async () => {
+      const handle = await open(temp, fsConstants.O_CREAT | fsConstants.O_EXCL | fsConstants.O_WRONLY, finalMode);
+      created = true;
+      try {
+        await handle.writeFile(data);
+        // The umask may have narrowed the creation mode; set exactly what was decided.
+        await handle.chmod(finalMode).catch(() => undefined); // some file systems refuse; the open mode stands
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await renameWithRetry(temp, target);
+      created = false;
+    });
   } catch (error) {
     if (created) await unlink(temp).catch(() => undefined);
     throw new OkapiError(`cannot write ${target}: ${describeFsError(error)}`, {
       hint: `check the permissions of ${dir} and that the disk is not full`,
       cause: error,
     });
-  } finally {
-    forget();
   }
   await syncDirectory(dir);
 }

@@ -10,6 +10,7 @@ import { startExampleApi, type ExampleApi } from '../../fixtures/example-api/ind
 import { freshHome, runOkapi } from '../helpers/run-okapi.js';
 import { moduleTracer } from '../helpers/module-tracer.js';
 import { hasScript, startOnTerminal } from '../helpers/terminal.js';
+import { isCompileCache } from '../helpers/temp-dir.js';
 
 let api: ExampleApi;
 beforeAll(async () => {
@@ -32,7 +33,7 @@ function home(): ReturnType<typeof freshHome> & { tmp: string } {
 
 /** What okapi left in its temporary directory, but for its V8 code cache (meant to stay). */
 function leftovers(tmp: string): string[] {
-  return readdirSync(tmp).filter((name) => !name.startsWith('okapi-compile-cache-'));
+  return readdirSync(tmp).filter((name) => !isCompileCache(name));
 }
 
 /**

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { freshHome, runOkapi, type OkapiResult } from '../helpers/run-okapi.js';
-import { tempDir } from '../helpers/temp-dir.js';
+import { isCompileCache, tempDir } from '../helpers/temp-dir.js';
 import type { Tally } from './harness.js';
 
 const PEAK_RSS_PRELOAD = resolve(import.meta.dirname, 'peak-rss.cjs');
@@ -73,7 +73,7 @@ export async function runCase(counts: Tally, run: OkapiCase): Promise<Verdict> {
   ];
   for (const [where, bytes] of searched) for (const secret of run.secrets) if (bytes.includes(secret)) leaks.push(`${where} holds ${secret}`);
   // okapi's V8 code cache is meant to outlive a run (kernel/startup/code-cache.ts).
-  for (const left of filesUnder(tmp).filter((path) => !path.includes('okapi-compile-cache-'))) leaks.push(`temporary file left: ${left}`);
+  for (const left of filesUnder(tmp).filter((path) => !isCompileCache(path))) leaks.push(`temporary file left: ${left}`);
   counts.tried++;
   if (hang) counts.hangs++;
   else if (crash) counts.crashes++;

@@ -18,3 +18,11 @@ export function removeTempDirs(): void {
   for (const dir of created) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
   created.clear();
 }
+
+/**
+ * Whether a path in a temporary directory is a compile cache, meant to outlive the run that made
+ * it: okapi's own on Node 20 (kernel/startup/code-cache.ts), Node's on 22 and later.
+ */
+export function isCompileCache(path: string): boolean {
+  return /(^|\/)(okapi-compile-cache-|node-compile-cache(\/|$))/.test(path);
+}

@@ -1,19 +1,21 @@
 /**
  * The whole run's temporary files live in one fresh directory (TMPDIR, which the test workers and
  * the okapi processes they start inherit). At the end it must be empty: anything left is a test,
- * or okapi itself, that does not clean up after itself, and the run fails naming it. okapi's V8
- * code cache is meant to outlive a run (kernel/startup/code-cache.ts) and is the one exception.
+ * or okapi itself, that does not clean up after itself, and the run fails naming it. Compile
+ * caches (okapi's on Node 20, Node's own on 22 and later) are meant to outlive a run and are the
+ * one exception.
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isCompileCache } from '../helpers/temp-dir.js';
 
 export default function setup(): () => void {
   const root = mkdtempSync(join(tmpdir(), 'okapi-tests-'));
   const previous = process.env.TMPDIR;
   process.env.TMPDIR = root;
   return () => {
-    const left = readdirSync(root).filter((name) => !name.startsWith('okapi-compile-cache-'));
+    const left = readdirSync(root).filter((name) => !isCompileCache(name));
     rmSync(root, { recursive: true, force: true, maxRetries: 3 });
     if (previous === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = previous;
