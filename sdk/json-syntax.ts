@@ -176,3 +176,27 @@ function digitsEnd(bytes: Uint8Array | readonly number[], start: number, end: nu
 export function tokenPreview(bytes: Uint8Array | readonly number[], start: number, end: number): string {
   return Buffer.from(bytes.slice(start, Math.min(end, start + 40))).toString('utf8');
 }
+
+/**
+ * The records of a JSON text sequence (RFC 7464), for scanners reading JSON as it streams. A
+ * record separator before the first value makes the body a sequence; then one may stand between
+ * values, each record holding one value, as the decoder reads them. Anywhere else it is not JSON.
+ */
+export class JsonTextSequence {
+  /** Whether the body opened with a record separator: an array of its values, even of one. */
+  active = false;
+  private recordHasValue = false;
+
+  /** A record separator at body offset `offset`; `atStart`: no value has begun; `betweenValues`: a root value is complete. */
+  separator(atStart: boolean, betweenValues: boolean, offset: number): void {
+    if (atStart) this.active = true;
+    else if (!this.active || !betweenValues) throw new JsonTextError('a record separator (0x1E) inside a value', offset);
+    this.recordHasValue = false;
+  }
+
+  /** A value starts at the root of the sequence. */
+  value(offset: number): void {
+    if (this.recordHasValue) throw new JsonTextError('a second value in one record of the JSON text sequence', offset);
+    this.recordHasValue = true;
+  }
+}

@@ -10,7 +10,7 @@
  */
 import { ByteOutput } from '../../sdk/byte-output.js';
 import { MAX_NESTING, NestingError } from '../../sdk/nesting.js';
-import { BACKSLASH, checkedStringEnd, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, isJsonScalar, JsonExpect, JsonTextError, OPEN_BRACE, OPEN_BRACKET, QUOTE, RECORD_SEPARATOR, SCALAR_END, SEPARATING_BYTES, tokenPreview, type StringScan } from '../../sdk/json-syntax.js';
+import { BACKSLASH, checkedStringEnd, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, isJsonScalar, JsonExpect, JsonTextError, JsonTextSequence, OPEN_BRACE, OPEN_BRACKET, QUOTE, RECORD_SEPARATOR, SCALAR_END, SEPARATING_BYTES, tokenPreview, type StringScan } from '../../sdk/json-syntax.js';
 import { accessor, isIdentifierBytes, ROOT } from './accessor.js';
 
 const OUTPUT_CHUNK = 64 * 1024;
@@ -49,9 +49,7 @@ export class GronStream {
   private carry: number[] = [];
   private readonly out = new ByteOutput(OUTPUT_CHUNK * 2);
   private holding = true;
-  /** Whether the body opened with a record separator: a JSON text sequence, an array even with one value. */
-  private sequence = false;
-  private recordHasValue = false;
+  private readonly records = new JsonTextSequence();
   private consumed = 0;
 
   constructor(private readonly emit: (chunk: Uint8Array) => void) {
@@ -104,7 +102,7 @@ export class GronStream {
           i = this.value(chunk, i);
           break;
         default:
-          if (this.sequence && this.rootIndex < 0) this.openSequence(offset);
+          if (this.records.active && this.rootIndex < 0) this.openSequence(offset);
           i = this.value(chunk, i);
       }
     }
@@ -123,7 +121,7 @@ export class GronStream {
     // No value: an empty body is null and a sequence of no records an empty array, as decoded; white space alone is no JSON.
     if (this.expect === JsonExpect.Value && this.rootIndex < 0) {
       if (this.consumed === 0) this.out.write(EMPTY_BODY);
-      else if (this.sequence) this.out.write(EMPTY_SEQUENCE);
+      else if (this.records.active) this.out.write(EMPTY_SEQUENCE);
       else throw new JsonTextError('the body holds only white space, no JSON value', this.consumed);
     }
     this.holding = false;
@@ -292,26 +290,13 @@ export class GronStream {
     if (this.out.length >= OUTPUT_CHUNK) this.drain();
   }
 
-  /**
-   * A record separator before the first value makes the body a JSON text sequence; then one may
-   * stand between values, each record holding one value, as the decoder reads them. Anywhere
-   * else it is not JSON.
-   */
   private recordSeparator(offset: number): void {
-    if (this.rootIndex < 0 && this.expect === JsonExpect.Value && this.isObject.length === 0) this.sequence = true;
-    else if (!this.sequence || this.expect !== JsonExpect.Next) throw new JsonTextError('a record separator (0x1E) inside a value', offset);
-    this.recordHasValue = false;
-  }
-
-  /** A value starts at the root of a JSON text sequence. */
-  private recordValue(offset: number): void {
-    if (this.recordHasValue) throw new JsonTextError('a second value in one record of the JSON text sequence', offset);
-    this.recordHasValue = true;
+    this.records.separator(this.rootIndex < 0 && this.expect === JsonExpect.Value && this.isObject.length === 0, this.expect === JsonExpect.Next, offset);
   }
 
   /** The first value of a JSON text sequence starts: the body is an array of its values, however many. */
   private openSequence(offset: number): void {
-    this.recordValue(offset);
+    this.records.value(offset);
     this.out.write(Buffer.from(`${ROOT} = [];\n`));
     this.rootIndex = 0;
     this.setRoot(`${ROOT}[0]`);
@@ -320,7 +305,7 @@ export class GronStream {
 
   /** A second root value starts: the body is an array of values, the first one `json[0]`. */
   private nextRoot(offset: number): void {
-    if (this.sequence) this.recordValue(offset);
+    if (this.records.active) this.records.value(offset);
     if (this.rootIndex < 0) {
       if (!this.holding) {
         throw new JsonTextError(

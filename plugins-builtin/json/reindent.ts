@@ -13,7 +13,7 @@
  */
 import { ByteOutput } from '../../sdk/byte-output.js';
 import { MAX_NESTING, NestingError } from '../../sdk/nesting.js';
-import { checkedStringEnd, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, isJsonScalar, JsonExpect, JsonTextError, OPEN_BRACE, OPEN_BRACKET, QUOTE, RECORD_SEPARATOR, SCALAR_END, SEPARATING_BYTES, tokenPreview, type StringScan } from '../../sdk/json-syntax.js';
+import { checkedStringEnd, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, isJsonScalar, JsonExpect, JsonTextError, JsonTextSequence, OPEN_BRACE, OPEN_BRACKET, QUOTE, RECORD_SEPARATOR, SCALAR_END, SEPARATING_BYTES, tokenPreview, type StringScan } from '../../sdk/json-syntax.js';
 
 const OUTPUT_CHUNK = 64 * 1024;
 const HOLD_BACK = 1024 * 1024;
@@ -36,9 +36,7 @@ export class JsonReindenter {
   /** 0 while the body is one value; 1 once several values are laid out as an array's elements. */
   private baseDepth = 0;
   private holding = true;
-  /** Whether the body opened with a record separator: a JSON text sequence, an array even with one value. */
-  private sequence = false;
-  private recordHasValue = false;
+  private readonly records = new JsonTextSequence();
   private consumed = 0;
   private readonly out = new ByteOutput(OUTPUT_CHUNK * 2);
 
@@ -81,7 +79,7 @@ export class JsonReindenter {
   end(): void {
     if (this.scalar) this.endScalar(this.consumed);
     if (this.consumed === 0) this.out.write(NULL);
-    else if (this.sequence && this.baseDepth === 0) this.out.write(EMPTY_ARRAY);
+    else if (this.records.active && this.baseDepth === 0) this.out.write(EMPTY_ARRAY);
     else if (this.inString || this.expect !== JsonExpect.Next) {
       const blank = this.expect === JsonExpect.Value && this.isObject.length === 0 && !this.inString;
       throw new JsonTextError(blank ? 'the body holds only white space, no JSON value' : 'the JSON text ends before its last value does', this.consumed);
@@ -140,7 +138,7 @@ export class JsonReindenter {
   /** A value starts at body offset `offset` with `byte`, if one may start here. */
   private valueStarts(byte: number, offset: number): void {
     if (this.expect === JsonExpect.Next) this.nextRoot(offset);
-    else if (this.sequence && this.baseDepth === 0) this.openSequence(offset);
+    else if (this.records.active && this.baseDepth === 0) this.openSequence(offset);
     else if (this.expect !== JsonExpect.Value && this.expect !== JsonExpect.ValueOrClose) throw unexpected(byte, offset, this.wanted());
     this.flushPendingOpen();
   }
@@ -164,26 +162,13 @@ export class JsonReindenter {
     this.expect = this.isObject.length > 0 ? JsonExpect.CommaOrClose : JsonExpect.Next;
   }
 
-  /**
-   * A record separator before the first value makes the body a JSON text sequence; then one may
-   * stand between values, each record holding one value, as the decoder reads them. Anywhere
-   * else it is not JSON.
-   */
   private recordSeparator(offset: number): void {
-    if (this.baseDepth === 0 && this.expect === JsonExpect.Value && this.isObject.length === 0) this.sequence = true;
-    else if (!this.sequence || this.expect !== JsonExpect.Next) throw new JsonTextError('a record separator (0x1E) inside a value', offset);
-    this.recordHasValue = false;
-  }
-
-  /** A value starts at the root of a JSON text sequence. */
-  private recordValue(offset: number): void {
-    if (this.recordHasValue) throw new JsonTextError('a second value in one record of the JSON text sequence', offset);
-    this.recordHasValue = true;
+    this.records.separator(this.baseDepth === 0 && this.expect === JsonExpect.Value && this.isObject.length === 0, this.expect === JsonExpect.Next, offset);
   }
 
   /** The first value of a JSON text sequence starts: the body is an array of its values, however many. */
   private openSequence(offset: number): void {
-    this.recordValue(offset);
+    this.records.value(offset);
     this.put(OPEN_BRACKET);
     this.newline(1);
     this.baseDepth = 1;
@@ -192,7 +177,7 @@ export class JsonReindenter {
 
   /** A second root value starts: the body is an array of values. */
   private nextRoot(offset: number): void {
-    if (this.sequence) this.recordValue(offset);
+    if (this.records.active) this.records.value(offset);
     if (this.baseDepth === 0) {
       if (!this.holding) {
         throw new JsonTextError(

@@ -70,16 +70,20 @@ export function fuzz<T>(counts: Tally, input: fc.Arbitrary<T>, documented: reado
       try {
         check(value);
       } catch (error) {
-        if (!isDocumented(error, documented)) {
-          counts.crashes++;
-          throw error;
-        }
+        crashUnlessDocumented(counts, documented, error);
       }
       counts.clean++;
     }),
     { numRuns: fuzzRuns(normalRuns), seed: fuzzSeed },
   );
   counts.peakRssKiB = Math.max(counts.peakRssKiB, process.resourceUsage().maxRSS);
+}
+
+/** A refusal of a documented type is clean; anything else counts as a crash and fails the property. */
+function crashUnlessDocumented(counts: Tally, documented: readonly ErrorClass[], error: unknown): void {
+  if (isDocumented(error, documented)) return;
+  counts.crashes++;
+  throw error;
 }
 
 /** {@link fuzz} for a component whose work is asynchronous. */
@@ -90,10 +94,7 @@ export async function fuzzAsync<T>(counts: Tally, input: fc.Arbitrary<T>, docume
       try {
         await check(value);
       } catch (error) {
-        if (!isDocumented(error, documented)) {
-          counts.crashes++;
-          throw error;
-        }
+        crashUnlessDocumented(counts, documented, error);
       }
       counts.clean++;
     }),
