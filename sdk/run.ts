@@ -97,6 +97,7 @@ async function serveHook(definition: PluginDefinition, peer: Peer, message: Wire
       await hooks.formatter(message as unknown as FormatterStart, items, {
         log: ctx.log,
         write: (data) => void peer.send({ type: 'stdout', data: toBytes(data) }),
+        ready: () => undefined,
       });
       // Drain what the formatter did not read, so the host's end message is consumed.
       for await (const _ of items) void _;

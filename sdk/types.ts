@@ -217,6 +217,12 @@ export interface HookContext {
 
 export interface FormatterContext extends HookContext {
   write(data: Uint8Array | string): void;
+  /**
+   * Undefined when okapi's output can take more now; else resolves once it can. A formatter that
+   * writes one large value in steps awaits it between steps, so a slow reader holds memory to a
+   * step. Over the wire it is always undefined: okapi paces its reading of the plugin instead.
+   */
+  ready?(): Promise<void> | undefined;
 }
 
 export interface HttpRequest {

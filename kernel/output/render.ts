@@ -17,6 +17,7 @@ import { hopsBeforeFailure, type RecordedHop } from '../transport/index.js';
 import { redactUrl } from '../transport/redact.js';
 import { colorFor } from './color.js';
 import { HeldRendering } from './held-rendering.js';
+import { drained } from './drained.js';
 import { inPieces, pacedByOutput } from './paced.js';
 import { printPlanFor, type PrintPlan } from './print-plan.js';
 import { exchangeTranscript, tlsLines, type ResponseHead } from './transcript.js';
@@ -120,7 +121,7 @@ export async function formatValues(
       ...(options ? { options } : {}),
     },
     pacedByOutput(each(values), stdout),
-    { write },
+    { write, ready: () => drained(stdout) },
   );
 }
 
@@ -151,7 +152,7 @@ async function renderRawBody(
   await registry.runtime(formatter).format(
     { format, document: true, raw: true, content_type: contentType, pretty: plan.pretty, tty: Boolean(stdout.isTTY), color: plan.color, width: inv.outputWidth ?? 80 },
     held.body(),
-    { write: held.write },
+    { write: held.write, ready: () => drained(stdout) },
   );
 }
 

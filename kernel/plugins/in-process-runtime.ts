@@ -27,7 +27,7 @@ export class InProcessRuntime implements PluginRuntime {
     const definition = await this.loaded();
     if (!definition.hooks.formatter) throw new PluginError(this.name, 'has no formatter hook');
     const start = { hook: 'formatter' as const, protocol_version: PROTOCOL_GENERATION, features: [...HOST_FEATURES], ...options };
-    await definition.hooks.formatter(start, items, { ...this.context(), write: (data) => sink.write(data) });
+    await definition.hooks.formatter(start, items, { ...this.context(), write: (data) => sink.write(data), ready: () => sink.ready?.() });
   }
 
   async command(init: CommandInit, host: CommandContext): Promise<number> {

@@ -32,6 +32,8 @@ export type FormatterOptions = Bare<FormatterStart>;
 
 export interface FormatterSink {
   write(data: Uint8Array | string): void;
+  /** Undefined when the output can take more now; else resolves once it can (see FormatterContext.ready). */
+  ready?(): Promise<void> | undefined;
 }
 
 export interface PluginRuntime {

@@ -1,6 +1,7 @@
 /** The `yaml` format: one YAML 1.2 document, or `---` separated documents for records. */
 import { parse, stringify, type CreateNodeOptions, type SchemaOptions, type ToStringOptions } from 'yaml';
 import { definePlugin } from '../../sdk/define.js';
+import type { FormatterContext } from '../../sdk/types.js';
 import { exactNumberYamlTag } from '../../sdk/yaml-exact-number.js';
 import meta from './manifest.js';
 
@@ -23,14 +24,14 @@ export default definePlugin({
       for await (const item of items) {
         if (!start.document && !first) ctx.write('---\n');
         first = false;
-        if (Array.isArray(item) && item.length > 0) await writeSequence(item, ctx.write);
+        if (Array.isArray(item) && item.length > 0) await writeSequence(item, ctx);
         else ctx.write(toYaml(item));
       }
     },
   },
 });
 
-/** Output written between two chances for okapi to notice that stdout is gone, or to wait for it. */
+/** Output written between two waits for okapi's output (and two chances to notice it is gone). */
 const STEP_BYTES = 64 * 1024;
 
 /**
@@ -38,15 +39,15 @@ const STEP_BYTES = 64 * 1024;
  * after another, so the text is the same as the whole list's, but memory holds one entry's text
  * and a reader that goes away (`| head`) is noticed at the next step, not after the whole body.
  */
-async function writeSequence(list: readonly unknown[], write: (text: string) => void): Promise<void> {
+async function writeSequence(list: readonly unknown[], ctx: FormatterContext): Promise<void> {
   let sinceStep = 0;
   for (const entry of list) {
     const text = stringify([entry], OPTIONS);
-    write(text);
+    ctx.write(text);
     sinceStep += text.length;
     if (sinceStep >= STEP_BYTES) {
       sinceStep = 0;
-      await new Promise((resolve) => setImmediate(resolve));
+      await (ctx.ready?.() ?? new Promise((resolve) => setImmediate(resolve)));
     }
   }
 }
