@@ -2,6 +2,7 @@
 import { writeSync } from 'node:fs';
 import { run } from './cli/run.js';
 import { handleInterrupts, interruptedBy, interruptExitCode } from './interrupt.js';
+import { readerGone } from './output/reader-gone.js';
 import { shutdown } from './shutdown.js';
 import type { HelpCache } from './startup/help-cache.js';
 
@@ -10,7 +11,7 @@ export async function main(argv: string[], helpCache?: HelpCache): Promise<void>
   // `okapi URL | head`: once the reader has what it wants, stop quietly, as Unix tools do. Caught
   // here rather than with a listener on process.stdout, which would build the stream on every run.
   process.on('uncaughtException', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    if (readerGone(error)) process.exit(process.exitCode ?? 0);
     // okapi's own output could not be written (ENOBUFS, EAGAIN): say so in one line if stderr still
     // takes it, never with a stack trace, and never end as if all was written.
     if (error.syscall === 'write') {

@@ -4,6 +4,7 @@
  * may cost over Node's own start. Blocking writes are what a CLI wants anyway.
  */
 import { writeSync } from 'node:fs';
+import { readerGone } from './reader-gone.js';
 
 export function writeStdoutSync(data: string | Uint8Array): void {
   const bytes = typeof data === 'string' ? Buffer.from(data) : data;
@@ -17,7 +18,7 @@ export function writeStdoutSync(data: string | Uint8Array): void {
       if (code === 'EAGAIN') Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2);
       // The reader is gone (okapi URL > >(head -c 100)): end quietly at once, as Unix tools do,
       // rather than read the rest of a download for nobody (docs/design/014).
-      else if (code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      else if (readerGone(error as NodeJS.ErrnoException)) process.exit(process.exitCode ?? 0);
       else throw error;
     }
   }
