@@ -9,7 +9,7 @@ import { mkdir, open, realpath, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { OkapiError } from '../errors.js';
 import { withTemporaryFile } from '../interrupt.js';
-import { describeFsError } from './fs-errors.js';
+import { describeFsError } from '../../sdk/fs-errors.js';
 
 export { describeFsError };
 

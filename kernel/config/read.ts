@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { OkapiError } from '../errors.js';
-import { describeFsError } from './fs-errors.js';
+import { describeFsError } from '../../sdk/fs-errors.js';
 import { parseConfigText, type OkapiConfig } from './document.js';
 
 export function readConfig(path: string): { config: OkapiConfig; text: string | undefined } {

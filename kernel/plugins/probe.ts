@@ -4,6 +4,7 @@
  */
 import { decodeDocument, type WireEncoding } from '../../sdk/codec.js';
 import { ManifestError } from './manifest.js';
+import { isMap } from './protocol-check.js';
 import { PluginProcess } from './plugin-process.js';
 
 const PROBE_TIMEOUT_MS = 5000;
@@ -35,10 +36,6 @@ function decodeEither(bytes: Buffer, flag: string): ProbeAnswer {
     if (cbor) return { value: cbor.value, encoding: 'cbor' };
     throw new ManifestError(`the answer to ${flag} is neither a CBOR map nor JSON (${(error as Error).message})`);
   }
-}
-
-function isMap(value: unknown): boolean {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Uint8Array);
 }
 
 function runForOutput(path: string, flag: string): Promise<Buffer> {

@@ -212,7 +212,8 @@ function optional(value: unknown, check: (present: unknown) => Problem): Problem
   return value === undefined ? undefined : check(value);
 }
 
-function isMap(value: unknown): value is Record<string, unknown> {
+/** A CBOR/JSON map: an object that is not an array, bytes or an exact number. */
+export function isMap(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array) && !(value instanceof ExactNumber);
 }
 

@@ -7,6 +7,7 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { OkapiError } from '../../kernel/errors.js';
+import { describeFsError } from '../../sdk/fs-errors.js';
 
 export const MAX_SPEC_BYTES = 50 * 1024 * 1024;
 
@@ -54,12 +55,4 @@ function fileKind(info: import('node:fs').Stats): string {
   if (info.isBlockDevice()) return 'a block device';
   if (info.isSocket()) return 'a socket';
   return 'not a regular file';
-}
-
-export function describeFsError(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return 'no such file';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'EISDIR') return 'it is a directory';
-  return error instanceof Error ? error.message : String(error);
 }

@@ -11,7 +11,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describeFsError } from '../../kernel/config/fs-errors.js';
+import { describeFsError } from '../../sdk/fs-errors.js';
 import { checkConfigText, replaceConfigText } from '../../kernel/config/store.js';
 import { onInterrupt, withForegroundProgram } from '../../kernel/interrupt.js';
 import { fail, type ConfigVerb } from './verb.js';
