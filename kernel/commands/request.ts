@@ -2,8 +2,8 @@
  * `okapi [method] <url> [body…]`: a generic request. The body comes from shorthand arguments and
  * redirected stdin; a bare URL is GET, or POST when a body is given.
  */
-import { HTTP_METHODS } from './methods.js';
-import { UsageError } from '../errors.js';
+import { HTTP_METHODS } from '../../sdk/http-methods.js';
+import { UsageError } from '../../sdk/errors.js';
 import type { Invocation } from '../invocation.js';
 import { unknownOptions } from '../cli/argv.js';
 import { readAll, stdinIsRedirected } from '../cli/stdin.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../../kernel/errors.js';
+import { UsageError } from '../../../sdk/errors.js';
 import { buildBody } from '../../../kernel/body/index.js';
 import { text, thrown, utf8 } from './helpers.js';
 
