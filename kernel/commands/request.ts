@@ -31,7 +31,7 @@ export async function runRequest(inv: Invocation, words: string[]): Promise<numb
   // The body machinery (shorthand, YAML, CBOR, multipart) loads only when there is a body.
   const body =
     bodyArgs.length > 0 || stdin
-      ? (await import('../body/index.js')).buildBody({ args: bodyArgs, ...(stdin ? { stdin } : {}), ...(encoder ? { encoder } : {}), cwd: process.cwd() })
+      ? (await import('../../sdk/body/index.js')).buildBody({ args: bodyArgs, ...(stdin ? { stdin } : {}), ...(encoder ? { encoder } : {}), cwd: process.cwd() })
       : undefined;
   if (body?.warning) inv.diagnostic('warn', body.warning);
   const method = methodWord ?? (body ? 'POST' : 'GET');

@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OkapiError, UsageError } from '../../../sdk/errors.js';
-import { buildBody, contentTypeForFile, type EncodedBody } from '../../../kernel/body/index.js';
+import { buildBody, contentTypeForFile, type EncodedBody } from '../../../sdk/body/index.js';
 import { FileRef } from '../../../sdk/shorthand/index.js';
 import { thrown, useTempFiles } from './helpers.js';
 

@@ -3,7 +3,7 @@
  * content itself, a string (sent as UTF-8) or bytes, typically from `@file` or stdin.
  */
 
-import { UsageError } from '../../../sdk/errors.js';
+import { UsageError } from '../../errors.js';
 import { describeValue } from './values.js';
 
 export function encodeRaw(value: unknown, flag: string): Uint8Array {

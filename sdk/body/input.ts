@@ -6,7 +6,7 @@
  */
 
 import { readFileSync } from 'node:fs';
-import { ShorthandError, applyShorthand, joinShorthandArguments, parseShorthand, type ShorthandOptions } from '../../sdk/shorthand/index.js';
+import { ShorthandError, applyShorthand, joinShorthandArguments, parseShorthand, type ShorthandOptions } from '../shorthand/index.js';
 import { BodySyntaxError, unreadableFile } from './errors.js';
 
 export interface ExpressionOptions {

@@ -4,8 +4,8 @@
  * Both are raised before any request is sent.
  */
 
-import { OkapiError, UsageError } from '../../sdk/errors.js';
-import type { ShorthandError } from '../../sdk/shorthand/index.js';
+import { OkapiError, UsageError } from '../errors.js';
+import type { ShorthandError } from '../shorthand/index.js';
 
 const SHORTHAND_HINT =
   "quote the whole body so the shell passes it unchanged, e.g. 'name: Alice, tags[]: admin' " +

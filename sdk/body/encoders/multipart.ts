@@ -9,11 +9,11 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { UsageError } from '../../../sdk/errors.js';
-import { FileRef } from '../../../sdk/shorthand/index.js';
+import { UsageError } from '../../errors.js';
+import { FileRef } from '../../shorthand/index.js';
 import { unreadableFile } from '../errors.js';
 import { contentTypeForFile } from '../mime.js';
-import { stringifyJson } from '../../../sdk/json-stringify.js';
+import { stringifyJson } from '../../json-stringify.js';
 import { describeValue, isPlainRecord, scalarText } from './values.js';
 
 export interface MultipartBody {

@@ -5,7 +5,7 @@
  * each item's fields stay together. `null` is an empty value; empty objects and arrays send nothing.
  */
 
-import { UsageError } from '../../../sdk/errors.js';
+import { UsageError } from '../../errors.js';
 import { describeValue, isPlainRecord, scalarText } from './values.js';
 
 export function encodeForm(value: unknown, flag: string): Uint8Array {

@@ -4,7 +4,7 @@
  * still encode structured values, any other type sends a string or file as it is.
  */
 
-import { UsageError } from '../../sdk/errors.js';
+import { UsageError } from '../errors.js';
 
 export type BodyFormat = 'json' | 'yaml' | 'cbor' | 'form' | 'multipart' | 'raw';
 

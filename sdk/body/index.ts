@@ -11,7 +11,7 @@
  * - Both: stdin is the base document and the expression patches it, so stdin must be structured.
  */
 
-import { UsageError } from '../../sdk/errors.js';
+import { UsageError } from '../errors.js';
 import { chooseEncoder, describeChoice, type EncoderChoice } from './encoder-choice.js';
 import { encodeCbor } from './encoders/cbor.js';
 import { encodeForm } from './encoders/form.js';
