@@ -4,6 +4,8 @@
  */
 import { encodeMessage, type WireEncoding, type WireMessage } from './codec.js';
 import { Peer } from './peer.js';
+import { OkapiError } from './errors.js';
+import { serviceClients } from './service-client.js';
 import type {
   CommandContext,
   CommandInit,
@@ -145,7 +147,7 @@ async function serveCommand(
       const waiter = id === undefined ? undefined : pending.get(id);
       if (!waiter || id === undefined) continue;
       pending.delete(id);
-      if (message.type === 'error') waiter.reject(new Error(String(message.message)));
+      if (message.type === 'error') waiter.reject(answeredError(message));
       else waiter.resolve(message);
     }
     stdinChunks.push(null);
@@ -203,6 +205,7 @@ async function serveCommand(
       await ask({ type: 'output', value, ...(options?.format !== undefined ? { format: options.format } : {}) });
     },
     stdin: stdin(),
+    ...serviceClients(ask, init.cache_dir ?? ''),
   };
 
   const code = await definition.hooks.command(init, commandCtx);
@@ -226,6 +229,14 @@ async function serveSigner(definition: PluginDefinition, peer: Peer, init: WireM
       await peer.send({ type: 'error', id: message.id, message: error instanceof Error ? error.message : String(error) });
     }
   }
+}
+
+/** An `error` answer, with the hint and exit code the host's services add (an okapi extension). */
+function answeredError(message: WireMessage): Error {
+  return new OkapiError(String(message.message), {
+    ...(typeof message.hint === 'string' ? { hint: message.hint } : {}),
+    ...(typeof message.exit_code === 'number' ? { exitCode: message.exit_code } : {}),
+  });
 }
 
 function toBytes(data: Uint8Array | string): Uint8Array {

@@ -9,7 +9,7 @@ import { describeFsError } from '../../sdk/fs-errors.js';
 import { OkapiError } from '../../sdk/errors.js';
 import { withTemporaryFile } from '../interrupt.js';
 import { OKAPI_VERSION } from '../version.js';
-import { normalizedOperationBase, type ApiEntry } from './api-config.js';
+import { normalizedOperationBase, type ApiEntry } from '../../sdk/api-config.js';
 import { apiCacheFiles } from './cache-paths.js';
 import { readHelpIndex, readOperationIndex, readSpecCopy, sourceStamps } from './index-read.js';
 import { extractOperationIndex, helpIndexOf, INDEX_FORMAT, serializeHelpIndex, type IndexKey, type OperationIndex } from './operation-index.js';

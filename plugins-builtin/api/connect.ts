@@ -11,7 +11,7 @@
 import { dirname } from 'node:path';
 import type { CommandContext } from '../../sdk/types.js';
 import { OkapiError, UsageError } from '../../sdk/errors.js';
-import { apiEntry, profilesOf, type ApiEntry, type Profile } from '../../kernel/api/api-config.js';
+import { apiEntry, profilesOf, type ApiEntry, type Profile } from '../../sdk/api-config.js';
 import { apiNameProblem } from '../../sdk/api-names.js';
 import { isPlainObject } from '../../kernel/config/document.js';
 import { readConfig, updateConfig } from '../../kernel/config/store.js';

@@ -5,7 +5,7 @@
  * secrets themselves.
  */
 import { OkapiError, UsageError } from '../../sdk/errors.js';
-import { apiEntry } from '../../kernel/api/api-config.js';
+import { apiEntry } from '../../sdk/api-config.js';
 import { isPlainObject } from '../../kernel/config/document.js';
 import { readConfig } from '../../kernel/config/store.js';
 import { redactField, redactUrl, splitField } from '../../sdk/redact.js';

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { OkapiError, UsageError } from '../../sdk/errors.js';
-import { apiNames, apiEntry, profilesOf, type ApiEntry } from '../../kernel/api/api-config.js';
+import { apiNames, apiEntry, profilesOf, type ApiEntry } from '../../sdk/api-config.js';
 import { apiCacheDir, apiResponsesDir, tokenCachePath } from '../../kernel/api/cache-paths.js';
 import { writeFileAtomic } from '../../kernel/config/atomic-write.js';
 import { isPlainObject, type OkapiConfig } from '../../kernel/config/document.js';

@@ -3,8 +3,8 @@
  * index, help index), the discovery fields for the config, and the report on stderr.
  */
 import type { CommandContext } from '../../sdk/types.js';
-import { normalizedOperationBase, type ApiEntry, type DiscoveryFields } from '../../kernel/api/api-config.js';
-import { formatExtensionUses } from '../../kernel/api/extensions.js';
+import { normalizedOperationBase, type ApiEntry, type DiscoveryFields } from '../../sdk/api-config.js';
+import { formatExtensionUses } from '../../sdk/extension-uses.js';
 import { buildIndex, writeApiCache } from '../../kernel/api/index-store.js';
 import type { OperationIndex } from '../../kernel/api/operation-index.js';
 import { OkapiError } from '../../sdk/errors.js';

@@ -5,7 +5,7 @@
  * `okapi api sync`.
  */
 import { OkapiError, UsageError } from '../../sdk/errors.js';
-import type { ApiEntry } from '../../kernel/api/api-config.js';
+import type { ApiEntry } from '../../sdk/api-config.js';
 import { deepEqual } from '../../kernel/config/edit.js';
 import { isPlainObject } from '../../kernel/config/document.js';
 import { updateConfig } from '../../kernel/config/store.js';

@@ -6,7 +6,7 @@
  */
 import { dirname } from 'node:path';
 import { OkapiError, UsageError } from '../../sdk/errors.js';
-import { apiEntry } from '../../kernel/api/api-config.js';
+import { apiEntry } from '../../sdk/api-config.js';
 import { readConfig } from '../../kernel/config/store.js';
 import { baseUrl, writeEntry } from './connect.js';
 import { loadSpec } from './load-spec.js';

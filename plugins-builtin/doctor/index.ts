@@ -6,9 +6,9 @@
 import { dirname } from 'node:path';
 import { definePlugin } from '../../sdk/define.js';
 import type { CommandContext } from '../../sdk/types.js';
-import { apiEntry, localSpecSources } from '../../kernel/api/api-config.js';
+import { apiEntry, localSpecSources } from '../../sdk/api-config.js';
 import { apiNameLengthProblem } from '../../sdk/api-names.js';
-import { formatExtensionUses } from '../../kernel/api/extensions.js';
+import { formatExtensionUses } from '../../sdk/extension-uses.js';
 import { expectedKey, readOperationIndex, rebuildFromSpecCopy, staleness } from '../../kernel/api/index-store.js';
 import { readConfig } from '../../kernel/config/read.js';
 import meta from './manifest.js';
