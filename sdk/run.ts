@@ -6,6 +6,7 @@ import { encodeMessage, type WireEncoding, type WireMessage } from './codec.js';
 import { Peer } from './peer.js';
 import { OkapiError } from './errors.js';
 import { serviceClients } from './service-client.js';
+import { handleInterrupts } from './interrupt.js';
 import type {
   CommandContext,
   CommandInit,
@@ -34,6 +35,8 @@ export async function runPlugin(definition: PluginDefinition, options: RunOption
     const requested = argv.find((a) => a.startsWith('--okapi-plugin-encoding='))?.split('=')[1];
     const sessionEncoding: WireEncoding = requested === 'json' ? 'json' : 'cbor';
     const peer = new Peer(process.stdin, process.stdout, sessionEncoding);
+    // okapi stops a plugin it is interrupted with: what the plugin registered (onInterrupt) is undone first.
+    handleInterrupts();
     const code = await serveSession(definition, peer);
     process.stdin.destroy();
     await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));

@@ -26,6 +26,10 @@ export function serviceClients(ask: Ask, cacheDir: string): ServiceClients {
   return {
     config: {
       read: async () => snapshot(await ask({ type: 'read-config' })),
+      async readText() {
+        const reply = await ask({ type: 'read-config-text' });
+        return { path: reply.path as string, text: typeof reply.text === 'string' ? reply.text : undefined };
+      },
       async patch(edits, options) {
         const reply = await ask({ type: 'patch-config', edits, ...(options?.revision !== undefined ? { revision: options.revision } : {}) });
         return { ...snapshot(reply), conflict: reply.conflict === true } satisfies ConfigPatchResult;

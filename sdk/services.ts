@@ -30,6 +30,8 @@ export interface ConfigPatchResult extends ConfigSnapshot {
 export interface ConfigService {
   /** The config as the file holds it now. */
   read(): Promise<ConfigSnapshot>;
+  /** The file's text as it is, comments included, even when it does not parse; undefined when there is no file. */
+  readText(): Promise<{ path: string; text: string | undefined }>;
   /**
    * Applies the edits under the config lock, keeping comments and layout, checked against the
    * config schema and written atomically. With `revision`, only if the file is still that one.

@@ -7,7 +7,7 @@ import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { describeFsError } from '../../sdk/fs-errors.js';
 import { OkapiError } from '../../sdk/errors.js';
-import { withTemporaryFile } from '../interrupt.js';
+import { withTemporaryFile } from '../../sdk/interrupt.js';
 import { OKAPI_VERSION } from '../version.js';
 import { normalizedOperationBase, type ApiEntry } from '../../sdk/api-config.js';
 import { apiCacheFiles } from './cache-paths.js';

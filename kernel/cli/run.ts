@@ -3,7 +3,7 @@
  * `api connect` or `<api> <operation>`), then hands over to a request or a plugin command.
  */
 import { ExitCode, exitCodeOf, formatError } from '../../sdk/errors.js';
-import { interruptedBy, interruptExitCode } from '../interrupt.js';
+import { interruptedBy, interruptExitCode } from '../../sdk/interrupt.js';
 import { Invocation, type Streams } from '../invocation.js';
 import { OKAPI_VERSION } from '../version.js';
 import { scanArgv } from './argv.js';

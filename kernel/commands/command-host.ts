@@ -90,7 +90,7 @@ async function prompt(inv: Invocation, asked: string, secret: boolean): Promise<
   }
   const rl = createInterface({ input: inv.io.stdin, output: inv.io.stderr, terminal: true });
   // The terminal is in raw mode while a line is typed, so Ctrl-C arrives as a key: it interrupts
-  // okapi as it does at any other time (kernel/interrupt.ts) rather than pausing the question.
+  // okapi as it does at any other time (sdk/interrupt.ts) rather than pausing the question.
   rl.on('SIGINT', () => process.kill(process.pid, 'SIGINT'));
   if (secret) {
     // Echo nothing while a secret is typed.

@@ -13,6 +13,7 @@ import type { CommandContext } from '../../sdk/types.js';
 /** Each request type, its answer type, and the fields it needs. */
 const REQUESTS: Record<string, { answer: string; fields: Record<string, FieldRule> }> = {
   'read-config': { answer: 'config', fields: {} },
+  'read-config-text': { answer: 'config-text', fields: {} },
   'patch-config': { answer: 'config', fields: { edits: 'list', revision: 'string?' } },
   'validate-config': { answer: 'config-problem', fields: { text: 'string' } },
   'replace-config': { answer: 'config', fields: { text: 'string' } },
@@ -80,6 +81,10 @@ async function serve(message: WireMessage, host: CommandContext): Promise<Record
   switch (message.type) {
     case 'read-config':
       return { ...(await host.config.read()) };
+    case 'read-config-text': {
+      const { path, text } = await host.config.readText();
+      return text === undefined ? { path } : { path, text };
+    }
     case 'patch-config':
       return { ...(await host.config.patch(message.edits as never, typeof message.revision === 'string' ? { revision: message.revision } : {})) };
     case 'validate-config': {

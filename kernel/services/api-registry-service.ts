@@ -60,7 +60,7 @@ async function saveApi(places: RegistryPlaces, name: string, save: ApiSave): Pro
   if (save.revision !== undefined && typeof save.revision !== 'string') throw new OkapiError(`saving ${name}: the revision must be a string`);
   if (save.spec !== undefined && !(save.spec instanceof Uint8Array)) throw new OkapiError(`saving ${name}: the spec must be bytes`);
   if (save.index !== undefined && !isIndex(save.index)) {
-    throw new OkapiError(`saving ${name}: the index must be an operation index (a map with key, operations, extensions and security_schemes)`);
+    throw new OkapiError(`saving ${name}: the index must be an operation index (a map with key, info, servers, operations, extensions and security_schemes)`);
   }
   if (save.spec !== undefined && save.index === undefined) throw new OkapiError(`saving ${name}: a spec copy needs the index made from it`);
   const { withFileLock } = await import('../config/lock.js');
@@ -79,6 +79,8 @@ function isIndex(index: unknown): boolean {
   return (
     isPlainObject(index) &&
     isPlainObject(index.key) &&
+    isPlainObject(index.info) &&
+    Array.isArray(index.servers) &&
     Array.isArray(index.operations) &&
     index.operations.every(isPlainObject) &&
     Array.isArray(index.extensions) &&

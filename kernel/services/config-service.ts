@@ -4,6 +4,9 @@
  * lock, comments kept, schema checked, atomic.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { OkapiError } from '../../sdk/errors.js';
+import { describeFsError } from '../../sdk/fs-errors.js';
 import type { OkapiConfig } from '../../sdk/api-config.js';
 import type { ConfigPatchResult, ConfigService, ConfigSnapshot } from '../../sdk/services.js';
 import { readConfig } from '../config/read.js';
@@ -18,12 +21,22 @@ export function snapshotOf(path: string, document: OkapiConfig): ConfigSnapshot 
   return { path, document, revision: revisionOf(document) };
 }
 
+function readConfigText(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new OkapiError(`cannot read config file ${path}: ${describeFsError(error)}`, { hint: 'check the file and its permissions' });
+  }
+}
+
 /** Thrown inside the locked update to leave it without writing. */
 class Conflict {}
 
 export function configService(configPath: string): ConfigService {
   return {
     read: async () => snapshotOf(configPath, readConfig(configPath).config),
+    readText: async () => ({ path: configPath, text: readConfigText(configPath) }),
     patch: (edits, options) => patchConfig(configPath, edits, options?.revision),
     validate: async (text) => {
       if (typeof text !== 'string') throw new TypeError('the config text to validate is not a string');
