@@ -7,7 +7,7 @@
 import { rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { apiEntry, apiNames, localSpecSources, profilesOf, type ApiEntry } from '../../sdk/api-config.js';
-import { apiNameLengthProblem } from '../../sdk/api-names.js';
+import { apiNameProblem } from '../../sdk/api-names.js';
 import { OkapiError } from '../../sdk/errors.js';
 import { isPlainObject } from '../../sdk/plain-object.js';
 import type { ApiIndexReading, ApiRegistry, ApiSave } from '../../sdk/services.js';
@@ -16,6 +16,7 @@ import { apiCacheDir, apiResponsesDir } from '../api/cache-paths.js';
 import type { OperationIndex } from '../api/operation-index.js';
 import { readConfig } from '../config/read.js';
 import { patchConfig, revisionOf } from './config-service.js';
+import { checkedApiName } from './api-name-check.js';
 import { removeApiTokens } from './token-store.js';
 
 export interface RegistryPlaces {
@@ -27,14 +28,14 @@ export function apiRegistry(places: RegistryPlaces): ApiRegistry {
   const config = () => readConfig(places.configPath).config;
   return {
     list: async () => summaries(config()),
-    get: async (name) => apiEntry(config(), checkedName(name)),
-    save: (name, save) => saveApi(places, checkedName(name), save),
-    remove: (name) => removeApi(places, checkedName(name)),
+    get: async (name) => apiEntry(config(), checkedApiName(name)),
+    save: async (name, save) => saveApi(places, checkedApiName(name), save),
+    remove: async (name) => removeApi(places, checkedApiName(name)),
     readSpec: async (name) => {
-      const text = (await import('../api/index-read.js')).readSpecCopy(places.cacheDir, checkedName(name));
+      const text = (await import('../api/index-read.js')).readSpecCopy(places.cacheDir, checkedApiName(name));
       return text === undefined ? undefined : Buffer.from(text);
     },
-    readIndex: (name) => readIndex(places, checkedName(name)),
+    readIndex: async (name) => readIndex(places, checkedApiName(name)),
   };
 }
 
@@ -43,15 +44,6 @@ export function summaries(config: Record<string, unknown>): ApiSummary[] {
     const entry = apiEntry(config, name)!;
     return { name, base_url: typeof entry.base_url === 'string' ? entry.base_url : '', profiles: Object.keys(profilesOf(entry)) };
   });
-}
-
-/** An API name as a plugin gave it: a string of a length a cache directory can be named after. */
-function checkedName(name: unknown): string {
-  if (typeof name !== 'string' || name === '') throw new OkapiError('an API name must be a non-empty string');
-  const tooLong = apiNameLengthProblem(name);
-  if (tooLong) throw new OkapiError(tooLong);
-  if (name === '__proto__') throw new OkapiError('"__proto__" cannot be an API name');
-  return name;
 }
 
 async function saveApi(places: RegistryPlaces, name: string, save: ApiSave): Promise<{ conflict: boolean }> {
@@ -63,6 +55,9 @@ async function saveApi(places: RegistryPlaces, name: string, save: ApiSave): Pro
     throw new OkapiError(`saving ${name}: the index must be an operation index (a map with key, info, servers, operations, extensions and security_schemes)`);
   }
   if (save.spec !== undefined && save.index === undefined) throw new OkapiError(`saving ${name}: a spec copy needs the index made from it`);
+  // A new API follows the naming rules; one already in the config (edited by hand) keeps its name.
+  const problem = apiEntry(readConfig(places.configPath).config, name) === undefined ? apiNameProblem(name) : undefined;
+  if (problem) throw new OkapiError(`cannot save the API: ${problem}`);
   const { withFileLock } = await import('../config/lock.js');
   return withFileLock(apiCacheDir(places.cacheDir, name), async () => {
     // Checked before the cache files are written, so a stale entry leaves them as they were.

@@ -4,20 +4,15 @@
  */
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { apiNameLengthProblem } from '../../sdk/api-names.js';
-import { OkapiError } from '../../sdk/errors.js';
 import type { CacheService } from '../../sdk/services.js';
 import { apiResponsesDir, responsesDir } from '../api/cache-paths.js';
+import { checkedApiName } from './api-name-check.js';
 
 export function cacheService(cacheDir: string): CacheService {
   return {
     dir: cacheDir,
     async clearResponses(api) {
-      if (api !== undefined) {
-        if (typeof api !== 'string' || api === '') throw new OkapiError('the API whose responses to clear must be named by a non-empty string');
-        const tooLong = apiNameLengthProblem(api);
-        if (tooLong) throw new OkapiError(tooLong);
-      }
+      if (api !== undefined) checkedApiName(api);
       const dir = api === undefined ? responsesDir(cacheDir) : apiResponsesDir(cacheDir, api);
       const files = await countFiles(dir);
       if (files === undefined) return { files: 0, existed: false };

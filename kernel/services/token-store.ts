@@ -8,10 +8,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { OkapiError } from '../../sdk/errors.js';
-import { apiNameLengthProblem } from '../../sdk/api-names.js';
 import { isPlainObject } from '../../sdk/plain-object.js';
 import type { TokenScope, TokenStore } from '../../sdk/services.js';
 import { tokenCachePath } from '../api/cache-paths.js';
+import { checkedApiName } from './api-name-check.js';
 
 const MAX_NAME_LENGTH = 256;
 const MAX_VALUE_BYTES = 64 * 1024;
@@ -82,12 +82,7 @@ export async function removeApiTokens(configPath: string, api: string, orphanedA
 /** `[api, profile, credential, key]`, each checked: they come from any plugin. */
 function placeOf(scope: TokenScope, key: string): string[] {
   if (!isPlainObject(scope)) throw new OkapiError('a token scope is a map of api, and optionally profile and credential');
-  const api = scope.api;
-  if (typeof api !== 'string' || api === '') throw new OkapiError('a token scope needs the name of an API (api)');
-  const tooLong = apiNameLengthProblem(api);
-  if (tooLong) throw new OkapiError(tooLong);
-  const place = [api, nameOf(scope.profile, 'profile'), nameOf(scope.credential, 'credential'), nameOf(key, 'key', false)];
-  return place;
+  return [checkedApiName(scope.api), nameOf(scope.profile, 'profile'), nameOf(scope.credential, 'credential'), nameOf(key, 'key', false)];
 }
 
 function nameOf(value: unknown, what: string, optional = true): string {
