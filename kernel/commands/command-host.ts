@@ -16,18 +16,20 @@ import { applyFieldUpdate } from '../pipeline/request-fields.js';
 import { MAX_DURATION_MS } from '../plugins/duration.js';
 import { buildCommandTable } from './command-table.js';
 import { visibleControls } from '../../sdk/terminal-text.js';
-import { apiRegistry, summaries } from '../services/api-registry-service.js';
+import { apiRegistry } from '../services/api-registry-service.js';
 import { cacheService } from '../services/cache-service.js';
 import { configService } from '../services/config-service.js';
 import { tokenStore } from '../services/token-store.js';
 
 export function commandHost(inv: Invocation, registry: PluginRegistry): CommandContext {
+  const apis = apiRegistry({ configPath: inv.configPath, cacheDir: inv.cacheDir });
   return {
     log: (level, message) => inv.diagnostic(level, message),
     stdout: (data) => void inv.io.stdout.write(data),
     stderr: (data) => void inv.io.stderr.write(data),
     httpRequest: (request) => httpRequest(inv, registry, request),
-    listApis: async () => summaries(inv.config()),
+    // Read afresh, not from the invocation's copy: the command may have changed the config.
+    listApis: () => apis.list(),
     listPlugins: async () => summariesWithConflicts(registry),
     prompt: (message, options) => prompt(inv, message, options?.secret ?? false),
     loadDocument: async (request) => (await import('../api/load-document.js')).loadDocument(registry, request),
@@ -35,7 +37,7 @@ export function commandHost(inv: Invocation, registry: PluginRegistry): CommandC
     stdin: inv.io.stdin,
     // Host services (docs/design/016-host-services.md): the same objects answer a subprocess's messages.
     config: configService(inv.configPath),
-    apis: apiRegistry({ configPath: inv.configPath, cacheDir: inv.cacheDir }),
+    apis,
     tokens: tokenStore(inv.configPath),
     cache: cacheService(inv.cacheDir),
   };
