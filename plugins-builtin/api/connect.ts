@@ -10,7 +10,7 @@
  */
 import { dirname } from 'node:path';
 import type { CommandContext } from '../../sdk/types.js';
-import { OkapiError, UsageError } from '../../sdk/errors.js';
+import { UsageError } from '../../sdk/errors.js';
 import { apiEntry, profilesOf, type ApiEntry, type Profile } from '../../sdk/api-config.js';
 import { apiNameProblem } from '../../sdk/api-names.js';
 import { updateConfig } from '../../sdk/config-update.js';
