@@ -1,7 +1,7 @@
 /** Runs one invocation and finishes the process's work (open connections) before it ends. */
 import { writeSync } from 'node:fs';
 import { run } from './cli/run.js';
-import { handleInterrupts, interruptedBy, interruptExitCode } from './interrupt.js';
+import { handleInterrupts, interruptedBy, interruptExitCode } from '../sdk/interrupt.js';
 import { readerGone } from './output/reader-gone.js';
 import { shutdown } from './shutdown.js';
 import type { HelpCache } from './startup/help-cache.js';

@@ -42,3 +42,8 @@ function isCredentialWord(word: string): boolean {
   if (word.startsWith('auth') && (!word.startsWith('author') || word.startsWith('authoriz'))) return true;
   return /keys?$/.test(word) || word.endsWith('sig') || word.includes('signature');
 }
+
+/** An auth param whose value is a secret: a credential's name, or the generic `value`. */
+export function isSecretParam(name: string): boolean {
+  return isCredentialName(name) || name.toLowerCase() === 'value';
+}

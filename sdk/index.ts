@@ -6,3 +6,10 @@ export * from './types.js';
 export { ExactNumber, isExactNumber, numberFromText, numberText } from './exact-number.js';
 export { stringifyJson } from './json-stringify.js';
 export { parseJsonExact } from './json-parse.js';
+// Host services (docs/design/016-host-services.md) and the helpers a command plugin writes with.
+export type * from './services.js';
+export type { ApiEntry, AuthObject, CredentialBinding, DiscoveryFields, OkapiConfig, Profile, PromptEntry } from './api-config.js';
+export { saveApi, updateConfig } from './config-update.js';
+export { onInterrupt, withForegroundProgram, withTemporaryFile } from './interrupt.js';
+export { isCredentialName, isSecretParam } from './credential-names.js';
+export { redactField, redactKeepingLength, redactText, redactUrl, splitField } from './redact.js';

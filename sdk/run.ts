@@ -4,6 +4,9 @@
  */
 import { encodeMessage, type WireEncoding, type WireMessage } from './codec.js';
 import { Peer } from './peer.js';
+import { OkapiError } from './errors.js';
+import { serviceClients } from './service-client.js';
+import { handleInterrupts } from './interrupt.js';
 import type {
   CommandContext,
   CommandInit,
@@ -32,6 +35,8 @@ export async function runPlugin(definition: PluginDefinition, options: RunOption
     const requested = argv.find((a) => a.startsWith('--okapi-plugin-encoding='))?.split('=')[1];
     const sessionEncoding: WireEncoding = requested === 'json' ? 'json' : 'cbor';
     const peer = new Peer(process.stdin, process.stdout, sessionEncoding);
+    // okapi stops a plugin it is interrupted with: what the plugin registered (onInterrupt) is undone first.
+    handleInterrupts();
     const code = await serveSession(definition, peer);
     process.stdin.destroy();
     await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
@@ -145,7 +150,7 @@ async function serveCommand(
       const waiter = id === undefined ? undefined : pending.get(id);
       if (!waiter || id === undefined) continue;
       pending.delete(id);
-      if (message.type === 'error') waiter.reject(new Error(String(message.message)));
+      if (message.type === 'error') waiter.reject(answeredError(message));
       else waiter.resolve(message);
     }
     stdinChunks.push(null);
@@ -203,6 +208,7 @@ async function serveCommand(
       await ask({ type: 'output', value, ...(options?.format !== undefined ? { format: options.format } : {}) });
     },
     stdin: stdin(),
+    ...serviceClients(ask, init.cache_dir ?? ''),
   };
 
   const code = await definition.hooks.command(init, commandCtx);
@@ -226,6 +232,14 @@ async function serveSigner(definition: PluginDefinition, peer: Peer, init: WireM
       await peer.send({ type: 'error', id: message.id, message: error instanceof Error ? error.message : String(error) });
     }
   }
+}
+
+/** An `error` answer, with the hint and exit code the host's services add (an okapi extension). */
+function answeredError(message: WireMessage): Error {
+  return new OkapiError(String(message.message), {
+    ...(typeof message.hint === 'string' ? { hint: message.hint } : {}),
+    ...(typeof message.exit_code === 'number' ? { exitCode: message.exit_code } : {}),
+  });
 }
 
 function toBytes(data: Uint8Array | string): Uint8Array {

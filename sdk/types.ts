@@ -3,6 +3,7 @@
  * Field names are the wire names (DESIGN.md §3), so a value here is exactly what travels in a
  * CBOR or JSON message.
  */
+import type { ApiRegistry, CacheService, ConfigService, TokenStore } from './services.js';
 
 export const HOOK_NAMES = [
   'auth',
@@ -286,6 +287,11 @@ export interface CommandContext extends HookContext {
   output?(value: unknown, options?: { format?: string }): Promise<void>;
   /** Forwarded standard input; empty unless the command declares `passthrough_stdio`. */
   stdin: AsyncIterable<Uint8Array>;
+  /** Host services (sdk/services.ts, docs/design/016-host-services.md). */
+  config: ConfigService;
+  apis: ApiRegistry;
+  tokens: TokenStore;
+  cache: CacheService;
 }
 
 export interface TlsSigner {

@@ -7,7 +7,7 @@
 import { ExitCode } from '../../sdk/errors.js';
 import type { Invocation } from '../invocation.js';
 import { configDir } from '../config/paths.js';
-import { apiEntry, localSpecSources, profilesOf, type ApiEntry } from './api-config.js';
+import { apiEntry, localSpecSources, profilesOf, type ApiEntry } from '../../sdk/api-config.js';
 import { DEFAULT_PROFILE } from './api-target.js';
 import { expectedKey, readHelpIndex, staleness, type StoredHelpIndex } from './index-read.js';
 import { apiCacheFiles } from './cache-paths.js';

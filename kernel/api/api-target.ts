@@ -8,7 +8,7 @@ import type { OkapiConfig } from '../config/document.js';
 import { OkapiError, UsageError } from '../../sdk/errors.js';
 import { HEADER_ENTRY } from '../pipeline/request-fields.js';
 import { redactField, redactUrl } from '../../sdk/redact.js';
-import { apiEntry, profilesOf, stringList, stringMap, type ApiEntry, type Profile } from './api-config.js';
+import { apiEntry, profilesOf, stringList, stringMap, type ApiEntry, type Profile } from '../../sdk/api-config.js';
 import { apiNameLengthProblem } from '../../sdk/api-names.js';
 
 export interface ApiTarget {

@@ -3,16 +3,9 @@
  * described for people: the summary `api connect` / `api sync` print and `okapi doctor api` shows.
  * Plain `x-cli-description` only replaces help text and is not reported.
  */
+import type { ExtensionUse } from '../../sdk/extension-uses.js';
 
-export interface ExtensionUse {
-  /** `document`, `path /pets`, `GET /pets`, `GET /pets parameter limit (query)`. */
-  where: string;
-  extension: string;
-  /** What it changes, in a sentence fragment. */
-  effect: string;
-  /** An `x-cli-*` name okapi does not know: reported by doctor, ignored otherwise. */
-  unknown?: true;
-}
+export { formatExtensionUses, type ExtensionUse } from '../../sdk/extension-uses.js';
 
 /** Extensions okapi understands, by where they may appear. */
 const KNOWN = new Set(['x-cli-name', 'x-cli-aliases', 'x-cli-description', 'x-cli-hidden', 'x-cli-ignore', 'x-cli-config']);
@@ -33,11 +26,6 @@ export function unknownExtensions(object: Record<string, unknown>, where: string
 
 export function truthy(value: unknown): boolean {
   return value === true || value === 'true';
-}
-
-/** One line per use, for stderr at connect and sync, and for doctor. */
-export function formatExtensionUses(uses: ExtensionUse[], indent = '  '): string {
-  return uses.map((use) => `${indent}${use.where}: ${use.extension} ${use.effect}`).join('\n');
 }
 
 /** What a document-level `x-cli-config` pre-populates, in a few words. */

@@ -5,7 +5,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { OKAPI_VERSION } from '../version.js';
-import { normalizedOperationBase, type ApiEntry } from './api-config.js';
+import { normalizedOperationBase, type ApiEntry } from '../../sdk/api-config.js';
 import { apiCacheFiles } from './cache-paths.js';
 import { INDEX_FORMAT, type HelpIndex, type IndexKey, type OperationIndex, type SourceStamp } from './operation-index.js';
 

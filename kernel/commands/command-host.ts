@@ -1,9 +1,10 @@
 /**
  * What the host offers a running command, in-process or over the wire: output streams, requests
- * through the full pipeline, the registered APIs and plugins, and prompts on the terminal.
+ * through the full pipeline, the registered APIs and plugins, prompts on the terminal, and the host
+ * services: config, API registry, token store and cache (kernel/services/).
  */
 import { createInterface } from 'node:readline';
-import type { ApiSummary, CommandContext, HttpRequest, HttpResponse, PluginSummary } from '../../sdk/types.js';
+import type { CommandContext, HttpRequest, HttpResponse, PluginSummary } from '../../sdk/types.js';
 import { OkapiError } from '../../sdk/errors.js';
 import type { Invocation } from '../invocation.js';
 import type { PluginRegistry } from '../plugins/registry.js';
@@ -15,19 +16,30 @@ import { applyFieldUpdate } from '../pipeline/request-fields.js';
 import { MAX_DURATION_MS } from '../plugins/duration.js';
 import { buildCommandTable } from './command-table.js';
 import { visibleControls } from '../../sdk/terminal-text.js';
+import { apiRegistry } from '../services/api-registry-service.js';
+import { cacheService } from '../services/cache-service.js';
+import { configService } from '../services/config-service.js';
+import { tokenStore } from '../services/token-store.js';
 
 export function commandHost(inv: Invocation, registry: PluginRegistry): CommandContext {
+  const apis = apiRegistry({ configPath: inv.configPath, cacheDir: inv.cacheDir });
   return {
     log: (level, message) => inv.diagnostic(level, message),
     stdout: (data) => void inv.io.stdout.write(data),
     stderr: (data) => void inv.io.stderr.write(data),
     httpRequest: (request) => httpRequest(inv, registry, request),
-    listApis: async () => listApis(inv),
+    // Read afresh, not from the invocation's copy: the command may have changed the config.
+    listApis: () => apis.list(),
     listPlugins: async () => summariesWithConflicts(registry),
     prompt: (message, options) => prompt(inv, message, options?.secret ?? false),
     loadDocument: async (request) => (await import('../api/load-document.js')).loadDocument(registry, request),
     output: async (value, options) => (await import('../output/render-value.js')).renderValue(value, inv, registry, options?.format),
     stdin: inv.io.stdin,
+    // Host services (docs/design/016-host-services.md): the same objects answer a subprocess's messages.
+    config: configService(inv.configPath),
+    apis,
+    tokens: tokenStore(inv.configPath),
+    cache: cacheService(inv.cacheDir),
   };
 }
 
@@ -70,15 +82,6 @@ function summariesWithConflicts(registry: PluginRegistry): PluginSummary[] {
   });
 }
 
-function listApis(inv: Invocation): ApiSummary[] {
-  const apis = (inv.config().apis ?? {}) as Record<string, { base_url?: unknown; profiles?: unknown }>;
-  return Object.entries(apis).map(([name, api]) => ({
-    name,
-    base_url: typeof api?.base_url === 'string' ? api.base_url : '',
-    profiles: api?.profiles && typeof api.profiles === 'object' ? Object.keys(api.profiles) : [],
-  }));
-}
-
 async function prompt(inv: Invocation, asked: string, secret: boolean): Promise<string> {
   // The question is the plugin's text, on the user's terminal: it may not steer it.
   const message = visibleControls(asked);
@@ -89,7 +92,7 @@ async function prompt(inv: Invocation, asked: string, secret: boolean): Promise<
   }
   const rl = createInterface({ input: inv.io.stdin, output: inv.io.stderr, terminal: true });
   // The terminal is in raw mode while a line is typed, so Ctrl-C arrives as a key: it interrupts
-  // okapi as it does at any other time (kernel/interrupt.ts) rather than pausing the question.
+  // okapi as it does at any other time (sdk/interrupt.ts) rather than pausing the question.
   rl.on('SIGINT', () => process.kill(process.pid, 'SIGINT'));
   if (secret) {
     // Echo nothing while a secret is typed.

@@ -8,7 +8,7 @@ import { constants as fsConstants } from 'node:fs';
 import { mkdir, open, realpath, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { OkapiError } from '../../sdk/errors.js';
-import { withTemporaryFile } from '../interrupt.js';
+import { withTemporaryFile } from '../../sdk/interrupt.js';
 import { describeFsError } from '../../sdk/fs-errors.js';
 
 export { describeFsError };

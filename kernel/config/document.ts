@@ -5,18 +5,14 @@
 
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { OkapiError } from '../../sdk/errors.js';
+import { isPlainObject } from '../../sdk/plain-object.js';
+import type { OkapiConfig } from '../../sdk/api-config.js';
 
-export interface OkapiConfig {
-  apis?: Record<string, unknown>;
-  plugins?: Record<string, { enabled?: boolean } & Record<string, unknown>>;
-  [key: string]: unknown;
-}
+export type { OkapiConfig };
 
 const BOM = '\uFEFF';
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isPlainObject };
 
 function describeType(value: unknown): string {
   if (value === null) return 'null';

@@ -19,7 +19,7 @@ import { link, mkdir, open, readFile, rename, stat, unlink, utimes } from 'node:
 import { hostname } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { OkapiError } from '../../sdk/errors.js';
-import { onInterrupt } from '../interrupt.js';
+import { onInterrupt } from '../../sdk/interrupt.js';
 import { describeFsError } from './atomic-write.js';
 
 export interface FileLockOptions {

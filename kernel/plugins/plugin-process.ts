@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { onInterrupt } from '../interrupt.js';
+import { onInterrupt } from '../../sdk/interrupt.js';
 
 /** How long a plugin has to exit after SIGTERM before its group is killed. */
 const STOP_GRACE_MS = 1000;
@@ -94,7 +94,7 @@ const running = new Set<PluginProcess>();
 let watching = false;
 
 /**
- * While a plugin runs, an interrupt of okapi (Ctrl-C, SIGTERM, SIGHUP: kernel/interrupt.ts) stops
+ * While a plugin runs, an interrupt of okapi (Ctrl-C, SIGTERM, SIGHUP: sdk/interrupt.ts) stops
  * it first; the plugin's group sees neither the terminal's Ctrl-C nor its hang-up itself. When
  * okapi exits while a plugin runs, the plugin's group is killed.
  */

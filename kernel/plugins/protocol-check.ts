@@ -12,6 +12,7 @@ import type { WireMessage } from '../../sdk/codec.js';
 import { ExactNumber } from '../../sdk/exact-number.js';
 import type { LogLevel } from '../../sdk/types.js';
 import type { CallHookName } from './runtime.js';
+import { isServiceRequest, serviceRequestProblem } from './service-requests.js';
 
 /** An HTTP method or header name: a token (RFC 9110 §5.6.2). */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -76,7 +77,7 @@ export function commandMessageProblem(message: WireMessage): Problem {
     case 'list-plugins':
       return idProblem(message);
     default:
-      return undefined;
+      return isServiceRequest(message.type) ? (idProblem(message) ?? serviceRequestProblem(message)) : undefined;
   }
 }
 

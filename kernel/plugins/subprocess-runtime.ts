@@ -15,6 +15,7 @@ import { PluginError } from './plugin-error.js';
 import { commandMessageProblem, errorProblem, formatterMessageProblem, logProblem, resultProblem } from './protocol-check.js';
 import type { CallHookName, CallHooks, FormatterOptions, FormatterSink, PluginLogger, PluginRuntime } from './runtime.js';
 import type { SessionTarget, SubprocessSession } from './subprocess-session.js';
+import { answerServiceRequest, isServiceRequest } from './service-requests.js';
 
 const DEFAULT_DEADLINE_MS = 30_000;
 const AUTH_DEADLINE_MS = 5 * 60_000;
@@ -111,7 +112,11 @@ export class SubprocessRuntime implements PluginRuntime {
             void this.answer(session, message, host);
             break;
           default:
-            throw session.unexpected(message, 'a command message (stdout, stderr, http-request, list-apis, prompt, load-document, output, done)');
+            if (isServiceRequest(message.type)) {
+              void answerServiceRequest(message, host).then((answer) => session.send(answer)).catch(() => undefined);
+              break;
+            }
+            throw session.unexpected(message, 'a command message (stdout, stderr, http-request, list-apis, prompt, load-document, output, a host service request, done)');
         }
       }
     } finally {

@@ -10,15 +10,15 @@
  */
 import { dirname } from 'node:path';
 import type { CommandContext } from '../../sdk/types.js';
-import { OkapiError, UsageError } from '../../sdk/errors.js';
-import { apiEntry, profilesOf, type ApiEntry, type Profile } from '../../kernel/api/api-config.js';
+import { UsageError } from '../../sdk/errors.js';
+import { apiEntry, profilesOf, type ApiEntry, type Profile } from '../../sdk/api-config.js';
 import { apiNameProblem } from '../../sdk/api-names.js';
-import { isPlainObject } from '../../kernel/config/document.js';
-import { readConfig, updateConfig } from '../../kernel/config/store.js';
+import { updateConfig } from '../../sdk/config-update.js';
+import { isPlainObject } from '../../sdk/plain-object.js';
 import { normalizeTargetUrl } from '../../kernel/pipeline/target-url.js';
 import { redactUrl } from '../../sdk/redact.js';
 import { loadSpec, specArgument } from './load-spec.js';
-import { describeSource, indexSpec, operationCount, reportExtensions, writeSaved, type Saved } from './save.js';
+import { describeSource, indexSpec, operationCount, reportExtensions, withBaseUrl, writeSaved, type Saved } from './save.js';
 import { fail, parseArgs, type ApiVerb } from './verb.js';
 import { buildProfiles, normalizeXCliConfig } from './x-cli-config.js';
 
@@ -37,11 +37,11 @@ export const apiConnect: ApiVerb = async (init, args, ctx) => {
     if (spec !== undefined) specArgument(spec); // a missing file is a usage error, before anything else
 
     const path = init.config_path;
-    const existing = apiEntry(readConfig(path).config, name);
+    const existing = await ctx.apis.get(name);
     const baseText = displayUrl(base);
 
     if (parsed.flags.has('no-discover')) {
-      await writeEntry(path, name, (current) => {
+      await writeEntry(ctx, name, (current) => {
         const entry: ApiEntry = { ...(current ?? {}), base_url: baseText };
         if (!isPlainObject(entry.profiles)) entry.profiles = { default: {} };
         return applyPatch(entry, patch);
@@ -80,7 +80,7 @@ export const apiConnect: ApiVerb = async (init, args, ctx) => {
       ctx.stderr(`okapi: warning: the prompt answers are not used: ${name} keeps its profiles (recreate them with --replace)\n`);
     }
 
-    await writeSaved(init.cache_dir, name, saved, () => writeEntry(path, name, (current) => {
+    await writeSaved(ctx, name, saved, (current) => {
       const entry: ApiEntry = { ...(current ?? {}), base_url: baseText, discovery: saved.discovery };
       if (spec !== undefined) {
         const target = specArgument(spec);
@@ -92,7 +92,7 @@ export const apiConnect: ApiVerb = async (init, args, ctx) => {
       if (profiles !== undefined) entry.profiles = profiles;
       else if (!isPlainObject(entry.profiles)) entry.profiles = { default: {} };
       return applyPatch(entry, patch);
-    }));
+    });
     report(ctx, name, saved, existing !== undefined, keep);
     return 0;
   } catch (error) {
@@ -169,12 +169,9 @@ function deepAssign(base: unknown, patch: unknown): unknown {
 }
 
 /** Writes one API entry under the config lock, built from the entry as it is at that moment. */
-export async function writeEntry(path: string, name: string, build: (current: ApiEntry | undefined) => ApiEntry): Promise<void> {
-  await updateConfig(path, (config) => {
+export async function writeEntry(ctx: CommandContext, name: string, build: (current: ApiEntry | undefined) => ApiEntry): Promise<void> {
+  await updateConfig(ctx.config, (config) => {
     const apis = isPlainObject(config.apis) ? config.apis : {};
-    const current = isPlainObject(apis[name]) ? (apis[name] as ApiEntry) : undefined;
-    const entry = build(current);
-    if (typeof entry.base_url !== 'string') throw new OkapiError(`API ${name} would have no base_url`);
-    config.apis = { ...apis, [name]: entry };
+    config.apis = { ...apis, [name]: withBaseUrl(name, build(apiEntry(config, name))) };
   });
 }

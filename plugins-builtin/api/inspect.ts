@@ -5,9 +5,7 @@
  * secrets themselves.
  */
 import { OkapiError, UsageError } from '../../sdk/errors.js';
-import { apiEntry } from '../../kernel/api/api-config.js';
-import { isPlainObject } from '../../kernel/config/document.js';
-import { readConfig } from '../../kernel/config/store.js';
+import { isPlainObject } from '../../sdk/plain-object.js';
 import { redactField, redactUrl, splitField } from '../../sdk/redact.js';
 import { fail, type ApiVerb } from './verb.js';
 import { refuseOverlongApiName } from '../../sdk/api-names.js';
@@ -19,7 +17,7 @@ export const apiInspect: ApiVerb = async (init, args, ctx) => {
     if (args.length !== 1) throw new UsageError('api inspect needs the name of one API', { hint: 'okapi api inspect <name>' });
     const name = args[0]!;
     refuseOverlongApiName(name);
-    const entry = apiEntry(readConfig(init.config_path).config, name);
+    const entry = await ctx.apis.get(name);
     if (!entry) throw new OkapiError(`there is no API named "${name}"`, { hint: "see 'okapi api list'" });
     ctx.stdout(`${JSON.stringify(redactEntry(entry), null, 2)}\n`);
     return 0;

@@ -1,7 +1,6 @@
 /** `okapi api list [-o json]`: the registered APIs, as a table or as JSON with stable fields. */
 import { UsageError } from '../../sdk/errors.js';
-import { apiNames, apiEntry, profilesOf } from '../../kernel/api/api-config.js';
-import { readConfig } from '../../kernel/config/store.js';
+import { apiNames, apiEntry, profilesOf } from '../../sdk/api-config.js';
 import { fail, type ApiVerb } from './verb.js';
 
 export interface ApiListing {
@@ -19,7 +18,7 @@ export const apiList: ApiVerb = async (init, args, ctx) => {
     if (!['auto', 'table', 'json'].includes(format)) {
       throw new UsageError(`api list prints a table or JSON, not "${format}"`, { hint: 'okapi api list -o json' });
     }
-    const config = readConfig(init.config_path).config;
+    const config = (await ctx.config.read()).document;
     const rows: ApiListing[] = apiNames(config)
       .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
       .map((name) => {

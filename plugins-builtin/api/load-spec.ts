@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { AddressPolicy, CommandContext } from '../../sdk/types.js';
 import { OkapiError } from '../../sdk/errors.js';
 import { redactUrl } from '../../sdk/redact.js';
-import { localSpecSources, specFilePaths, type ApiEntry } from '../../kernel/api/api-config.js';
+import { localSpecSources, specFilePaths, type ApiEntry } from '../../sdk/api-config.js';
 import { checkFollow, discover, fetchExplicit, fetchPolicy, readLocal, type FetchedSpec } from './discovery.js';
 import { resolveReferences } from './refs.js';
 

@@ -3,13 +3,12 @@
  * index, help index), the discovery fields for the config, and the report on stderr.
  */
 import type { CommandContext } from '../../sdk/types.js';
-import { normalizedOperationBase, type ApiEntry, type DiscoveryFields } from '../../kernel/api/api-config.js';
-import { formatExtensionUses } from '../../kernel/api/extensions.js';
-import { buildIndex, writeApiCache } from '../../kernel/api/index-store.js';
+import { normalizedOperationBase, type ApiEntry, type DiscoveryFields } from '../../sdk/api-config.js';
+import { saveApi } from '../../sdk/config-update.js';
+import { formatExtensionUses } from '../../sdk/extension-uses.js';
+import { buildIndex } from '../../kernel/api/index-store.js';
 import type { OperationIndex } from '../../kernel/api/operation-index.js';
 import { OkapiError } from '../../sdk/errors.js';
-import { apiCacheDir } from '../../kernel/api/cache-paths.js';
-import { withFileLock } from '../../kernel/config/lock.js';
 import type { LoadedSpec } from './load-spec.js';
 
 export interface Saved {
@@ -38,16 +37,18 @@ export function indexSpec(entry: ApiEntry, loaded: LoadedSpec): Saved {
 }
 
 /**
- * Writes the API's cache files (spec copy, operation index, help index), then `commit` (the config
- * entry), under a lock of the API's cache directory: two runs for one API cannot leave the files of
- * one and the config of the other.
+ * Writes the API's cache files (spec copy, operation index, help index), then its config entry,
+ * built by `build` from the entry as it is then: the host's API registry does both under the API's
+ * lock, so two runs for one API cannot leave the files of one and the config of the other.
  */
-export async function writeSaved(cacheDir: string | undefined, api: string, saved: Saved, commit: () => Promise<void>): Promise<void> {
-  if (!cacheDir) throw new OkapiError('the host did not say where okapi keeps its cache (cache_dir)');
-  await withFileLock(apiCacheDir(cacheDir, api), async () => {
-    await writeApiCache(cacheDir, api, saved.index, saved.spec);
-    await commit();
-  });
+export async function writeSaved(ctx: CommandContext, api: string, saved: Saved, build: (current: ApiEntry | undefined) => ApiEntry): Promise<void> {
+  await saveApi(ctx.config, ctx.apis, api, (current) => withBaseUrl(api, build(current)), { index: saved.index, spec: saved.spec });
+}
+
+/** An entry as it may be written: every registered API has a base URL. */
+export function withBaseUrl(api: string, entry: ApiEntry): ApiEntry {
+  if (typeof entry.base_url !== 'string') throw new OkapiError(`API ${api} would have no base_url`);
+  return entry;
 }
 
 /** The behaviour-changing `x-cli-*` extensions, for stderr at connect and sync: informational only. */

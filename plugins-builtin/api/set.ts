@@ -5,10 +5,9 @@
  * `okapi api sync`.
  */
 import { OkapiError, UsageError } from '../../sdk/errors.js';
-import type { ApiEntry } from '../../kernel/api/api-config.js';
-import { deepEqual } from '../../kernel/config/edit.js';
-import { isPlainObject } from '../../kernel/config/document.js';
-import { updateConfig } from '../../kernel/config/store.js';
+import type { ApiEntry } from '../../sdk/api-config.js';
+import { updateConfig } from '../../sdk/config-update.js';
+import { isPlainObject } from '../../sdk/plain-object.js';
 import { redactUrl } from '../../sdk/redact.js';
 import { fail, type ApiVerb } from './verb.js';
 import { refuseOverlongApiName } from '../../sdk/api-names.js';
@@ -23,7 +22,7 @@ export const apiSet: ApiVerb = async (init, args, ctx) => {
     const { applyShorthand, joinShorthandArguments, ShorthandError } = await import('../../sdk/shorthand/index.js');
     let before: ApiEntry | undefined;
     let after: ApiEntry | undefined;
-    await updateConfig(init.config_path, (config) => {
+    await updateConfig(ctx.config, (config) => {
       const apis = isPlainObject(config.apis) ? config.apis : {};
       const current = apis[name];
       if (!isPlainObject(current)) throw new OkapiError(`there is no API named "${name}"`, { hint: `register it first: okapi api connect ${name} <url>` });
@@ -41,7 +40,8 @@ export const apiSet: ApiVerb = async (init, args, ctx) => {
     });
     ctx.stderr(`okapi: updated API ${name} in ${init.config_path}\n`);
     for (const field of ['spec_url', 'spec_files'] as const) {
-      if (!deepEqual(before?.[field], after?.[field])) {
+      // Both come from JSON, so equal values serialise alike.
+      if (JSON.stringify(before?.[field]) !== JSON.stringify(after?.[field])) {
         ctx.stderr(`okapi: ${field} changed; fetch the description again with: okapi api sync ${name}\n`);
         break;
       }

@@ -6,9 +6,7 @@
  */
 import { dirname } from 'node:path';
 import { OkapiError, UsageError } from '../../sdk/errors.js';
-import { apiEntry } from '../../kernel/api/api-config.js';
-import { readConfig } from '../../kernel/config/store.js';
-import { baseUrl, writeEntry } from './connect.js';
+import { baseUrl } from './connect.js';
 import { loadSpec } from './load-spec.js';
 import { describeSource, indexSpec, operationCount, reportExtensions, writeSaved } from './save.js';
 import { fail, parseArgs, type ApiVerb } from './verb.js';
@@ -31,7 +29,7 @@ export const apiSync: ApiVerb = async (init, args, ctx) => {
   let code = 0;
   for (const name of names) {
     try {
-      const entry = apiEntry(readConfig(init.config_path).config, name);
+      const entry = await ctx.apis.get(name);
       if (!entry) throw new OkapiError(`there is no API named "${name}"`, { hint: "see 'okapi api list'" });
       if (typeof entry.base_url !== 'string') throw new OkapiError(`API ${name} has no base_url`);
       const loaded = await loadSpec(ctx, {
@@ -43,9 +41,7 @@ export const apiSync: ApiVerb = async (init, args, ctx) => {
         note: (line) => ctx.stderr(`okapi: ${line}\n`),
       });
       const saved = indexSpec(entry, loaded);
-      await writeSaved(init.cache_dir, name, saved, () =>
-        writeEntry(init.config_path, name, (current) => ({ ...(current ?? entry), discovery: saved.discovery })),
-      );
+      await writeSaved(ctx, name, saved, (current) => ({ ...(current ?? entry), discovery: saved.discovery }));
       reportExtensions(ctx, name, saved.index);
       ctx.stderr(`okapi: synced ${name}: ${operationCount(saved)} from ${describeSource(saved)}\n`);
     } catch (error) {

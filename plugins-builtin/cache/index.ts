@@ -1,14 +1,10 @@
 /**
- * `okapi cache clear [api]`: deletes HTTP response cache entries only (kernel/api/cache-paths.ts,
+ * `okapi cache clear [api]`: deletes HTTP response cache entries only (the host's cache service,
  * `<cache>/responses/`); specs, operation indexes and tokens stay.
  */
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { definePlugin } from '../../sdk/define.js';
-import { apiEntry } from '../../kernel/api/api-config.js';
 import { apiNameLengthProblem } from '../../sdk/api-names.js';
-import { apiResponsesDir, responsesDir } from '../../kernel/api/cache-paths.js';
-import { readConfig } from '../../kernel/config/read.js';
+import type { CommandContext } from '../../sdk/types.js';
 import meta from './manifest.js';
 
 const USAGE = 'okapi cache clear [api]';
@@ -27,22 +23,18 @@ export default definePlugin({
         ctx.stderr(`okapi: ${tooLong}\n  hint: see 'okapi api list'\n`);
         return 2;
       }
-      if (!init.cache_dir) {
-        ctx.stderr('okapi: the host did not say where the cache is\n');
-        return 1;
-      }
       try {
-        if (api !== undefined && init.config_path && !apiEntry(readConfig(init.config_path).config, api)) {
+        if (api !== undefined && !(await ctx.apis.get(api))) {
           // A removed API's responses are gone already; an unknown name is most likely a typo.
-          if (!existsSync(apiResponsesDir(init.cache_dir, api))) {
+          const cleared = await ctx.cache.clearResponses(api);
+          if (!cleared.existed) {
             ctx.stderr(`okapi: there is no API named "${api}"\n  hint: see 'okapi api list'\n`);
             return 1;
           }
+          report(ctx, cleared.files, api);
+          return 0;
         }
-        const dir = api === undefined ? responsesDir(init.cache_dir) : apiResponsesDir(init.cache_dir, api);
-        const count = countFiles(dir);
-        rmSync(dir, { recursive: true, force: true });
-        ctx.stderr(`okapi: cleared ${count} cached response file${count === 1 ? '' : 's'}${api === undefined ? '' : ` of ${api}`}\n`);
+        report(ctx, (await ctx.cache.clearResponses(api)).files, api);
         return 0;
       } catch (error) {
         ctx.stderr(`okapi: cannot clear the cache: ${error instanceof Error ? error.message : String(error)}\n`);
@@ -52,12 +44,6 @@ export default definePlugin({
   },
 });
 
-function countFiles(dir: string): number {
-  if (!existsSync(dir)) return 0;
-  let count = 0;
-  for (const entry of readdirSync(dir)) {
-    const path = join(dir, entry);
-    count += statSync(path).isDirectory() ? countFiles(path) : 1;
-  }
-  return count;
+function report(ctx: CommandContext, count: number, api: string | undefined): void {
+  ctx.stderr(`okapi: cleared ${count} cached response file${count === 1 ? '' : 's'}${api === undefined ? '' : ` of ${api}`}\n`);
 }

@@ -8,12 +8,10 @@
  * the top, until it is valid or saved unchanged; elsewhere, or when the user gives up, the copy is
  * kept and its path printed, and okapi exits 1. The copy is removed whenever nothing is kept.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describeFsError } from '../../sdk/fs-errors.js';
-import { checkConfigText, replaceConfigText } from '../../kernel/config/store.js';
-import { onInterrupt, withForegroundProgram } from '../../kernel/interrupt.js';
+import { onInterrupt, withForegroundProgram } from '../../sdk/interrupt.js';
 import { fail, type ConfigVerb } from './verb.js';
 
 const STARTER = '{\n  // Registered APIs: okapi api connect <name> <url>\n  "apis": {}\n}\n';
@@ -30,14 +28,14 @@ export const configEdit: ConfigVerb = async (path, args, ctx, tty) => {
     return 2;
   }
   const editor = process.env.VISUAL || process.env.EDITOR || 'vi';
-  const exists = existsSync(path);
-  let original: string;
+  let current: string | undefined;
   try {
-    original = exists ? readFileSync(path, 'utf8') : STARTER;
+    current = (await ctx.config.readText()).text;
   } catch (error) {
-    ctx.stderr(`okapi: cannot read config file ${path}: ${describeFsError(error)}\n  hint: check the file and its permissions\n`);
-    return 1;
+    return fail(ctx, error);
   }
+  const exists = current !== undefined;
+  const original = current ?? STARTER;
   const dir = mkdtempSync(join(tmpdir(), 'okapi-config-'));
   const draft = join(dir, 'config.json');
   const discard = () => rmSync(dir, { recursive: true, force: true });
@@ -58,7 +56,8 @@ export const configEdit: ConfigVerb = async (path, args, ctx, tty) => {
   try {
     // execa is costly to import; it is worth it only here, off every hot path.
     const { execa } = await import('execa');
-    let shown = await withProblemNoted(original, path);
+    const problemWith = (text: string) => ctx.config.validate(text);
+    let shown = await withProblemNoted(original, problemWith);
     for (;;) {
       writeFileSync(draft, shown, { mode: 0o600 });
       const result = await withForegroundProgram(execa(`${EXEC}${editor} "${draft}"`, { shell: true, stdio: 'inherit', reject: false }));
@@ -68,7 +67,7 @@ export const configEdit: ConfigVerb = async (path, args, ctx, tty) => {
         ctx.stderr(`okapi: the editor (${editor}) exited with code ${result.exitCode}; the config was not changed\n`);
         return keep(text);
       }
-      const problem = await problemWith(edited, path);
+      const problem = await problemWith(edited);
       if (problem === undefined) {
         if (exists && text === original) {
           discard();
@@ -76,7 +75,7 @@ export const configEdit: ConfigVerb = async (path, args, ctx, tty) => {
           return 0;
         }
         try {
-          await replaceConfigText(path, text);
+          await ctx.config.replace(text);
         } catch (error) {
           fail(ctx, error);
           return keep(text);
@@ -98,16 +97,6 @@ export const configEdit: ConfigVerb = async (path, args, ctx, tty) => {
     forget();
   }
 };
-
-/** What is wrong with `text` as the config file, or undefined when it may be saved. */
-async function problemWith(text: string, path: string): Promise<string | undefined> {
-  try {
-    await checkConfigText(text, path);
-    return undefined;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
-}
 
 function notes(problem: string): string {
   const lines = [
@@ -132,9 +121,9 @@ function withoutNotes(text: string): string {
  * lines the editor shows: the note is measured once, then worded for the text below it (the
  * second wording has as many lines as the first, so its numbers are right).
  */
-async function withProblemNoted(text: string, path: string): Promise<string> {
-  const problem = await problemWith(text, path);
+async function withProblemNoted(text: string, problemWith: (text: string) => Promise<string | undefined>): Promise<string> {
+  const problem = await problemWith(text);
   if (problem === undefined) return text;
-  const placed = await problemWith(notes(problem) + text, path);
+  const placed = await problemWith(notes(problem) + text);
   return notes(placed ?? problem) + text;
 }

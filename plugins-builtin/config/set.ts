@@ -2,10 +2,10 @@
  * `okapi config set <patch...>`: shorthand patches applied to the whole config, comments kept. The
  * arguments join as body arguments do: each one that starts a field is a new field.
  */
-import { updateConfig } from '../../kernel/config/store.js';
-import { isPlainObject } from '../../kernel/config/document.js';
+import type { OkapiConfig } from '../../sdk/api-config.js';
+import { updateConfig } from '../../sdk/config-update.js';
+import { isPlainObject } from '../../sdk/plain-object.js';
 import { applyShorthand, joinShorthandArguments, ShorthandError } from '../../sdk/shorthand/index.js';
-import type { OkapiConfig } from '../../kernel/config/document.js';
 import { fail, type ConfigVerb } from './verb.js';
 
 export const configSet: ConfigVerb = async (path, args, ctx) => {
@@ -15,7 +15,7 @@ export const configSet: ConfigVerb = async (path, args, ctx) => {
   }
   try {
     const expression = joinShorthandArguments(args, { requestBody: false });
-    await updateConfig(path, (config) => {
+    await updateConfig(ctx.config, (config) => {
       const patched = applyShorthand(config, expression);
       if (!isPlainObject(patched)) throw new ShorthandError('the config must stay an object', 0, expression);
       return patched as OkapiConfig;

@@ -3,14 +3,10 @@
  * okapi's behaviour, and what each changes, from the operation index (rebuilt from the cached spec
  * when stale). Unknown `x-cli-*` names are listed apart. A missing API exits 1.
  */
-import { dirname } from 'node:path';
 import { definePlugin } from '../../sdk/define.js';
 import type { CommandContext } from '../../sdk/types.js';
-import { apiEntry, localSpecSources } from '../../kernel/api/api-config.js';
 import { apiNameLengthProblem } from '../../sdk/api-names.js';
-import { formatExtensionUses } from '../../kernel/api/extensions.js';
-import { expectedKey, readOperationIndex, rebuildFromSpecCopy, staleness } from '../../kernel/api/index-store.js';
-import { readConfig } from '../../kernel/config/read.js';
+import { formatExtensionUses } from '../../sdk/extension-uses.js';
 import meta from './manifest.js';
 
 const USAGE = 'okapi doctor api <name>';
@@ -29,12 +25,8 @@ export default definePlugin({
         ctx.stderr(`okapi: ${tooLong}\n  hint: see 'okapi api list'\n`);
         return 2;
       }
-      if (!init.config_path || !init.cache_dir) {
-        ctx.stderr('okapi: the host did not say which config file and cache directory are in use\n');
-        return 1;
-      }
       try {
-        return await diagnose(init.config_path, init.cache_dir, name, ctx);
+        return await diagnose(name, ctx);
       } catch (error) {
         const e = error as { message?: string; hint?: string };
         ctx.stderr(`okapi: ${e.message ?? String(error)}\n${e.hint ? `  hint: ${e.hint}\n` : ''}`);
@@ -44,8 +36,8 @@ export default definePlugin({
   },
 });
 
-async function diagnose(configPath: string, cacheDir: string, name: string, ctx: CommandContext): Promise<number> {
-  const entry = apiEntry(readConfig(configPath).config, name);
+async function diagnose(name: string, ctx: CommandContext): Promise<number> {
+  const entry = await ctx.apis.get(name);
   if (!entry) {
     ctx.stderr(`okapi: there is no API named "${name}"\n  hint: see 'okapi api list'\n`);
     return 1;
@@ -54,15 +46,10 @@ async function diagnose(configPath: string, cacheDir: string, name: string, ctx:
     ctx.stderr(`okapi: ${name} has no description to diagnose (it was saved with --no-discover)\n  hint: okapi api sync ${name}\n`);
     return 1;
   }
-  const sources = localSpecSources(entry, dirname(configPath));
-  let index = readOperationIndex(cacheDir, name);
-  const verdict = staleness(index?.key, expectedKey(entry, sources));
-  if (verdict.stale) {
-    if (verdict.sources) ctx.stderr(`okapi: warning: ${verdict.reason}; run okapi api sync ${name} to see the current one\n`);
-    if (!verdict.sources || !index) index = await rebuildFromSpecCopy(cacheDir, name, entry, sources);
-  }
-  const uses = index!.extensions.filter((u) => !u.unknown);
-  const unknown = index!.extensions.filter((u) => u.unknown);
+  const { index, warning } = await ctx.apis.readIndex(name);
+  if (warning !== undefined) ctx.stderr(`okapi: warning: ${warning}\n`);
+  const uses = index.extensions.filter((u) => !u.unknown);
+  const unknown = index.extensions.filter((u) => u.unknown);
   const lines: string[] = [];
   const source = entry.discovery.source;
   if (uses.length === 0) lines.push(`${name}: no behaviour-changing x-cli extensions in ${source}`);

@@ -14,11 +14,12 @@ import type { PluginRuntime } from '../../../kernel/plugins/runtime.js';
 import openapi from '../../../plugins-builtin/openapi/index.js';
 import { writeSdkPlugin } from '../../helpers/plugin-files.js';
 import { tempDir } from '../../helpers/temp-dir.js';
+import { hostServices } from '../../helpers/host-services.js';
 
 const silent = () => () => undefined;
 const dist = resolve(import.meta.dirname, '../../../dist/plugins');
 
-function host(requests: HttpRequest[] = [], loads: LoadDocumentRequest[] = []): CommandContext & { out: string; err: string } {
+function host(requests: HttpRequest[] = [], loads: LoadDocumentRequest[] = [], paths?: { config_path: string; cache_dir: string }): CommandContext & { out: string; err: string } {
   const h = {
     out: '',
     err: '',
@@ -38,6 +39,7 @@ function host(requests: HttpRequest[] = [], loads: LoadDocumentRequest[] = []): 
       return output.document;
     },
     stdin: (async function* () {})(),
+    ...hostServices(paths),
   };
   return h;
 }
@@ -106,9 +108,9 @@ describe('the api command in-process and as an external executable', () => {
     for (const [how, runtime] of await runtimes()) {
       const dir = tempDir('okapi-wire-home-');
       const paths = { config_path: join(dir, 'config.json'), cache_dir: join(dir, 'cache') };
-      const h = host();
+      const h = host([], [], paths);
       const connected = await runtime.command(init(['connect', 'wire', 'http://127.0.0.1:9', '--spec', spec], paths), h);
-      const listed = host();
+      const listed = host([], [], paths);
       await runtime.command(init(['list'], { ...paths, output_format: 'json' }), listed);
       const config = JSON.parse(readFileSync(paths.config_path, 'utf8'));
       delete config.apis.wire.discovery.synced_at;

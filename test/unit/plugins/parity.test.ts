@@ -11,6 +11,7 @@ import type { PluginRuntime } from '../../../kernel/plugins/runtime.js';
 import { ExactNumber } from '../../../sdk/exact-number.js';
 import { writeSdkPlugin } from '../../helpers/plugin-files.js';
 import { tempDir } from '../../helpers/temp-dir.js';
+import { hostServices } from '../../helpers/host-services.js';
 
 const silentLogger = () => () => undefined;
 const dist = resolve(import.meta.dirname, '../../../dist/plugins');
@@ -106,6 +107,7 @@ describe('built-in plugins in-process and out-of-process', () => {
           // Stands for the host's rendering: what reached it, and in which format.
           output: async (value, options) => void (stdout += `${options?.format ?? 'auto'}: ${JSON.stringify(value)}`),
           stdin: (async function* () {})(),
+          ...hostServices(),
         };
         const code = await runtime.command({ command: 'plugin', args, tty: { stdin: false, stdout: false, stderr: false }, width: 80 }, host);
         outcomes.set(`${how} ${args.join(' ')}`, { code, stdout, stderr });

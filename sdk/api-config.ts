@@ -4,8 +4,14 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { OkapiConfig } from '../config/document.js';
-import { isPlainObject } from '../config/document.js';
+import { isPlainObject } from './plain-object.js';
+
+/** The config document as okapi reads it: JSON, with registered APIs under `apis`. */
+export interface OkapiConfig {
+  apis?: Record<string, unknown>;
+  plugins?: Record<string, { enabled?: boolean } & Record<string, unknown>>;
+  [key: string]: unknown;
+}
 
 export interface AuthObject {
   type: string;

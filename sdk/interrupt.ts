@@ -7,6 +7,10 @@
  *
  * Exiting rather than re-raising the signal: DESIGN.md §5 promises the exit status 130, and a
  * parent reading okapi's status with waitpid sees that number, not a death by signal.
+ *
+ * In the SDK because a command plugin needs the same cleanups (its temporary files, an editor it
+ * runs): in-process it shares okapi's handlers; a plugin process gets its own, installed by
+ * runPlugin for a command session.
  */
 import { unlink } from 'node:fs/promises';
 import { constants } from 'node:os';

@@ -1,0 +1,129 @@
+/**
+ * A command session's host-service requests (docs/design/016-host-services.md): checked for their
+ * shape here, then answered by the very objects a built-in command gets in-process, which check
+ * what they mean (names, paths, sizes). Nothing in an answer or an error carries a token's value
+ * but the `get-token` answer itself.
+ */
+import type { WireMessage } from '../../sdk/codec.js';
+import { OkapiError } from '../../sdk/errors.js';
+import { isPlainObject } from '../../sdk/plain-object.js';
+import type { ApiSave, TokenScope } from '../../sdk/services.js';
+import type { CommandContext } from '../../sdk/types.js';
+
+/** Each request type, its answer type, and the fields it needs. */
+const REQUESTS: Record<string, { answer: string; fields: Record<string, FieldRule> }> = {
+  'read-config': { answer: 'config', fields: {} },
+  'read-config-text': { answer: 'config-text', fields: {} },
+  'patch-config': { answer: 'config', fields: { edits: 'list', revision: 'string?' } },
+  'validate-config': { answer: 'config-problem', fields: { text: 'string' } },
+  'replace-config': { answer: 'config', fields: { text: 'string' } },
+  'get-api': { answer: 'api', fields: { name: 'string' } },
+  'save-api': { answer: 'api-saved', fields: { name: 'string', entry: 'map', revision: 'string?', index: 'map?', spec: 'bytes?' } },
+  'remove-api': { answer: 'api-removed', fields: { name: 'string' } },
+  'read-spec': { answer: 'spec', fields: { name: 'string' } },
+  'read-index': { answer: 'index', fields: { name: 'string' } },
+  'get-token': { answer: 'token', fields: { scope: 'map', key: 'string' } },
+  'set-token': { answer: 'token-set', fields: { scope: 'map', key: 'string', value: 'string' } },
+  'delete-token': { answer: 'token-deleted', fields: { scope: 'map', key: 'string' } },
+  'clear-responses': { answer: 'responses-cleared', fields: { api: 'string?' } },
+};
+
+type FieldRule = 'string' | 'string?' | 'list' | 'map' | 'map?' | 'bytes?';
+
+const RULE_WORDS: Record<FieldRule, string> = {
+  string: 'a string',
+  'string?': 'a string',
+  list: 'a list',
+  map: 'a map',
+  'map?': 'a map',
+  'bytes?': 'bytes',
+};
+
+export function isServiceRequest(type: string): boolean {
+  return Object.hasOwn(REQUESTS, type);
+}
+
+/** What is wrong with the fields of a service request, or undefined. The `id` is checked by the caller. */
+export function serviceRequestProblem(message: WireMessage): string | undefined {
+  const request = REQUESTS[message.type]!;
+  for (const [field, rule] of Object.entries(request.fields)) {
+    const value = message[field];
+    if (value === undefined && rule.endsWith('?')) continue;
+    const fits =
+      rule.startsWith('string') ? typeof value === 'string' : rule === 'list' ? Array.isArray(value) : rule.startsWith('map') ? isPlainObject(value) && !(value instanceof Uint8Array) : value instanceof Uint8Array;
+    // The field is named but its value never quoted: it may be a secret (set-token's value).
+    if (!fits) return `sent a "${message.type}" request whose ${field} is ${value === undefined ? 'missing' : 'of the wrong type'}; it must be ${RULE_WORDS[rule]}`;
+  }
+  return undefined;
+}
+
+/** Answers one checked service request with the host's services; errors become `error` answers. */
+export async function answerServiceRequest(message: WireMessage, host: CommandContext): Promise<{ type: string } & Record<string, unknown>> {
+  const id = message.id;
+  try {
+    return { type: REQUESTS[message.type]!.answer, id, ...(await serve(message, host)) };
+  } catch (error) {
+    const e = error as { message?: unknown; hint?: unknown; exitCode?: unknown };
+    return {
+      type: 'error',
+      id,
+      message: typeof e.message === 'string' ? e.message : String(error),
+      ...(error instanceof OkapiError && e.hint !== undefined ? { hint: e.hint } : {}),
+      ...(error instanceof OkapiError ? { exit_code: e.exitCode } : {}),
+    };
+  }
+}
+
+async function serve(message: WireMessage, host: CommandContext): Promise<Record<string, unknown>> {
+  const name = message.name as string;
+  const scope = message.scope as unknown as TokenScope;
+  const key = message.key as string;
+  switch (message.type) {
+    case 'read-config':
+      return { ...(await host.config.read()) };
+    case 'read-config-text': {
+      const { path, text } = await host.config.readText();
+      return text === undefined ? { path } : { path, text };
+    }
+    case 'patch-config':
+      return { ...(await host.config.patch(message.edits as never, typeof message.revision === 'string' ? { revision: message.revision } : {})) };
+    case 'validate-config': {
+      const problem = await host.config.validate(message.text as string);
+      return problem === undefined ? {} : { problem };
+    }
+    case 'replace-config':
+      return { ...(await host.config.replace(message.text as string)) };
+    case 'get-api': {
+      const entry = await host.apis.get(name);
+      return entry === undefined ? {} : { entry };
+    }
+    case 'save-api': {
+      const save: ApiSave = { entry: message.entry as ApiSave['entry'] };
+      if (message.revision !== undefined) save.revision = message.revision as string;
+      if (message.index !== undefined) save.index = message.index as object;
+      if (message.spec !== undefined) save.spec = message.spec as Uint8Array;
+      return { ...(await host.apis.save(name, save)) };
+    }
+    case 'remove-api':
+      return { entry: await host.apis.remove(name) };
+    case 'read-spec': {
+      const spec = await host.apis.readSpec(name);
+      return spec === undefined ? {} : { spec };
+    }
+    case 'read-index':
+      return { ...(await host.apis.readIndex(name)) };
+    case 'get-token': {
+      const value = await host.tokens.get(scope, key);
+      return value === undefined ? {} : { value };
+    }
+    case 'set-token':
+      await host.tokens.set(scope, key, message.value as string);
+      return {};
+    case 'delete-token':
+      return { deleted: await host.tokens.delete(scope, key) };
+    case 'clear-responses':
+      return { ...(await host.cache.clearResponses(typeof message.api === 'string' ? message.api : undefined)) };
+    default:
+      throw new OkapiError(`"${message.type}" is not a host service request`);
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * The cache service (sdk/services.ts CacheService): okapi's cache directory, and clearing the HTTP
+ * responses kept there (kernel/api/cache-paths.ts says where), so no plugin needs its layout.
+ */
+import { readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { CacheService } from '../../sdk/services.js';
+import { apiResponsesDir, responsesDir } from '../api/cache-paths.js';
+import { checkedApiName } from './api-name-check.js';
+
+export function cacheService(cacheDir: string): CacheService {
+  return {
+    dir: cacheDir,
+    async clearResponses(api) {
+      if (api !== undefined) checkedApiName(api);
+      const dir = api === undefined ? responsesDir(cacheDir) : apiResponsesDir(cacheDir, api);
+      const files = await countFiles(dir);
+      if (files === undefined) return { files: 0, existed: false };
+      await rm(dir, { recursive: true, force: true });
+      return { files, existed: true };
+    },
+  };
+}
+
+/** The files under `dir`, or undefined when it does not exist. */
+async function countFiles(dir: string): Promise<number | undefined> {
+  let entries: string[];
+  try {
+    entries = await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  let count = 0;
+  for (const entry of entries) {
+    const path = join(dir, entry);
+    count += (await stat(path)).isDirectory() ? ((await countFiles(path)) ?? 0) : 1;
+  }
+  return count;
+}

@@ -1,0 +1,142 @@
+/**
+ * The token store (sdk/services.ts TokenStore): secrets a plugin keeps between runs, such as OAuth
+ * tokens, in `tokens.json` beside the config file (kernel/api/cache-paths.ts), laid out as
+ * `{ "apis": { "<api>": { "<profile>": { "<credential>": { "<key>": "<value>" } } } } }`.
+ *
+ * The file is the user's only (0600, its directory 0700), written under its lock and atomically.
+ * A value is never part of a message: errors name the scope and key, never what is stored.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { OkapiError } from '../../sdk/errors.js';
+import { isPlainObject } from '../../sdk/plain-object.js';
+import type { TokenScope, TokenStore } from '../../sdk/services.js';
+import { tokenCachePath } from '../api/cache-paths.js';
+import { checkedApiName } from './api-name-check.js';
+
+const MAX_NAME_LENGTH = 256;
+const MAX_VALUE_BYTES = 64 * 1024;
+
+type TokenFile = Record<string, unknown> & { apis?: Record<string, unknown> };
+
+export function tokenStore(configPath: string): TokenStore {
+  const path = tokenCachePath(configPath);
+  return {
+    async get(scope, key) {
+      const where = placeOf(scope, key);
+      const value = valueAt(readTokens(path), where);
+      return typeof value === 'string' ? value : undefined;
+    },
+    async set(scope, key, value) {
+      const where = placeOf(scope, key);
+      if (typeof value !== 'string') throw new OkapiError(`the token ${describePlace(where)} must be a string`);
+      if (Buffer.byteLength(value) > MAX_VALUE_BYTES) throw new OkapiError(`the token ${describePlace(where)} is longer than ${MAX_VALUE_BYTES / 1024} KiB, more than okapi keeps`);
+      await updateTokens(path, (tokens) => {
+        let node: Record<string, unknown> = tokens;
+        for (const name of ['apis', ...where.slice(0, -1)]) {
+          if (!isPlainObject(node[name])) node[name] = {};
+          node = node[name] as Record<string, unknown>;
+        }
+        node[where[where.length - 1]!] = value;
+        return true;
+      });
+    },
+    async delete(scope, key) {
+      const where = placeOf(scope, key);
+      let deleted = false;
+      await updateTokens(path, (tokens) => {
+        const holder = valueAt(tokens, where.slice(0, -1));
+        const last = where[where.length - 1]!;
+        if (!isPlainObject(holder) || !Object.hasOwn(holder, last)) return false;
+        delete holder[last];
+        deleted = true;
+        return true;
+      });
+      return deleted;
+    },
+  };
+}
+
+/** Removes the tokens of a removed API, and those of the shared auth profiles only it used. */
+export async function removeApiTokens(configPath: string, api: string, orphanedAuthProfiles: string[]): Promise<void> {
+  const path = tokenCachePath(configPath);
+  if (!existsSync(path)) return;
+  // A file okapi cannot read is left alone: removing an API must not fail on it.
+  await updateTokens(path, (tokens) => {
+    let changed = false;
+    if (isPlainObject(tokens.apis) && Object.hasOwn(tokens.apis, api)) {
+      delete tokens.apis[api];
+      changed = true;
+    }
+    if (isPlainObject(tokens.auth_profiles)) {
+      for (const ref of orphanedAuthProfiles) {
+        if (Object.hasOwn(tokens.auth_profiles, ref)) {
+          delete tokens.auth_profiles[ref];
+          changed = true;
+        }
+      }
+    }
+    return changed;
+  }, 'skip');
+}
+
+/** `[api, profile, credential, key]`, each checked: they come from any plugin. */
+function placeOf(scope: TokenScope, key: string): string[] {
+  if (!isPlainObject(scope)) throw new OkapiError('a token scope is a map of api, and optionally profile and credential');
+  return [checkedApiName(scope.api), nameOf(scope.profile, 'profile'), nameOf(scope.credential, 'credential'), nameOf(key, 'key', false)];
+}
+
+function nameOf(value: unknown, what: string, optional = true): string {
+  if (value === undefined && optional) return 'default';
+  if (typeof value !== 'string' || value === '') throw new OkapiError(`a token ${what} must be a non-empty string`);
+  if (value.length > MAX_NAME_LENGTH) throw new OkapiError(`a token ${what} is ${value.length} characters long; at most ${MAX_NAME_LENGTH}`);
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(value)) throw new OkapiError(`a token ${what} may not hold control characters`);
+  if (value === '__proto__') throw new OkapiError(`a token ${what} may not be "__proto__"`);
+  return value;
+}
+
+function describePlace(place: string[]): string {
+  const [api, profile, credential, key] = place;
+  return `"${key}" of ${api} (profile ${profile}, credential ${credential})`;
+}
+
+function valueAt(tokens: TokenFile, place: string[]): unknown {
+  let node: unknown = tokens.apis;
+  for (const name of place) {
+    if (!isPlainObject(node) || !Object.hasOwn(node, name)) return undefined;
+    node = node[name];
+  }
+  return node;
+}
+
+function readTokens(path: string): TokenFile {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw new OkapiError(`cannot read the token store ${path}: ${(error as Error).message}`);
+  }
+  try {
+    const tokens: unknown = JSON.parse(text);
+    if (isPlainObject(tokens)) return tokens;
+  } catch {
+    // reported below, without the text: it holds secrets
+  }
+  throw new OkapiError(`the token store ${path} is damaged (not a JSON map)`, { hint: `delete it; plugins will ask for their tokens again` });
+}
+
+/** Changes the file under its lock; `change` answers whether anything changed, and only then is it written. */
+async function updateTokens(path: string, change: (tokens: TokenFile) => boolean, damaged: 'throw' | 'skip' = 'throw'): Promise<void> {
+  const [{ withFileLock }, { writeFileAtomic }] = await Promise.all([import('../config/lock.js'), import('../config/atomic-write.js')]);
+  await withFileLock(path, async () => {
+    let tokens: TokenFile;
+    try {
+      tokens = readTokens(path);
+    } catch (error) {
+      if (damaged === 'skip') return;
+      throw error;
+    }
+    if (change(tokens)) await writeFileAtomic(path, `${JSON.stringify(tokens, null, 2)}\n`, 0o600);
+  });
+}

@@ -1,0 +1,97 @@
+/**
+ * Host services: what a command plugin asks okapi for instead of reaching into its files. The same
+ * methods exist in-process (kernel/commands/command-host.ts) and over the wire (sdk/run.ts), so a
+ * built-in command and an external `okapi-*` executable are written alike (docs/design/016).
+ */
+import type { ApiEntry, OkapiConfig } from './api-config.js';
+import type { ExtensionUse } from './extension-uses.js';
+import type { ApiSummary } from './types.js';
+
+/** Where in the config document: object keys and array indexes, from the root. */
+export type ConfigPath = (string | number)[];
+
+/** One change of a config patch: set the value at `path` (creating objects on the way), or delete it. */
+export type ConfigEdit = { path: ConfigPath; value: unknown } | { path: ConfigPath; delete: true };
+
+export interface ConfigSnapshot {
+  /** The config file in use. */
+  path: string;
+  /** Its document; `{}` when the file does not exist yet. */
+  document: OkapiConfig;
+  /** Names this exact content: a patch given it applies only if the file has not changed since. */
+  revision: string;
+}
+
+export interface ConfigPatchResult extends ConfigSnapshot {
+  /** True when `revision` was given and the file had changed: nothing was written, the snapshot is current. */
+  conflict: boolean;
+}
+
+export interface ConfigService {
+  /** The config as the file holds it now. */
+  read(): Promise<ConfigSnapshot>;
+  /** The file's text as it is, comments included, even when it does not parse; undefined when there is no file. */
+  readText(): Promise<{ path: string; text: string | undefined }>;
+  /**
+   * Applies the edits under the config lock, keeping comments and layout, checked against the
+   * config schema and written atomically. With `revision`, only if the file is still that one.
+   */
+  patch(edits: ConfigEdit[], options?: { revision?: string }): Promise<ConfigPatchResult>;
+  /** What is wrong with `text` as the config file (parse or schema), or undefined when it is valid. */
+  validate(text: string): Promise<string | undefined>;
+  /** Replaces the whole file with `text` once it is valid (as `config edit` saves), under the lock. */
+  replace(text: string): Promise<ConfigSnapshot>;
+}
+
+/** What `save` writes for one API: its cache files first, then its config entry, all under the API's lock. */
+export interface ApiSave {
+  entry: ApiEntry;
+  /** The config revision `entry` was made from; when the file changed since, nothing is committed. */
+  revision?: string;
+  /** The operation index (kernel/api/operation-index.ts OperationIndex); the help index is derived from it. */
+  index?: object;
+  /** The description as loaded (OpenAPI 3 JSON, UTF-8), kept as the API's spec copy. */
+  spec?: Uint8Array;
+}
+
+/** The operation index of an API, current: rebuilt from the cached spec copy when it was stale. */
+export interface ApiIndexReading {
+  index: { extensions: ExtensionUse[]; [field: string]: unknown };
+  /** Set when a local spec file changed since the API was indexed: the index shown is the old one. */
+  warning?: string;
+}
+
+export interface ApiRegistry {
+  list(): Promise<ApiSummary[]>;
+  /** The API's config entry, or undefined when none has that name. */
+  get(name: string): Promise<ApiEntry | undefined>;
+  /** Writes the API (cache files, then config entry); `conflict` as in `ConfigService.patch`. */
+  save(name: string, save: ApiSave): Promise<{ conflict: boolean }>;
+  /** Removes the entry, its cached spec and indexes, its cached responses and its tokens; returns the entry. */
+  remove(name: string): Promise<ApiEntry>;
+  /** The cached spec copy, or undefined when there is none. */
+  readSpec(name: string): Promise<Uint8Array | undefined>;
+  readIndex(name: string): Promise<ApiIndexReading>;
+}
+
+/** Whose secret: an API, one of its profiles (`default` when absent) and a credential (`default`). */
+export interface TokenScope {
+  api: string;
+  profile?: string;
+  credential?: string;
+}
+
+/** Secrets (OAuth tokens, say) kept for a plugin, private to the user, never shown by okapi. */
+export interface TokenStore {
+  get(scope: TokenScope, key: string): Promise<string | undefined>;
+  set(scope: TokenScope, key: string, value: string): Promise<void>;
+  /** True when there was a value to delete. */
+  delete(scope: TokenScope, key: string): Promise<boolean>;
+}
+
+export interface CacheService {
+  /** okapi's cache directory (DESIGN.md §4). */
+  dir: string;
+  /** Deletes cached HTTP responses: of one API, or all. `existed`: there was anything to delete. */
+  clearResponses(api?: string): Promise<{ files: number; existed: boolean }>;
+}

@@ -1,0 +1,22 @@
+/** The host services a command gets (kernel/services/), on a config file and cache directory of a test's own. */
+import { join } from 'node:path';
+import { apiRegistry } from '../../kernel/services/api-registry-service.js';
+import { cacheService } from '../../kernel/services/cache-service.js';
+import { configService } from '../../kernel/services/config-service.js';
+import { tokenStore } from '../../kernel/services/token-store.js';
+import type { ServiceClients } from '../../sdk/service-client.js';
+import { tempDir } from './temp-dir.js';
+
+export function hostServices(paths: { config_path: string; cache_dir: string } = defaultPaths()): ServiceClients {
+  return {
+    config: configService(paths.config_path),
+    apis: apiRegistry({ configPath: paths.config_path, cacheDir: paths.cache_dir }),
+    tokens: tokenStore(paths.config_path),
+    cache: cacheService(paths.cache_dir),
+  };
+}
+
+function defaultPaths(): { config_path: string; cache_dir: string } {
+  const dir = tempDir('okapi-services-');
+  return { config_path: join(dir, 'config.json'), cache_dir: join(dir, 'cache') };
+}

@@ -1,0 +1,29 @@
+/** The shape checks of host service requests (kernel/plugins/service-requests.ts through protocol-check.ts). */
+import { describe, expect, it } from 'vitest';
+import type { WireMessage } from '../../../sdk/codec.js';
+import { commandMessageProblem } from '../../../kernel/plugins/protocol-check.js';
+
+const SECRET = 'never-quote-me';
+
+describe('host service requests', () => {
+  it.each<[string, Record<string, unknown>, string | undefined]>([
+    ['read-config', { id: 1 }, undefined],
+    ['read-config', {}, 'sent a "read-config" request with the id nothing; a request needs a whole-number id for its answer'],
+    ['patch-config', { id: 1, edits: [] }, undefined],
+    ['patch-config', { id: 1, edits: {} }, 'sent a "patch-config" request whose edits is of the wrong type; it must be a list'],
+    ['patch-config', { id: 1, edits: [], revision: 7 }, 'sent a "patch-config" request whose revision is of the wrong type; it must be a string'],
+    ['get-api', { id: 2 }, 'sent a "get-api" request whose name is missing; it must be a string'],
+    ['save-api', { id: 3, name: 'a', entry: {}, spec: 'text' }, 'sent a "save-api" request whose spec is of the wrong type; it must be bytes'],
+    ['save-api', { id: 3, name: 'a', entry: new Uint8Array(2) }, 'sent a "save-api" request whose entry is of the wrong type; it must be a map'],
+    ['set-token', { id: 4, scope: { api: 'a' }, key: 'k', value: [SECRET] }, 'sent a "set-token" request whose value is of the wrong type; it must be a string'],
+    ['get-token', { id: 4, scope: 'a', key: 'k' }, 'sent a "get-token" request whose scope is of the wrong type; it must be a map'],
+    ['clear-responses', { id: 5 }, undefined],
+    ['clear-responses', { id: 5, api: 1 }, 'sent a "clear-responses" request whose api is of the wrong type; it must be a string'],
+  ])('%s %o', (type, fields, expected) => {
+    expect(commandMessageProblem({ type, ...fields } as WireMessage)).toBe(expected);
+  });
+
+  it('lets through message types it does not know, as before', () => {
+    expect(commandMessageProblem({ type: '__proto__', id: 1 } as WireMessage)).toBeUndefined();
+  });
+});
