@@ -13,7 +13,7 @@ import { rootHelpFiles, storeHelp, type HelpCache } from '../startup/help-cache.
 import { apiEntry, apiNames } from '../api/api-config.js';
 import { bareName, unknownWordError } from '../commands/unknown-word.js';
 import { RESERVED_COMMANDS } from '../../sdk/api-names.js';
-import { builtins } from '../../plugins-builtin/index.generated.js';
+import { builtins } from '../plugins/builtin-index.generated.js';
 
 /** The built-in command that shows and repairs the config file. */
 const CONFIG_COMMAND = 'config';

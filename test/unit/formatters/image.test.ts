@@ -6,7 +6,7 @@ import { drawImage } from '../../../plugins-builtin/image/draw.js';
 import { ASSUMED_CELL_PIXELS, KITTY_CHUNK } from '../../../plugins-builtin/image/graphics.js';
 import { fitSize, halfBlocks, resize } from '../../../plugins-builtin/image/halfblock.js';
 import { imageFormatOf, imageSize } from '../../../plugins-builtin/image/sniff.js';
-import type { PluginMeta } from '../../../plugins-builtin/plugin-meta.js';
+import type { PluginMeta } from '../../../sdk/plugin-meta.js';
 import type { FormatterStart, PluginDefinition } from '../../../sdk/types.js';
 
 const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(new URL(`./images/${name}`, import.meta.url)));
