@@ -6,14 +6,10 @@
  * from `env:` or `command:`. The request body travels only to plugins that list `request.final_body`.
  */
 import type { PluginManifest, WireRequest } from '../../sdk/types.js';
-import { isCredentialName } from '../../sdk/credential-names.js';
+import { isCredentialName, isSecretParam } from '../../sdk/credential-names.js';
 import { isParamReference } from '../pipeline/param-values.js';
 
 export const REDACTED = '<redacted>';
-
-export function isSecretParam(name: string): boolean {
-  return isCredentialName(name) || name.toLowerCase() === 'value';
-}
 
 export function requestForPlugin(request: WireRequest, manifest: PluginManifest): WireRequest {
   const headers: WireRequest['headers'] = {};

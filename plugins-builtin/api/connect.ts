@@ -15,7 +15,7 @@ import { apiEntry, profilesOf, type ApiEntry, type Profile } from '../../kernel/
 import { apiNameProblem } from '../../sdk/api-names.js';
 import { isPlainObject } from '../../kernel/config/document.js';
 import { readConfig, updateConfig } from '../../kernel/config/store.js';
-import { normalizeTargetUrl } from '../../kernel/pipeline/target-url.js';
+import { normalizeTargetUrl } from '../../sdk/target-url.js';
 import { redactUrl } from '../../sdk/redact.js';
 import { loadSpec, specArgument } from './load-spec.js';
 import { describeSource, indexSpec, operationCount, reportExtensions, writeSaved, type Saved } from './save.js';

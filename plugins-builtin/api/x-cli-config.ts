@@ -16,7 +16,7 @@
 import { UsageError } from '../../sdk/errors.js';
 import type { AuthObject, CredentialBinding, Profile, PromptEntry } from '../../kernel/api/api-config.js';
 import type { SecuritySchemeInfo } from '../../kernel/api/operation-index.js';
-import { isSecretParam } from '../../kernel/plugins/plugin-secrets.js';
+import { isSecretParam } from '../../sdk/credential-names.js';
 import { redactField } from '../../sdk/redact.js';
 
 type Json = Record<string, unknown>;
