@@ -291,6 +291,12 @@ export interface CommandContext extends HookContext {
    * hosts without it.
    */
   output?(value: unknown, options?: { format?: string }): Promise<void>;
+  /**
+   * Rebuilds a registered API's operation index offline from its cached spec copy, through the
+   * built-in api plugin that extracts indexes; false when it could not (it said why on stderr).
+   * For built-in commands that read the index; absent from hosts without it and over the wire.
+   */
+  reindexApi?(api: string): Promise<boolean>;
   /** Forwarded standard input; empty unless the command declares `passthrough_stdio`. */
   stdin: AsyncIterable<Uint8Array>;
 }

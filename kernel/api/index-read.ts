@@ -7,7 +7,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { OKAPI_VERSION } from '../version.js';
 import { normalizedOperationBase, type ApiEntry } from './api-config.js';
 import { apiCacheFiles } from './cache-paths.js';
-import { INDEX_FORMAT, type HelpIndex, type IndexKey, type OperationIndex, type SourceStamp } from './operation-index.js';
+import { INDEX_FORMAT, type HelpIndex, type IndexKey, type OperationIndex, type SourceStamp } from '../../sdk/operation-index-format.js';
 
 /** Size and full-precision mtime of each local spec file; a missing file has size -1. */
 export function sourceStamps(paths: string[]): SourceStamp[] {

@@ -1,6 +1,8 @@
 /**
  * Writing the cached files of a registered API (kernel/api/cache-paths.ts) at connect and sync,
- * and rebuilding its index offline from the cached spec copy. Reading is in index-read.ts.
+ * and rebuilding its index offline from the cached spec copy. Reading is in index-read.ts. The
+ * store stamps each index with the key that says what it is valid for; the index itself is
+ * extracted by the api plugin (plugins-builtin/api/operation-index.ts), which hands its extractor in.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
@@ -12,7 +14,7 @@ import { OKAPI_VERSION } from '../version.js';
 import { normalizedOperationBase, type ApiEntry } from './api-config.js';
 import { apiCacheFiles } from './cache-paths.js';
 import { readHelpIndex, readOperationIndex, readSpecCopy, sourceStamps } from './index-read.js';
-import { extractOperationIndex, helpIndexOf, INDEX_FORMAT, serializeHelpIndex, type IndexKey, type OperationIndex } from './operation-index.js';
+import { helpIndexOf, INDEX_FORMAT, serializeHelpIndex, type IndexKey, type OperationIndex } from '../../sdk/operation-index-format.js';
 
 export * from './index-read.js';
 
@@ -20,8 +22,11 @@ export function sha256(text: string | Uint8Array): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
+/** Extracts an index (without its key) from a loaded OpenAPI document. */
+export type ExtractIndex = (document: unknown, options: { operationBase: string }) => Omit<OperationIndex, 'key'>;
+
 /** Builds the index of a document serialised as `spec` (whose hash keys it). */
-export function buildIndex(document: unknown, spec: string | Uint8Array, operationBase: string, sources: string[]): OperationIndex {
+export function buildIndex(document: unknown, spec: string | Uint8Array, operationBase: string, sources: string[], extract: ExtractIndex): OperationIndex {
   const key: IndexKey = {
     format: INDEX_FORMAT,
     okapi_version: OKAPI_VERSION,
@@ -29,7 +34,7 @@ export function buildIndex(document: unknown, spec: string | Uint8Array, operati
     operation_base: operationBase,
     sources: sourceStamps(sources),
   };
-  return { key, ...extractOperationIndex(document, { operationBase }) };
+  return { key, ...extract(document, { operationBase }) };
 }
 
 /** Writes the spec copy (when given), the operation index and the help index, each atomically. */
@@ -65,7 +70,7 @@ async function writeCacheFile(path: string, data: string | Uint8Array): Promise<
  * Rebuilds the index from the cached spec copy, offline (another okapi version made it, or
  * `operation_base` changed). Fails when there is no copy, or when it is not the one the config names.
  */
-export async function rebuildFromSpecCopy(cacheDir: string, api: string, entry: ApiEntry, sources: string[]): Promise<OperationIndex> {
+export async function rebuildFromSpecCopy(cacheDir: string, api: string, entry: ApiEntry, sources: string[], extract: ExtractIndex): Promise<OperationIndex> {
   const text = readSpecCopy(cacheDir, api);
   const hint = `run: okapi api sync ${api}`;
   if (text === undefined) throw new OkapiError(`the cached spec of ${api} is missing`, { hint });
@@ -79,7 +84,7 @@ export async function rebuildFromSpecCopy(cacheDir: string, api: string, entry: 
   } catch {
     throw new OkapiError(`the cached spec of ${api} (${apiCacheFiles(cacheDir, api).spec}) is damaged`, { hint });
   }
-  const index = buildIndex(document, text, normalizedOperationBase(entry), []);
+  const index = buildIndex(document, text, normalizedOperationBase(entry), [], extract);
   // The stamps of local files stay those of the load that made the copy.
   const previous = readOperationIndex(cacheDir, api)?.key ?? readHelpIndex(cacheDir, api)?.header.key;
   if (previous?.sources) index.key.sources = previous.sources;

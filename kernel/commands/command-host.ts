@@ -27,6 +27,7 @@ export function commandHost(inv: Invocation, registry: PluginRegistry): CommandC
     prompt: (message, options) => prompt(inv, message, options?.secret ?? false),
     loadDocument: async (request) => (await import('../api/load-document.js')).loadDocument(registry, request),
     output: async (value, options) => (await import('../output/render-value.js')).renderValue(value, inv, registry, options?.format),
+    reindexApi: async (api) => (await (await import('../api/index-refresh.js')).reindexFromSpecCopy(inv, api)) === 0,
     stdin: inv.io.stdin,
   };
 }

@@ -3,13 +3,16 @@
  * index, help index), the discovery fields for the config, and the report on stderr.
  */
 import type { CommandContext } from '../../sdk/types.js';
-import { normalizedOperationBase, type ApiEntry, type DiscoveryFields } from '../../kernel/api/api-config.js';
-import { formatExtensionUses } from '../../kernel/api/extensions.js';
-import { buildIndex, writeApiCache } from '../../kernel/api/index-store.js';
-import type { OperationIndex } from '../../kernel/api/operation-index.js';
+import { dirname } from 'node:path';
+import { apiEntry, localSpecSources, normalizedOperationBase, type ApiEntry, type DiscoveryFields } from '../../kernel/api/api-config.js';
+import { formatExtensionUses } from '../../sdk/x-cli-extensions.js';
+import { buildIndex, rebuildFromSpecCopy, writeApiCache } from '../../kernel/api/index-store.js';
+import type { OperationIndex } from '../../sdk/operation-index-format.js';
 import { OkapiError } from '../../sdk/errors.js';
 import { apiCacheDir } from '../../kernel/api/cache-paths.js';
 import { withFileLock } from '../../kernel/config/lock.js';
+import { readConfig } from '../../kernel/config/store.js';
+import { extractOperationIndex } from './operation-index.js';
 import type { LoadedSpec } from './load-spec.js';
 
 export interface Saved {
@@ -22,7 +25,7 @@ export interface Saved {
 /** Indexes the loaded description (nothing is written yet). */
 export function indexSpec(entry: ApiEntry, loaded: LoadedSpec): Saved {
   const spec = Buffer.from(JSON.stringify(loaded.document));
-  const index = buildIndex(loaded.document, spec, normalizedOperationBase(entry), loaded.localSources);
+  const index = buildIndex(loaded.document, spec, normalizedOperationBase(entry), loaded.localSources, extractOperationIndex);
   const discovery: DiscoveryFields = {
     source: loaded.spec.source,
     via: loaded.spec.via,
@@ -48,6 +51,17 @@ export async function writeSaved(cacheDir: string | undefined, api: string, save
     await writeApiCache(cacheDir, api, saved.index, saved.spec);
     await commit();
   });
+}
+
+/**
+ * Rebuilds the operation index offline from the cached spec copy (`api reindex`, which the kernel
+ * runs when an index no longer fits: another okapi version made it, or `operation_base` changed).
+ */
+export async function reindexFromSpecCopy(configPath: string, cacheDir: string | undefined, api: string): Promise<void> {
+  if (!cacheDir) throw new OkapiError('the host did not say where okapi keeps its cache (cache_dir)');
+  const entry = apiEntry(readConfig(configPath).config, api);
+  if (!entry) throw new OkapiError(`there is no API named "${api}"`, { hint: "see 'okapi api list'" });
+  await rebuildFromSpecCopy(cacheDir, api, entry, localSpecSources(entry, dirname(configPath)), extractOperationIndex);
 }
 
 /** The behaviour-changing `x-cli-*` extensions, for stderr at connect and sync: informational only. */

@@ -8,8 +8,9 @@ import { definePlugin } from '../../sdk/define.js';
 import type { CommandContext } from '../../sdk/types.js';
 import { apiEntry, localSpecSources } from '../../kernel/api/api-config.js';
 import { apiNameLengthProblem } from '../../sdk/api-names.js';
-import { formatExtensionUses } from '../../kernel/api/extensions.js';
-import { expectedKey, readOperationIndex, rebuildFromSpecCopy, staleness } from '../../kernel/api/index-store.js';
+import { OkapiError } from '../../sdk/errors.js';
+import { formatExtensionUses } from '../../sdk/x-cli-extensions.js';
+import { expectedKey, readOperationIndex, staleness } from '../../kernel/api/index-store.js';
 import { readConfig } from '../../kernel/config/read.js';
 import meta from './manifest.js';
 
@@ -59,7 +60,12 @@ async function diagnose(configPath: string, cacheDir: string, name: string, ctx:
   const verdict = staleness(index?.key, expectedKey(entry, sources));
   if (verdict.stale) {
     if (verdict.sources) ctx.stderr(`okapi: warning: ${verdict.reason}; run okapi api sync ${name} to see the current one\n`);
-    if (!verdict.sources || !index) index = await rebuildFromSpecCopy(cacheDir, name, entry, sources);
+    if (!verdict.sources || !index) {
+      if (!ctx.reindexApi) throw new OkapiError(`the operation index of ${name} is out of date: ${verdict.reason}`, { hint: `okapi api sync ${name}` });
+      // The api plugin said on stderr why it could not.
+      if (!(await ctx.reindexApi(name))) return 1;
+      index = readOperationIndex(cacheDir, name);
+    }
   }
   const uses = index!.extensions.filter((u) => !u.unknown);
   const unknown = index!.extensions.filter((u) => u.unknown);

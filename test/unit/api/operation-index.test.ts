@@ -2,18 +2,25 @@
 import { utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { extractOperationIndex, fallbackName, followPointer, kebabCase } from '../../../plugins-builtin/api/operation-index.js';
+import { helpIndexOf, INDEX_FORMAT, type IndexKey } from '../../../sdk/operation-index-format.js';
 import {
-  extractOperationIndex,
-  fallbackName,
-  followPointer,
-  helpIndexOf,
-  INDEX_FORMAT,
-  kebabCase,
-  type IndexKey,
-} from '../../../kernel/api/operation-index.js';
-import { buildIndex, expectedKey, readHelpIndex, rebuildFromSpecCopy, sha256, sourceStamps, staleness, writeApiCache } from '../../../kernel/api/index-store.js';
+  buildIndex as buildIndexWith,
+  expectedKey,
+  readHelpIndex,
+  rebuildFromSpecCopy as rebuildFromSpecCopyWith,
+  sha256,
+  sourceStamps,
+  staleness,
+  writeApiCache,
+} from '../../../kernel/api/index-store.js';
 import { OKAPI_VERSION } from '../../../kernel/version.js';
 import { tempDir } from '../../helpers/temp-dir.js';
+
+/** The kernel's store, with the api plugin's extractor as connect, sync and `api reindex` hand it in. */
+const buildIndex = (...args: DropLast<Parameters<typeof buildIndexWith>>) => buildIndexWith(...args, extractOperationIndex);
+const rebuildFromSpecCopy = (...args: DropLast<Parameters<typeof rebuildFromSpecCopyWith>>) => rebuildFromSpecCopyWith(...args, extractOperationIndex);
+type DropLast<T extends unknown[]> = T extends [...infer Rest, unknown] ? Rest : never;
 
 describe('names', () => {
   it.each([
@@ -256,7 +263,7 @@ describe('keying', () => {
 describe('renderApiHelp', () => {
   it('writes the stored commands as they are, or cut to a terminal width', async () => {
     const { renderApiHelp } = await import('../../../kernel/api/api-help.js');
-    const { serializeHelpIndex } = await import('../../../kernel/api/operation-index.js');
+    const { serializeHelpIndex } = await import('../../../sdk/operation-index-format.js');
     const index = { key: { format: INDEX_FORMAT, okapi_version: OKAPI_VERSION, spec_hash: 'x', operation_base: '', sources: [] }, ...extractOperationIndex(DOC, { operationBase: '' }) };
     const stored = serializeHelpIndex(helpIndexOf(index));
     const newline = stored.indexOf('\n');
