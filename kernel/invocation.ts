@@ -16,8 +16,8 @@ import type { PluginLogger } from './plugins/runtime.js';
 import { PluginDiagnostics } from './plugins/plugin-diagnostics.js';
 import { drained } from './output/drained.js';
 import { visibleControls } from '../sdk/terminal-text.js';
-import { builtins } from '../plugins-builtin/index.generated.js';
-import { OKAPI_VERSION } from './version.js';
+import { builtins } from './plugins/builtin-index.generated.js';
+import { OKAPI_VERSION } from '../sdk/version.js';
 
 export interface Streams {
   stdout: NodeJS.WriteStream;

@@ -37,13 +37,13 @@ export function isCredentialName(name: string): boolean {
   return false;
 }
 
+/** An auth param whose value is a secret: a credential's name, or the api-key type's `value`. */
+export function isSecretParam(name: string): boolean {
+  return isCredentialName(name) || name.toLowerCase() === 'value';
+}
+
 function isCredentialWord(word: string): boolean {
   if (CONTAINED.some((marker) => word.includes(marker)) || WHOLE.has(word)) return true;
   if (word.startsWith('auth') && (!word.startsWith('author') || word.startsWith('authoriz'))) return true;
   return /keys?$/.test(word) || word.endsWith('sig') || word.includes('signature');
-}
-
-/** An auth param whose value is a secret: a credential's name, or the generic `value`. */
-export function isSecretParam(name: string): boolean {
-  return isCredentialName(name) || name.toLowerCase() === 'value';
 }

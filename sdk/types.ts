@@ -126,6 +126,11 @@ export interface LoaderInput extends HookCommon {
   content_type?: string;
   source_url?: string;
   local_path?: string;
+  /**
+   * The bytes are a document that a `$ref` of a description points into (a schema file, say), not
+   * a whole description: the loader parses them and neither checks nor converts them. An okapi extension.
+   */
+  referenced?: boolean;
 }
 
 export interface LoaderOutput {
@@ -263,6 +268,8 @@ export interface LoadDocumentRequest {
   content_type?: string;
   source_url?: string;
   local_path?: string;
+  /** See `LoaderInput.referenced`. */
+  referenced?: boolean;
 }
 
 export interface CommandContext extends HookContext {

@@ -35,33 +35,19 @@ async function currentHelpIndex(inv: Invocation, api: string, entry: ApiEntry): 
   try {
     if (verdict.sources) {
       inv.diagnostic('warn', `${verdict.reason}; re-syncing ${api} from its spec files`);
-      const code = await resyncFromFiles(inv, api);
+      const code = await (await import('./index-refresh.js')).resyncFromFiles(inv, api);
       const after = readHelpIndex(inv.cacheDir, api);
       if (code === 0 && after) return after;
       return help;
     }
     inv.diagnostic('info', `rebuilding the operation index of ${api}: ${verdict.reason}`);
-    const { rebuildFromSpecCopy } = await import('./index-store.js');
-    await rebuildFromSpecCopy(inv.cacheDir, api, entry, sources);
+    const code = await (await import('./index-refresh.js')).reindexFromSpecCopy(inv, api);
+    if (code !== 0 && help) inv.diagnostic('warn', 'showing the operations okapi indexed before');
     return readHelpIndex(inv.cacheDir, api) ?? help;
   } catch (error) {
     inv.diagnostic('warn', `${error instanceof Error ? error.message : String(error)}${help ? '; showing the operations okapi indexed before' : ''}`);
     return help;
   }
-}
-
-/** `okapi api sync <api>` through the built-in api command, as if the user had typed it. */
-async function resyncFromFiles(inv: Invocation, api: string): Promise<number> {
-  const registry = await inv.registry();
-  const { buildCommandTable } = await import('../commands/command-table.js');
-  const entry = buildCommandTable(registry).commands.get('api');
-  if (!entry?.plugin.builtin) return ExitCode.runtime;
-  const { runPluginCommand } = await import('../commands/plugin-command.js');
-  // Its report goes to stderr: stdout is for the help that follows.
-  const quiet = { ...inv.io, stdout: inv.io.stderr };
-  const { Invocation: Inv } = await import('../invocation.js');
-  const child = new Inv(inv.argv, inv.env, quiet);
-  return runPluginCommand(child, registry, entry, ['sync', api]);
 }
 
 function fitLines(text: string, width: number): string {

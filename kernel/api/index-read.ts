@@ -3,23 +3,12 @@
  * whether an index still fits the API's config and its local spec files. Cheap on purpose: no
  * hashing, no parsing of the spec copy.
  */
-import { readFileSync, statSync } from 'node:fs';
-import { OKAPI_VERSION } from '../version.js';
+import { readFileSync } from 'node:fs';
+import { OKAPI_VERSION } from '../../sdk/version.js';
 import { normalizedOperationBase, type ApiEntry } from '../../sdk/api-config.js';
 import { apiCacheFiles } from './cache-paths.js';
-import { INDEX_FORMAT, type HelpIndex, type IndexKey, type OperationIndex, type SourceStamp } from './operation-index.js';
-
-/** Size and full-precision mtime of each local spec file; a missing file has size -1. */
-export function sourceStamps(paths: string[]): SourceStamp[] {
-  return paths.map((path) => {
-    try {
-      const info = statSync(path, { bigint: true });
-      return { path, size: Number(info.size), mtime_ns: info.mtimeNs.toString() };
-    } catch {
-      return { path, size: -1, mtime_ns: '0' };
-    }
-  });
-}
+import { sourceStamps } from '../../sdk/operation-index-key.js';
+import { INDEX_FORMAT, type HelpIndex, type IndexKey, type OperationIndex } from '../../sdk/operation-index-format.js';
 
 export interface ExpectedKey {
   spec_hash: string | undefined;

@@ -1,36 +1,19 @@
 /**
- * Writing the cached files of a registered API (kernel/api/cache-paths.ts) at connect and sync,
- * and rebuilding its index offline from the cached spec copy. Reading is in index-read.ts.
+ * Writing the cached files of a registered API (kernel/api/cache-paths.ts): the spec copy, the
+ * operation index and the help index derived from it. Reading is in index-read.ts; the api plugin
+ * extracts and stamps each index (sdk/operation-index-key.ts) and saves it through the host's API
+ * registry (kernel/services/api-registry-service.ts).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { describeFsError } from '../../sdk/fs-errors.js';
 import { OkapiError } from '../../sdk/errors.js';
 import { withTemporaryFile } from '../../sdk/interrupt.js';
-import { OKAPI_VERSION } from '../version.js';
-import { normalizedOperationBase, type ApiEntry } from '../../sdk/api-config.js';
 import { apiCacheFiles } from './cache-paths.js';
-import { readHelpIndex, readOperationIndex, readSpecCopy, sourceStamps } from './index-read.js';
-import { extractOperationIndex, helpIndexOf, INDEX_FORMAT, serializeHelpIndex, type IndexKey, type OperationIndex } from './operation-index.js';
+import { helpIndexOf, serializeHelpIndex, type OperationIndex } from '../../sdk/operation-index-format.js';
 
 export * from './index-read.js';
-
-export function sha256(text: string | Uint8Array): string {
-  return createHash('sha256').update(text).digest('hex');
-}
-
-/** Builds the index of a document serialised as `spec` (whose hash keys it). */
-export function buildIndex(document: unknown, spec: string | Uint8Array, operationBase: string, sources: string[]): OperationIndex {
-  const key: IndexKey = {
-    format: INDEX_FORMAT,
-    okapi_version: OKAPI_VERSION,
-    spec_hash: sha256(spec),
-    operation_base: operationBase,
-    sources: sourceStamps(sources),
-  };
-  return { key, ...extractOperationIndex(document, { operationBase }) };
-}
 
 /** Writes the spec copy (when given), the operation index and the help index, each atomically. */
 export async function writeApiCache(cacheDir: string, api: string, index: OperationIndex, spec?: string | Uint8Array): Promise<void> {
@@ -59,31 +42,4 @@ async function writeCacheFile(path: string, data: string | Uint8Array): Promise<
       hint: 'check the permissions of the cache directory (OKAPI_CACHE_DIR chooses another one)',
     });
   }
-}
-
-/**
- * Rebuilds the index from the cached spec copy, offline (another okapi version made it, or
- * `operation_base` changed). Fails when there is no copy, or when it is not the one the config names.
- */
-export async function rebuildFromSpecCopy(cacheDir: string, api: string, entry: ApiEntry, sources: string[]): Promise<OperationIndex> {
-  const text = readSpecCopy(cacheDir, api);
-  const hint = `run: okapi api sync ${api}`;
-  if (text === undefined) throw new OkapiError(`the cached spec of ${api} is missing`, { hint });
-  const expected = entry.discovery?.spec_hash;
-  if (expected !== undefined && sha256(text) !== expected) {
-    throw new OkapiError(`the cached spec of ${api} (${apiCacheFiles(cacheDir, api).spec}) is not the one its config names`, { hint });
-  }
-  let document: unknown;
-  try {
-    document = JSON.parse(text);
-  } catch {
-    throw new OkapiError(`the cached spec of ${api} (${apiCacheFiles(cacheDir, api).spec}) is damaged`, { hint });
-  }
-  const index = buildIndex(document, text, normalizedOperationBase(entry), []);
-  // The stamps of local files stay those of the load that made the copy.
-  const previous = readOperationIndex(cacheDir, api)?.key ?? readHelpIndex(cacheDir, api)?.header.key;
-  if (previous?.sources) index.key.sources = previous.sources;
-  else index.key.sources = sourceStamps(sources);
-  await writeApiCache(cacheDir, api, index);
-  return index;
 }

@@ -29,6 +29,7 @@ export async function loadDocument(registry: PluginRegistry, request: LoadDocume
     ...(request.content_type !== undefined ? { content_type: request.content_type } : {}),
     ...(request.source_url !== undefined ? { source_url: request.source_url } : {}),
     ...(request.local_path !== undefined ? { local_path: request.local_path } : {}),
+    ...(request.referenced ? { referenced: true } : {}),
   });
   if (output === null || typeof output !== 'object' || !('document' in output)) {
     throw new OkapiError(`loader plugin ${loader.name} returned no document for ${describeSource(request)}`);

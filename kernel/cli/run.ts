@@ -5,7 +5,7 @@
 import { ExitCode, exitCodeOf, formatError } from '../../sdk/errors.js';
 import { interruptedBy, interruptExitCode } from '../../sdk/interrupt.js';
 import { Invocation, type Streams } from '../invocation.js';
-import { OKAPI_VERSION } from '../version.js';
+import { OKAPI_VERSION } from '../../sdk/version.js';
 import { scanArgv } from './argv.js';
 import { buildCommandTable } from '../commands/command-table.js';
 import { HTTP_METHODS } from '../../sdk/http-methods.js';
@@ -13,7 +13,7 @@ import { rootHelpFiles, storeHelp, type HelpCache } from '../startup/help-cache.
 import { apiEntry, apiNames } from '../../sdk/api-config.js';
 import { bareName, unknownWordError } from '../commands/unknown-word.js';
 import { RESERVED_COMMANDS } from '../../sdk/api-names.js';
-import { builtins } from '../../plugins-builtin/index.generated.js';
+import { builtins } from '../plugins/builtin-index.generated.js';
 
 /** The built-in command that shows and repairs the config file. */
 const CONFIG_COMMAND = 'config';

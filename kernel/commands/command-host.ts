@@ -22,7 +22,11 @@ import { configService } from '../services/config-service.js';
 import { tokenStore } from '../services/token-store.js';
 
 export function commandHost(inv: Invocation, registry: PluginRegistry): CommandContext {
-  const apis = apiRegistry({ configPath: inv.configPath, cacheDir: inv.cacheDir });
+  const apis = apiRegistry({
+    configPath: inv.configPath,
+    cacheDir: inv.cacheDir,
+    reindex: async (api) => (await (await import('../api/index-refresh.js')).reindexFromSpecCopy(inv, api)) === 0,
+  });
   return {
     log: (level, message) => inv.diagnostic(level, message),
     stdout: (data) => void inv.io.stdout.write(data),

@@ -8,13 +8,13 @@
  */
 import type { Invocation } from '../invocation.js';
 import { splitEnvList } from '../cli/env-lists.js';
-import { OKAPI_VERSION } from '../version.js';
+import { OKAPI_VERSION } from '../../sdk/version.js';
 import type { EncodedBody } from '../../sdk/body/index.js';
 import { ACCEPT_HEADER } from '../../sdk/decoders/decode-body.js';
 import type { RequestPlan } from './exchange.js';
 import { applyFieldUpdate, headerValue, mergeLayers, parseHeaderEntry, parseQueryEntry } from './request-fields.js';
-import { applyServerOverride } from './server-override.js';
-import { appendQuery, normalizeTargetUrl } from './target-url.js';
+import { applyServerOverride } from '../../sdk/server-override.js';
+import { appendQuery, normalizeTargetUrl } from '../../sdk/target-url.js';
 import { applyUrlOverrides, resolveApiTarget } from '../api/api-target.js';
 
 export interface PlanOptions {

@@ -69,7 +69,8 @@ export function commandMessageProblem(message: WireMessage): Problem {
         (message.body instanceof Uint8Array ? undefined : `${where} body: ${quote(message.body)}, which is not bytes`) ??
         optionalString(where, 'content_type', message.content_type) ??
         optionalString(where, 'source_url', message.source_url) ??
-        optionalString(where, 'local_path', message.local_path)
+        optionalString(where, 'local_path', message.local_path) ??
+        optional(message.referenced, (referenced) => (typeof referenced === 'boolean' ? undefined : `${where} referenced: ${quote(referenced)}, which is not true or false`))
       );
     case 'output':
       return idProblem(message) ?? optionalString(where, 'format', message.format);

@@ -169,6 +169,7 @@ export class SubprocessRuntime implements PluginRuntime {
             ...(typeof message.content_type === 'string' ? { content_type: message.content_type } : {}),
             ...(typeof message.source_url === 'string' ? { source_url: message.source_url } : {}),
             ...(typeof message.local_path === 'string' ? { local_path: message.local_path } : {}),
+            ...(message.referenced === true ? { referenced: true } : {}),
           });
           await session.send({ type: 'document', id, document });
           return;

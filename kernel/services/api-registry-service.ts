@@ -13,7 +13,7 @@ import { isPlainObject } from '../../sdk/plain-object.js';
 import type { ApiIndexReading, ApiRegistry, ApiSave } from '../../sdk/services.js';
 import type { ApiSummary } from '../../sdk/types.js';
 import { apiCacheDir, apiResponsesDir } from '../api/cache-paths.js';
-import type { OperationIndex } from '../api/operation-index.js';
+import type { OperationIndex } from '../../sdk/operation-index-format.js';
 import { readConfig } from '../config/read.js';
 import { patchConfig, revisionOf } from './config-service.js';
 import { checkedApiName } from './api-name-check.js';
@@ -22,6 +22,11 @@ import { removeApiTokens } from './token-store.js';
 export interface RegistryPlaces {
   configPath: string;
   cacheDir: string;
+  /**
+   * Rebuilds an API's index from its spec copy; extracting indexes is the api plugin's work, so the
+   * host asks it (`api reindex`). Resolves false when it could not, having said why on stderr.
+   */
+  reindex(name: string): Promise<boolean>;
 }
 
 export function apiRegistry(places: RegistryPlaces): ApiRegistry {
@@ -121,14 +126,18 @@ function authRefs(entry: ApiEntry): Set<string> {
 async function readIndex(places: RegistryPlaces, name: string): Promise<ApiIndexReading> {
   const entry = apiEntry(readConfig(places.configPath).config, name);
   if (!entry) throw new OkapiError(`there is no API named "${name}"`, { hint: "see 'okapi api list'" });
-  const { expectedKey, readOperationIndex, rebuildFromSpecCopy, staleness } = await import('../api/index-store.js');
+  const { expectedKey, readOperationIndex, staleness } = await import('../api/index-read.js');
   const sources = localSpecSources(entry, dirname(places.configPath));
   let index = readOperationIndex(places.cacheDir, name);
   const verdict = staleness(index?.key, expectedKey(entry, sources));
   let warning: string | undefined;
   if (verdict.stale) {
     if (verdict.sources) warning = `${verdict.reason}; run okapi api sync ${name} to see the current one`;
-    if (!verdict.sources || !index) index = await rebuildFromSpecCopy(places.cacheDir, name, entry, sources);
+    if (!verdict.sources || !index) {
+      if (!(await places.reindex(name))) throw new OkapiError(`the operation index of ${name} could not be rebuilt`, { hint: `okapi api sync ${name}` });
+      index = readOperationIndex(places.cacheDir, name);
+      if (!index) throw new OkapiError(`the operation index of ${name} is missing after it was rebuilt`, { hint: `okapi api sync ${name}` });
+    }
   }
   return { index: index as unknown as ApiIndexReading['index'], ...(warning !== undefined ? { warning } : {}) };
 }

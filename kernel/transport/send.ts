@@ -16,7 +16,7 @@ import { DEFAULT_MAX_REDIRECTS, isRedirectStatus, nextHop, RedirectChain, type H
 import { redactUrl } from '../../sdk/redact.js';
 import { requestHeaderProblem } from './request-header-rules.js';
 import { loadTlsOptions } from './tls-material.js';
-import { USERINFO_HINT, userinfoOf, userinfoProblem } from './userinfo.js';
+import { USERINFO_HINT, userinfoOf, userinfoProblem } from '../../sdk/userinfo.js';
 import { parseSentHead } from './sent-head.js';
 import type { CloseOptions, RecordedHop, TransportOptions, TransportRequest, TransportResponse } from './types.js';
 

@@ -15,7 +15,7 @@ import { apiEntry, profilesOf, type ApiEntry, type Profile } from '../../sdk/api
 import { apiNameProblem } from '../../sdk/api-names.js';
 import { updateConfig } from '../../sdk/config-update.js';
 import { isPlainObject } from '../../sdk/plain-object.js';
-import { normalizeTargetUrl } from '../../kernel/pipeline/target-url.js';
+import { normalizeTargetUrl } from '../../sdk/target-url.js';
 import { redactUrl } from '../../sdk/redact.js';
 import { loadSpec, specArgument } from './load-spec.js';
 import { describeSource, indexSpec, operationCount, reportExtensions, withBaseUrl, writeSaved, type Saved } from './save.js';

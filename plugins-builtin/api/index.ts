@@ -4,11 +4,12 @@ import meta from './manifest.js';
 import { apiConnect } from './connect.js';
 import { apiInspect } from './inspect.js';
 import { apiList } from './list.js';
+import { apiReindex } from './reindex.js';
 import { apiRemove } from './remove.js';
 import { apiSet } from './set.js';
 import { apiSync } from './sync.js';
 
-const VERBS = { connect: apiConnect, sync: apiSync, list: apiList, inspect: apiInspect, set: apiSet, remove: apiRemove };
+const VERBS = { connect: apiConnect, sync: apiSync, list: apiList, inspect: apiInspect, set: apiSet, remove: apiRemove, reindex: apiReindex };
 
 export default definePlugin({
   ...meta,

@@ -17,7 +17,7 @@ import { isAbsolute } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressPolicy, CommandContext } from '../../sdk/types.js';
 import { OkapiError } from '../../sdk/errors.js';
-import { followPointer } from '../../kernel/api/operation-index.js';
+import { followPointer } from './operation-index.js';
 import { checkFollow, DISCOVERY_TIMEOUT_MS, EXPLICIT_TIMEOUT_MS, headerOf } from './discovery.js';
 import { MAX_SPEC_BYTES, readSpecFile } from './spec-file.js';
 import { MAX_NESTING } from '../../sdk/nesting.js';
@@ -211,7 +211,8 @@ export async function resolveReferences(document: Json, options: ResolveOptions)
 
   scanRefs(document, source, 'escape', false);
   const { $RefParser } = await import('@apidevtools/json-schema-ref-parser');
-  const { parseDescription } = await import('../openapi/parse.js');
+  const { loadDocument } = options.ctx;
+  if (!loadDocument) throw new OkapiError('this okapi host cannot load API descriptions (no loadDocument)');
   const parser = new $RefParser();
   const limit = limiter(16);
   const contentTypes = new Map<string, string>();
@@ -288,8 +289,16 @@ export async function resolveReferences(document: Json, options: ResolveOptions)
           canParse: () => true,
           parse: (file: { url: string; data: Buffer }) =>
             remember(async () => {
-              const name = /^https?:/i.test(file.url) ? file.url : toPath(file.url);
-              const value = await parseDescription(file.data, { source: name, contentType: contentTypes.get(file.url) });
+              const remote = /^https?:/i.test(file.url);
+              const contentType = contentTypes.get(file.url);
+              const name = remote ? file.url : toPath(file.url);
+              // Through the loader hook, as the description itself was (its plugin parses JSON and YAML).
+              const value = await loadDocument({
+                body: file.data,
+                referenced: true,
+                ...(remote ? { source_url: name } : { local_path: name }),
+                ...(contentType !== undefined ? { content_type: contentType } : {}),
+              });
               scanRefs(value, name, 'escape', false);
               return value;
             }),

@@ -6,8 +6,10 @@ import type { CommandContext } from '../../sdk/types.js';
 import { normalizedOperationBase, type ApiEntry, type DiscoveryFields } from '../../sdk/api-config.js';
 import { saveApi } from '../../sdk/config-update.js';
 import { formatExtensionUses } from '../../sdk/extension-uses.js';
-import { buildIndex } from '../../kernel/api/index-store.js';
-import type { OperationIndex } from '../../kernel/api/operation-index.js';
+import { buildIndex, sha256 } from '../../sdk/operation-index-key.js';
+import type { OperationIndex } from '../../sdk/operation-index-format.js';
+import { localSpecSources } from '../../sdk/api-config.js';
+import { extractOperationIndex } from './operation-index.js';
 import { OkapiError } from '../../sdk/errors.js';
 import type { LoadedSpec } from './load-spec.js';
 
@@ -21,7 +23,7 @@ export interface Saved {
 /** Indexes the loaded description (nothing is written yet). */
 export function indexSpec(entry: ApiEntry, loaded: LoadedSpec): Saved {
   const spec = Buffer.from(JSON.stringify(loaded.document));
-  const index = buildIndex(loaded.document, spec, normalizedOperationBase(entry), loaded.localSources);
+  const index = buildIndex(loaded.document, spec, normalizedOperationBase(entry), loaded.localSources, extractOperationIndex);
   const discovery: DiscoveryFields = {
     source: loaded.spec.source,
     via: loaded.spec.via,
@@ -49,6 +51,29 @@ export async function writeSaved(ctx: CommandContext, api: string, saved: Saved,
 export function withBaseUrl(api: string, entry: ApiEntry): ApiEntry {
   if (typeof entry.base_url !== 'string') throw new OkapiError(`API ${api} would have no base_url`);
   return entry;
+}
+
+/**
+ * Rebuilds the operation index offline from the cached spec copy (`api reindex`, which the host runs
+ * when an index no longer fits: another okapi version made it, or `operation_base` changed). Fails
+ * when there is no copy, or when it is not the one the config names.
+ */
+export async function reindexFromSpecCopy(ctx: CommandContext, configDir: string, api: string): Promise<void> {
+  const entry = await ctx.apis.get(api);
+  if (!entry) throw new OkapiError(`there is no API named "${api}"`, { hint: "see 'okapi api list'" });
+  const spec = await ctx.apis.readSpec(api);
+  const hint = `run: okapi api sync ${api}`;
+  if (spec === undefined) throw new OkapiError(`the cached spec of ${api} is missing`, { hint });
+  const expected = entry.discovery?.spec_hash;
+  if (expected !== undefined && sha256(spec) !== expected) throw new OkapiError(`the cached spec of ${api} is not the one its config names`, { hint });
+  let document: unknown;
+  try {
+    document = JSON.parse(Buffer.from(spec).toString('utf8'));
+  } catch {
+    throw new OkapiError(`the cached spec of ${api} is damaged`, { hint });
+  }
+  const index = buildIndex(document, spec, normalizedOperationBase(entry), localSpecSources(entry, configDir), extractOperationIndex);
+  await saveApi(ctx.config, ctx.apis, api, (current) => current ?? entry, { index });
 }
 
 /** The behaviour-changing `x-cli-*` extensions, for stderr at connect and sync: informational only. */

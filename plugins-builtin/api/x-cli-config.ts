@@ -15,7 +15,7 @@
  */
 import { UsageError } from '../../sdk/errors.js';
 import type { AuthObject, CredentialBinding, Profile, PromptEntry } from '../../sdk/api-config.js';
-import type { SecuritySchemeInfo } from '../../kernel/api/operation-index.js';
+import type { SecuritySchemeInfo } from '../../sdk/operation-index-format.js';
 import { isSecretParam } from '../../sdk/credential-names.js';
 import { redactField } from '../../sdk/redact.js';
 

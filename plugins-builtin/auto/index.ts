@@ -24,13 +24,14 @@ export default definePlugin({
 });
 
 /**
- * On a terminal, PNG, JPEG and GIF bytes are drawn by the image format's code, loaded only then.
+ * On a terminal, PNG, JPEG and GIF bytes are drawn by the SDK's image code (sdk/image/, which the
+ * image format draws with too), loaded only then.
  * When drawing fails (a damaged image, a bad OKAPI_IMAGE_PROTOCOL) a warning says why and the
  * binary notice is shown instead.
  */
 async function terminalImage(value: unknown, start: FormatterStart, ctx: HookContext): Promise<string | undefined> {
   if (!start.tty || !(value instanceof Uint8Array) || value.length === 0) return undefined;
-  const image = await import('../image/draw.js');
+  const image = await import('../../sdk/image/draw.js');
   if (!image.imageFormatOf(value)) return undefined;
   try {
     return await image.drawImage(value, start, process.env);

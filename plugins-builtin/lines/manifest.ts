@@ -1,4 +1,4 @@
-import type { PluginMeta } from '../plugin-meta.js';
+import type { PluginMeta } from '../../sdk/plugin-meta.js';
 
 export default {
   manifest: {

@@ -402,6 +402,21 @@ describe('doctor api and cache clear', () => {
     expect(missing.stderr).toContain('no API named "nope"');
   });
 
+  it('doctor has the api plugin rebuild an index another okapi version made, offline from the cached spec', async () => {
+    const home = freshHome();
+    const file = join(home.dir, 'spec.json');
+    writeFileSync(file, JSON.stringify(SPEC_WITH_EXTENSIONS));
+    expect((await runOkapi(['api', 'connect', 'ext', server.url, '--spec', file, 'prompt.token: t', '--yes'], { env: home.env })).code).toBe(0);
+    const indexFile = join(cacheDir(home), 'apis/ext/operations.json');
+    const index = JSON.parse(readFileSync(indexFile, 'utf8'));
+    const current = index.key.okapi_version;
+    writeFileSync(indexFile, JSON.stringify({ ...index, key: { ...index.key, okapi_version: '0.0.0-older' }, extensions: [] }));
+    const result = await runOkapi(['doctor', 'api', 'ext'], { env: home.env });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('GET /items: x-cli-aliases adds the command alias ls');
+    expect(JSON.parse(readFileSync(indexFile, 'utf8')).key.okapi_version).toBe(current);
+  });
+
   it('cache clear deletes response cache entries only', async () => {
     const home = freshHome();
     expect((await runOkapi(['api', 'connect', 'example', api.url], { env: home.env })).code).toBe(0);

@@ -10,7 +10,8 @@ import { tempDir } from './temp-dir.js';
 export function hostServices(paths: { config_path: string; cache_dir: string } = defaultPaths()): ServiceClients {
   return {
     config: configService(paths.config_path),
-    apis: apiRegistry({ configPath: paths.config_path, cacheDir: paths.cache_dir }),
+    // Rebuilding a stale index runs the api plugin as a command, which these tests do not: none goes stale.
+    apis: apiRegistry({ configPath: paths.config_path, cacheDir: paths.cache_dir, reindex: async () => false }),
     tokens: tokenStore(paths.config_path),
     cache: cacheService(paths.cache_dir),
   };

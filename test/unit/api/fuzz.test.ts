@@ -1,7 +1,8 @@
 /** Property tests for what servers feed the registry: descriptions of any shape and any bytes. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { extractOperationIndex, helpIndexOf, INDEX_FORMAT } from '../../../kernel/api/operation-index.js';
+import { extractOperationIndex } from '../../../plugins-builtin/api/operation-index.js';
+import { helpIndexOf, INDEX_FORMAT } from '../../../sdk/operation-index-format.js';
 import { OkapiError } from '../../../sdk/errors.js';
 import loader from '../../../plugins-builtin/openapi/index.js';
 import { DescriptionError } from '../../../plugins-builtin/openapi/parse.js';

@@ -5,7 +5,7 @@ import { describeOffset, formatOf } from '../../../plugins-builtin/openapi/parse
 import { pickLoader } from '../../../kernel/api/load-document.js';
 import type { PluginRecord } from '../../../kernel/plugins/registry.js';
 
-const load = async (text: string, meta: { content_type?: string; source_url?: string; local_path?: string } = {}) =>
+const load = async (text: string, meta: { content_type?: string; source_url?: string; local_path?: string; referenced?: boolean } = {}) =>
   (await loader.hooks.loader!({ hook: 'loader', protocol_version: 2, features: [], body: Buffer.from(text), ...meta })).document as Record<string, any>;
 
 describe('openapi loader', () => {
@@ -34,6 +34,15 @@ describe('openapi loader', () => {
   ])('refuses %j', async (text, message) => {
     await expect(load(text, { source_url: 'https://api.test/spec' })).rejects.toThrow(message);
     await expect(load(text, { source_url: 'https://api.test/spec' })).rejects.toThrow(/https:\/\/api\.test\/spec/);
+  });
+
+  it('only parses a document a $ref points into: it is a part of a description, not a whole one', async () => {
+    expect(await load('type: object\nproperties: {id: {type: string}}\n', { local_path: '/x/thing.yaml', referenced: true })).toEqual({
+      type: 'object',
+      properties: { id: { type: 'string' } },
+    });
+    expect(await load('{"swagger": "1.2"}', { referenced: true })).toEqual({ swagger: '1.2' });
+    await expect(load('{"a": ', { source_url: 'https://api.test/part.json', referenced: true })).rejects.toThrow(/https:\/\/api\.test\/part\.json/);
   });
 
   it('refuses binary data and invalid UTF-8', async () => {

@@ -2,18 +2,19 @@
 import { utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  extractOperationIndex,
-  fallbackName,
-  followPointer,
-  helpIndexOf,
-  INDEX_FORMAT,
-  kebabCase,
-  type IndexKey,
-} from '../../../kernel/api/operation-index.js';
-import { buildIndex, expectedKey, readHelpIndex, rebuildFromSpecCopy, sha256, sourceStamps, staleness, writeApiCache } from '../../../kernel/api/index-store.js';
-import { OKAPI_VERSION } from '../../../kernel/version.js';
+import { extractOperationIndex, fallbackName, followPointer, kebabCase } from '../../../plugins-builtin/api/operation-index.js';
+import { helpIndexOf, INDEX_FORMAT, type IndexKey } from '../../../sdk/operation-index-format.js';
+import { expectedKey, readHelpIndex, readOperationIndex, staleness } from '../../../kernel/api/index-store.js';
+import { buildIndex as buildIndexWith, sha256, sourceStamps } from '../../../sdk/operation-index-key.js';
+import { reindexFromSpecCopy } from '../../../plugins-builtin/api/save.js';
+import type { CommandContext } from '../../../sdk/types.js';
+import { hostServices } from '../../helpers/host-services.js';
+import { OKAPI_VERSION } from '../../../sdk/version.js';
 import { tempDir } from '../../helpers/temp-dir.js';
+
+/** Index building with the api plugin's extractor, as connect, sync and `api reindex` use it. */
+const buildIndex = (...args: DropLast<Parameters<typeof buildIndexWith>>) => buildIndexWith(...args, extractOperationIndex);
+type DropLast<T extends unknown[]> = T extends [...infer Rest, unknown] ? Rest : never;
 
 describe('names', () => {
   it.each([
@@ -239,24 +240,31 @@ describe('keying', () => {
   });
 
   it('rebuilds offline from the cached spec copy, and refuses a copy the config does not name', async () => {
-    const cache = tempDir('okapi-cache-');
+    const dir = tempDir('okapi-reindex-');
+    const paths = { config_path: join(dir, 'config.json'), cache_dir: join(dir, 'cache') };
+    const services = hostServices(paths);
+    const ctx = services as unknown as CommandContext;
     const text = JSON.stringify(DOC);
     const index = buildIndex(DOC, text, '', []);
-    await writeApiCache(cache, 'pets', { ...index, key: { ...index.key, okapi_version: 'old' } }, text);
-    const entry = { operation_base: '/pets', discovery: { spec_hash: sha256(text), source: 'x', via: 'root', operations: 6, synced_at: '' } };
-    const rebuilt = await rebuildFromSpecCopy(cache, 'pets', entry, []);
+    const entry = { base_url: 'http://127.0.0.1:9', operation_base: '/pets', discovery: { spec_hash: sha256(text), source: 'x', via: 'root', operations: 6, synced_at: '' } };
+    await services.apis.save('pets', { entry, index: { ...index, key: { ...index.key, okapi_version: 'old' } }, spec: Buffer.from(text) });
+    await reindexFromSpecCopy(ctx, dir, 'pets');
+    const rebuilt = readOperationIndex(paths.cache_dir, 'pets')!;
     expect(rebuilt.key).toMatchObject({ okapi_version: OKAPI_VERSION, operation_base: '/pets' });
     expect(rebuilt.operations.find((o) => o.path === '/pets/{id}' && o.method === 'put')!.name).toBe('put-id');
-    expect(readHelpIndex(cache, 'pets')!.header.key.okapi_version).toBe(OKAPI_VERSION);
-    await expect(rebuildFromSpecCopy(cache, 'pets', { discovery: { ...entry.discovery, spec_hash: 'other' } }, [])).rejects.toThrow('not the one its config names');
-    await expect(rebuildFromSpecCopy(cache, 'nothing', entry, [])).rejects.toThrow('missing');
+    expect(readHelpIndex(paths.cache_dir, 'pets')!.header.key.okapi_version).toBe(OKAPI_VERSION);
+    await services.apis.save('pets', { entry: { ...entry, discovery: { ...entry.discovery, spec_hash: 'other' } } });
+    await expect(reindexFromSpecCopy(ctx, dir, 'pets')).rejects.toThrow('not the one its config names');
+    await services.apis.save('bare', { entry });
+    await expect(reindexFromSpecCopy(ctx, dir, 'bare')).rejects.toThrow('missing');
+    await expect(reindexFromSpecCopy(ctx, dir, 'nothing')).rejects.toThrow('no API named');
   });
 });
 
 describe('renderApiHelp', () => {
   it('writes the stored commands as they are, or cut to a terminal width', async () => {
     const { renderApiHelp } = await import('../../../kernel/api/api-help.js');
-    const { serializeHelpIndex } = await import('../../../kernel/api/operation-index.js');
+    const { serializeHelpIndex } = await import('../../../sdk/operation-index-format.js');
     const index = { key: { format: INDEX_FORMAT, okapi_version: OKAPI_VERSION, spec_hash: 'x', operation_base: '', sources: [] }, ...extractOperationIndex(DOC, { operationBase: '' }) };
     const stored = serializeHelpIndex(helpIndexOf(index));
     const newline = stored.indexOf('\n');

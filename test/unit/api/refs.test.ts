@@ -4,9 +4,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CommandContext } from '../../../sdk/types.js';
 import { isExamplePath, resolveReferences, scanRefs } from '../../../plugins-builtin/api/refs.js';
+import openapi from '../../../plugins-builtin/openapi/index.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
-const ctx = {} as CommandContext;
+/** Referenced files load through the built-in loader, as okapi's host would run it. */
+const ctx = {
+  loadDocument: async (request) => (await openapi.hooks.loader!({ hook: 'loader', protocol_version: 2, features: [], ...request })).document,
+} as CommandContext;
 
 describe('scanRefs', () => {
   it('tells internal from external references', () => {

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { decodeImage, type Raster } from '../../../plugins-builtin/image/decode.js';
-import { drawImage } from '../../../plugins-builtin/image/draw.js';
-import { ASSUMED_CELL_PIXELS, KITTY_CHUNK } from '../../../plugins-builtin/image/graphics.js';
-import { fitSize, halfBlocks, resize } from '../../../plugins-builtin/image/halfblock.js';
-import { imageFormatOf, imageSize } from '../../../plugins-builtin/image/sniff.js';
-import type { PluginMeta } from '../../../plugins-builtin/plugin-meta.js';
+import { decodeImage, type Raster } from '../../../sdk/image/decode.js';
+import { drawImage } from '../../../sdk/image/draw.js';
+import { ASSUMED_CELL_PIXELS, KITTY_CHUNK } from '../../../sdk/image/graphics.js';
+import { fitSize, halfBlocks, resize } from '../../../sdk/image/halfblock.js';
+import { imageFormatOf, imageSize } from '../../../sdk/image/sniff.js';
+import type { PluginMeta } from '../../../sdk/plugin-meta.js';
 import type { FormatterStart, PluginDefinition } from '../../../sdk/types.js';
 
 const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(new URL(`./images/${name}`, import.meta.url)));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PluginMeta } from '../../../plugins-builtin/plugin-meta.js';
+import type { PluginMeta } from '../../../sdk/plugin-meta.js';
 import type { PluginDefinition } from '../../../sdk/types.js';
 
 const FOLDERS = ['yaml', 'cbor', 'ndjson', 'lines', 'auto'] as const;

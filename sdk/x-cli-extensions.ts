@@ -3,9 +3,9 @@
  * described for people: the summary `api connect` / `api sync` print and `okapi doctor api` shows.
  * Plain `x-cli-description` only replaces help text and is not reported.
  */
-import type { ExtensionUse } from '../../sdk/extension-uses.js';
+import type { ExtensionUse } from './extension-uses.js';
 
-export { formatExtensionUses, type ExtensionUse } from '../../sdk/extension-uses.js';
+export { formatExtensionUses, type ExtensionUse } from './extension-uses.js';
 
 /** Extensions okapi understands, by where they may appear. */
 const KNOWN = new Set(['x-cli-name', 'x-cli-aliases', 'x-cli-description', 'x-cli-hidden', 'x-cli-ignore', 'x-cli-config']);

@@ -1,4 +1,4 @@
-import type { PluginDefinition } from '../sdk/types.js';
+import type { PluginDefinition } from './types.js';
 
 /**
  * What a built-in's `manifest.ts` exports: the part of its definition the kernel reads at start-up

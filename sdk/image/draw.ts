@@ -2,7 +2,7 @@
  * One body to terminal output: checks it is a PNG, JPEG or GIF, picks the protocol from the
  * environment and draws with it. Shared by the `image` format and by `auto` on a terminal.
  */
-import type { FormatterStart } from '../../sdk/types.js';
+import type { FormatterStart } from '../types.js';
 import { fitColumns, itermImage, kittyImage } from './graphics.js';
 import { chooseProtocol, type Env } from './protocol.js';
 import { describeBody, imageFormatOf, imageSize, type ImageFormat } from './sniff.js';
