@@ -6,3 +6,16 @@ export * from './types.js';
 export { ExactNumber, isExactNumber, numberFromText, numberText } from './exact-number.js';
 export { stringifyJson } from './json-stringify.js';
 export { parseJsonExact } from './json-parse.js';
+export {
+  parseArguments,
+  formatUsage,
+  formatFlagHelp,
+  formatHelp,
+  printArgumentError,
+  closestName,
+  ArgumentError,
+  type ArgumentDeclaration,
+  type FlagDeclaration,
+  type PositionalDeclaration,
+  type ParsedArguments,
+} from './arguments.js';

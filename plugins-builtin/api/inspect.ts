@@ -4,11 +4,13 @@
  * query values. Names stay visible, and so do `env:` / `command:` references, which are not
  * secrets themselves.
  */
-import { OkapiError, UsageError } from '../../kernel/errors.js';
+import { OkapiError } from '../../kernel/errors.js';
 import { apiEntry } from '../../kernel/api/api-config.js';
 import { isPlainObject } from '../../kernel/config/document.js';
 import { readConfig } from '../../kernel/config/store.js';
 import { redactField, redactUrl, splitField } from '../../kernel/transport/redact.js';
+import { parseArguments } from '../../sdk/arguments.js';
+import { INSPECT } from './arguments.js';
 import { fail, type ApiVerb } from './verb.js';
 import { refuseOverlongApiName } from '../../kernel/api/names.js';
 
@@ -16,8 +18,7 @@ export const REDACTED = '<redacted>';
 
 export const apiInspect: ApiVerb = async (init, args, ctx) => {
   try {
-    if (args.length !== 1) throw new UsageError('api inspect needs the name of one API', { hint: 'okapi api inspect <name>' });
-    const name = args[0]!;
+    const [name] = parseArguments(args, INSPECT).positionals as [string];
     refuseOverlongApiName(name);
     const entry = apiEntry(readConfig(init.config_path).config, name);
     if (!entry) throw new OkapiError(`there is no API named "${name}"`, { hint: "see 'okapi api list'" });

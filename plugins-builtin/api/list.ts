@@ -2,6 +2,8 @@
 import { UsageError } from '../../kernel/errors.js';
 import { apiNames, apiEntry, profilesOf } from '../../kernel/api/api-config.js';
 import { readConfig } from '../../kernel/config/store.js';
+import { parseArguments } from '../../sdk/arguments.js';
+import { LIST } from './arguments.js';
 import { fail, type ApiVerb } from './verb.js';
 
 export interface ApiListing {
@@ -14,7 +16,7 @@ export interface ApiListing {
 
 export const apiList: ApiVerb = async (init, args, ctx) => {
   try {
-    if (args.length > 0) throw new UsageError(`api list takes no arguments, got "${args[0]}"`, { hint: 'okapi api list [-o json]' });
+    parseArguments(args, LIST);
     const format = init.output_format ?? 'auto';
     if (!['auto', 'table', 'json'].includes(format)) {
       throw new UsageError(`api list prints a table or JSON, not "${format}"`, { hint: 'okapi api list -o json' });

@@ -4,20 +4,21 @@
  * contacts the API.
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { OkapiError, UsageError } from '../../kernel/errors.js';
+import { OkapiError } from '../../kernel/errors.js';
 import { apiNames, apiEntry, profilesOf, type ApiEntry } from '../../kernel/api/api-config.js';
 import { apiCacheDir, apiResponsesDir, tokenCachePath } from '../../kernel/api/cache-paths.js';
 import { writeFileAtomic } from '../../kernel/config/atomic-write.js';
 import { isPlainObject, type OkapiConfig } from '../../kernel/config/document.js';
 import { withFileLock } from '../../kernel/config/lock.js';
 import { updateConfig } from '../../kernel/config/store.js';
+import { parseArguments } from '../../sdk/arguments.js';
+import { REMOVE } from './arguments.js';
 import { fail, type ApiVerb } from './verb.js';
 import { refuseOverlongApiName } from '../../kernel/api/names.js';
 
 export const apiRemove: ApiVerb = async (init, args, ctx) => {
   try {
-    if (args.length !== 1) throw new UsageError('api remove needs the name of one API', { hint: 'okapi api remove <name>' });
-    const name = args[0]!;
+    const [name] = parseArguments(args, REMOVE).positionals as [string];
     refuseOverlongApiName(name);
     let removed: ApiEntry | undefined;
     let after: OkapiConfig | undefined;

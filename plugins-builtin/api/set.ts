@@ -10,15 +10,16 @@ import { deepEqual } from '../../kernel/config/edit.js';
 import { isPlainObject } from '../../kernel/config/document.js';
 import { updateConfig } from '../../kernel/config/store.js';
 import { redactUrl } from '../../kernel/transport/redact.js';
+import { parseArguments } from '../../sdk/arguments.js';
+import { SET } from './arguments.js';
 import { fail, type ApiVerb } from './verb.js';
 import { refuseOverlongApiName } from '../../kernel/api/names.js';
 
-const USAGE = "okapi api set <name> <patch...>, e.g. okapi api set example 'profiles.default.headers[]: X-Team: okapi'";
+const USAGE = SET.usage;
 
 export const apiSet: ApiVerb = async (init, args, ctx) => {
-  const [name, ...patches] = args;
   try {
-    if (name === undefined || patches.length === 0) throw new UsageError('api set needs an API name and at least one patch', { hint: USAGE });
+    const [name, ...patches] = parseArguments(args, SET).positionals as [string, ...string[]];
     refuseOverlongApiName(name);
     const { applyShorthand, joinShorthandArguments, ShorthandError } = await import('../../kernel/shorthand/index.js');
     let before: ApiEntry | undefined;

@@ -5,25 +5,24 @@
  * discovery fields. Profiles are never touched.
  */
 import { dirname } from 'node:path';
-import { OkapiError, UsageError } from '../../kernel/errors.js';
+import { OkapiError } from '../../kernel/errors.js';
 import { apiEntry } from '../../kernel/api/api-config.js';
 import { readConfig } from '../../kernel/config/store.js';
 import { baseUrl, writeEntry } from './connect.js';
 import { loadSpec } from './load-spec.js';
 import { describeSource, indexSpec, operationCount, reportExtensions, writeSaved } from './save.js';
-import { fail, parseArgs, type ApiVerb } from './verb.js';
+import { parseArguments } from '../../sdk/arguments.js';
+import { SYNC } from './arguments.js';
+import { fail, type ApiVerb } from './verb.js';
 import { refuseOverlongApiName } from '../../kernel/api/names.js';
-
-const USAGE = 'okapi api sync <name...> [--allow-cross-origin-spec] [--yes]';
 
 export const apiSync: ApiVerb = async (init, args, ctx) => {
   let names: string[];
   let allowCrossOrigin: boolean;
   try {
-    const parsed = parseArgs(args, { booleans: ['allow-cross-origin-spec', 'yes'] }, USAGE);
-    names = parsed.positional;
+    const parsed = parseArguments(args, SYNC);
+    names = parsed.positionals;
     allowCrossOrigin = parsed.flags.has('allow-cross-origin-spec');
-    if (names.length === 0) throw new UsageError('api sync needs the name of at least one API', { hint: USAGE });
     for (const name of names) refuseOverlongApiName(name);
   } catch (error) {
     return fail(ctx, error);

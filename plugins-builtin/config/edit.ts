@@ -14,6 +14,8 @@ import { join } from 'node:path';
 import { describeFsError } from '../../sdk/fs-errors.js';
 import { checkConfigText, replaceConfigText } from '../../kernel/config/store.js';
 import { onInterrupt, withForegroundProgram } from '../../kernel/interrupt.js';
+import { parseArguments } from '../../sdk/arguments.js';
+import { EDIT } from './arguments.js';
 import { fail, type ConfigVerb } from './verb.js';
 
 const STARTER = '{\n  // Registered APIs: okapi api connect <name> <url>\n  "apis": {}\n}\n';
@@ -25,10 +27,7 @@ const EXEC = process.platform === 'win32' ? '' : 'exec ';
 const NOTE = '// okapi: ';
 
 export const configEdit: ConfigVerb = async (path, args, ctx, tty) => {
-  if (args.length > 0) {
-    ctx.stderr(`okapi: config edit takes no arguments, got "${args[0]}"\n`);
-    return 2;
-  }
+  parseArguments(args, EDIT);
   const editor = process.env.VISUAL || process.env.EDITOR || 'vi';
   const exists = existsSync(path);
   let original: string;

@@ -6,13 +6,12 @@ import { updateConfig } from '../../kernel/config/store.js';
 import { isPlainObject } from '../../kernel/config/document.js';
 import { applyShorthand, joinShorthandArguments, ShorthandError } from '../../kernel/shorthand/index.js';
 import type { OkapiConfig } from '../../kernel/config/document.js';
+import { parseArguments } from '../../sdk/arguments.js';
+import { SET } from './arguments.js';
 import { fail, type ConfigVerb } from './verb.js';
 
 export const configSet: ConfigVerb = async (path, args, ctx) => {
-  if (args.length === 0) {
-    ctx.stderr("okapi: config set needs at least one patch\n  hint: okapi config set 'plugins.csv.enabled: false'\n");
-    return 2;
-  }
+  parseArguments(args, SET);
   try {
     const expression = joinShorthandArguments(args, { requestBody: false });
     await updateConfig(path, (config) => {
