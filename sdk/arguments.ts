@@ -4,6 +4,7 @@
  * nothing to load. Errors are ArgumentError, a usage error (exit 2, DESIGN.md §5) a command prints
  * with printArgumentError() — plugins cannot import the kernel's UsageError.
  */
+import { closestWords } from './closest-words.js';
 
 export interface FlagDeclaration {
   /** The long name, without `--`: `spec` is `--spec`. */
@@ -137,36 +138,9 @@ function checkCount(positionals: string[], declaration: ArgumentDeclaration, hin
 }
 
 function unknownFlag(spelled: string, flags: FlagDeclaration[], hint: string): ArgumentError {
-  const names = flags.flatMap((f) => [`--${f.name}`, ...(f.short === undefined ? [] : [`-${f.short}`])]);
-  const closest = closestName(spelled, names);
-  return new ArgumentError(`unknown flag ${spelled}${closest === undefined ? '' : ` (did you mean ${closest}?)`}`, hint);
-}
-
-/** The declared name nearest to a misspelling, if it is near enough to be what was meant. */
-export function closestName(wrong: string, names: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Infinity;
-  for (const name of names) {
-    const distance = editDistance(wrong, name);
-    if (distance < bestDistance) [best, bestDistance] = [name, distance];
-  }
-  // A third of the name may be wrong: `--spce` finds `--spec`, `--x` finds nothing.
-  return best !== undefined && bestDistance <= Math.max(1, Math.floor(best.replace(/^-+/, '').length / 3)) ? best : undefined;
-}
-
-/** Edits from one to the other, a swap of neighbours counting as one: typos are often swaps. */
-function editDistance(a: string, b: string): number {
-  let before: number[] = [];
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j]!, before[j - 2]! + 1);
-    }
-    [before, previous] = [previous, row];
-  }
-  return previous[b.length]!;
+  // Long names only: any one letter is a typo away from any other.
+  const [closest] = spelled.startsWith('--') ? closestWords(spelled.slice(2), flags.map((f) => f.name)) : [];
+  return new ArgumentError(`unknown flag ${spelled}${closest === undefined ? '' : ` (did you mean --${closest}?)`}`, hint);
 }
 
 /** One line: `okapi api connect <name> <url> [setup-expression...] [--spec <url-or-file>] [--yes]`. */

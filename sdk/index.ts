@@ -12,10 +12,10 @@ export {
   formatFlagHelp,
   formatHelp,
   printArgumentError,
-  closestName,
   ArgumentError,
   type ArgumentDeclaration,
   type FlagDeclaration,
   type PositionalDeclaration,
   type ParsedArguments,
 } from './arguments.js';
+export { closestWords } from './closest-words.js';

@@ -5,7 +5,7 @@
  * network, naming the nearest command, method or API.
  */
 import { UsageError } from '../errors.js';
-import { closestWords } from '../cli/closest-words.js';
+import { closestWords } from '../../sdk/closest-words.js';
 import { HTTP_METHODS } from './methods.js';
 import { apiNameLengthProblem } from '../api/names.js';
 
