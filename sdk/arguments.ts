@@ -1,8 +1,8 @@
 /**
  * A command plugin's own arguments (the words after `okapi <command>`), declared once: the parser
- * and the help text both come from the declaration. Pure and dependency-free, so it costs a plugin
- * nothing to load. Errors are ArgumentError, a usage error (exit 2, DESIGN.md §5) a command prints
- * with printArgumentError() — plugins cannot import the kernel's UsageError.
+ * and the help text both come from the declaration. Pure, needing nothing outside sdk/, so it
+ * costs a plugin nothing to load. Errors are ArgumentError, a usage error (exit 2, DESIGN.md §5)
+ * a command prints with printArgumentError(): plugins cannot import the kernel's UsageError.
  */
 import { closestWords } from './closest-words.js';
 
