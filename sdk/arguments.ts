@@ -1,10 +1,11 @@
 /**
  * A command plugin's own arguments (the words after `okapi <command>`), declared once: the parser
  * and the help text both come from the declaration. Pure, needing nothing outside sdk/, so it
- * costs a plugin nothing to load. Errors are ArgumentError, a usage error (exit 2, DESIGN.md §5)
- * a command prints with printArgumentError(): plugins cannot import the kernel's UsageError.
+ * costs a plugin nothing to load. Errors are ArgumentError, a UsageError (exit 2, DESIGN.md §5),
+ * which a command prints with printArgumentError() and whose exit code it returns.
  */
 import { closestWords } from './closest-words.js';
+import { UsageError } from './errors.js';
 
 export interface FlagDeclaration {
   /** The long name, without `--`: `spec` is `--spec`. */
@@ -52,15 +53,11 @@ export interface ParsedArguments {
   value(name: string): string | undefined;
 }
 
-/** Bad arguments: a usage error, exit code 2, with a hint for what to type instead. */
-export class ArgumentError extends Error {
-  readonly exitCode = 2;
-  readonly hint: string | undefined;
-
+/** Bad arguments: a usage error (exit code 2) with a hint for what to type instead. */
+export class ArgumentError extends UsageError {
   constructor(message: string, hint?: string) {
-    super(message);
+    super(message, hint === undefined ? {} : { hint });
     this.name = 'ArgumentError';
-    this.hint = hint;
   }
 }
 

@@ -4,15 +4,15 @@
  * query values. Names stay visible, and so do `env:` / `command:` references, which are not
  * secrets themselves.
  */
-import { OkapiError } from '../../kernel/errors.js';
+import { OkapiError } from '../../sdk/errors.js';
 import { apiEntry } from '../../kernel/api/api-config.js';
 import { isPlainObject } from '../../kernel/config/document.js';
 import { readConfig } from '../../kernel/config/store.js';
-import { redactField, redactUrl, splitField } from '../../kernel/transport/redact.js';
+import { redactField, redactUrl, splitField } from '../../sdk/redact.js';
 import { parseArguments } from '../../sdk/arguments.js';
 import { INSPECT } from './arguments.js';
 import { fail, type ApiVerb } from './verb.js';
-import { refuseOverlongApiName } from '../../kernel/api/names.js';
+import { refuseOverlongApiName } from '../../sdk/api-names.js';
 
 export const REDACTED = '<redacted>';
 

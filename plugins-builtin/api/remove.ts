@@ -4,7 +4,7 @@
  * contacts the API.
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { OkapiError } from '../../kernel/errors.js';
+import { OkapiError } from '../../sdk/errors.js';
 import { apiNames, apiEntry, profilesOf, type ApiEntry } from '../../kernel/api/api-config.js';
 import { apiCacheDir, apiResponsesDir, tokenCachePath } from '../../kernel/api/cache-paths.js';
 import { writeFileAtomic } from '../../kernel/config/atomic-write.js';
@@ -14,7 +14,7 @@ import { updateConfig } from '../../kernel/config/store.js';
 import { parseArguments } from '../../sdk/arguments.js';
 import { REMOVE } from './arguments.js';
 import { fail, type ApiVerb } from './verb.js';
-import { refuseOverlongApiName } from '../../kernel/api/names.js';
+import { refuseOverlongApiName } from '../../sdk/api-names.js';
 
 export const apiRemove: ApiVerb = async (init, args, ctx) => {
   try {

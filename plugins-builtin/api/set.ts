@@ -4,16 +4,16 @@
  * `operation_base` re-indexes from the cached spec on next use, a changed spec source waits for
  * `okapi api sync`.
  */
-import { OkapiError, UsageError } from '../../kernel/errors.js';
+import { OkapiError, UsageError } from '../../sdk/errors.js';
 import type { ApiEntry } from '../../kernel/api/api-config.js';
 import { deepEqual } from '../../kernel/config/edit.js';
 import { isPlainObject } from '../../kernel/config/document.js';
 import { updateConfig } from '../../kernel/config/store.js';
-import { redactUrl } from '../../kernel/transport/redact.js';
+import { redactUrl } from '../../sdk/redact.js';
 import { parseArguments } from '../../sdk/arguments.js';
 import { SET } from './arguments.js';
 import { fail, type ApiVerb } from './verb.js';
-import { refuseOverlongApiName } from '../../kernel/api/names.js';
+import { refuseOverlongApiName } from '../../sdk/api-names.js';
 
 const USAGE = SET.usage;
 
@@ -21,7 +21,7 @@ export const apiSet: ApiVerb = async (init, args, ctx) => {
   try {
     const [name, ...patches] = parseArguments(args, SET).positionals as [string, ...string[]];
     refuseOverlongApiName(name);
-    const { applyShorthand, joinShorthandArguments, ShorthandError } = await import('../../kernel/shorthand/index.js');
+    const { applyShorthand, joinShorthandArguments, ShorthandError } = await import('../../sdk/shorthand/index.js');
     let before: ApiEntry | undefined;
     let after: ApiEntry | undefined;
     await updateConfig(init.config_path, (config) => {

@@ -5,7 +5,7 @@
  * discovery fields. Profiles are never touched.
  */
 import { dirname } from 'node:path';
-import { OkapiError } from '../../kernel/errors.js';
+import { OkapiError } from '../../sdk/errors.js';
 import { apiEntry } from '../../kernel/api/api-config.js';
 import { readConfig } from '../../kernel/config/store.js';
 import { baseUrl, writeEntry } from './connect.js';
@@ -14,7 +14,7 @@ import { describeSource, indexSpec, operationCount, reportExtensions, writeSaved
 import { parseArguments } from '../../sdk/arguments.js';
 import { SYNC } from './arguments.js';
 import { fail, type ApiVerb } from './verb.js';
-import { refuseOverlongApiName } from '../../kernel/api/names.js';
+import { refuseOverlongApiName } from '../../sdk/api-names.js';
 
 export const apiSync: ApiVerb = async (init, args, ctx) => {
   let names: string[];

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { ArgumentError, parseArguments, printArgumentError, type ArgumentDeclaration } from '../../sdk/arguments.js';
 import { definePlugin } from '../../sdk/define.js';
 import { apiEntry } from '../../kernel/api/api-config.js';
-import { apiNameLengthProblem } from '../../kernel/api/names.js';
+import { apiNameLengthProblem } from '../../sdk/api-names.js';
 import { apiResponsesDir, responsesDir } from '../../kernel/api/cache-paths.js';
 import { readConfig } from '../../kernel/config/read.js';
 import meta from './manifest.js';
