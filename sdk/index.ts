@@ -13,3 +13,16 @@ export { saveApi, updateConfig } from './config-update.js';
 export { onInterrupt, withForegroundProgram, withTemporaryFile } from './interrupt.js';
 export { isCredentialName, isSecretParam } from './credential-names.js';
 export { redactField, redactKeepingLength, redactText, redactUrl, splitField } from './redact.js';
+export {
+  parseArguments,
+  formatUsage,
+  formatFlagHelp,
+  formatHelp,
+  printArgumentError,
+  ArgumentError,
+  type ArgumentDeclaration,
+  type FlagDeclaration,
+  type PositionalDeclaration,
+  type ParsedArguments,
+} from './arguments.js';
+export { closestWords } from './closest-words.js';

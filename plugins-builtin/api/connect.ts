@@ -19,20 +19,19 @@ import { normalizeTargetUrl } from '../../sdk/target-url.js';
 import { redactUrl } from '../../sdk/redact.js';
 import { loadSpec, specArgument } from './load-spec.js';
 import { describeSource, indexSpec, operationCount, reportExtensions, withBaseUrl, writeSaved, type Saved } from './save.js';
-import { fail, parseArgs, type ApiVerb } from './verb.js';
+import { fail, type ApiVerb } from './verb.js';
+import { parseArguments } from '../../sdk/arguments.js';
+import { CONNECT, CONNECT_USAGE as USAGE } from './arguments.js';
 import { buildProfiles, normalizeXCliConfig } from './x-cli-config.js';
-
-const USAGE = 'okapi api connect <name> <url> [setup-expression...] [--spec <url-or-file>] [--no-discover] [--replace] [--yes] [--allow-cross-origin-spec]';
 
 export const apiConnect: ApiVerb = async (init, args, ctx) => {
   try {
-    const parsed = parseArgs(args, { strings: ['spec'], booleans: ['allow-cross-origin-spec', 'no-discover', 'replace', 'yes'] }, USAGE);
-    const [name, url, ...setup] = parsed.positional;
-    if (name === undefined || url === undefined) throw new UsageError('api connect needs a name and a URL', { hint: USAGE });
+    const parsed = parseArguments(args, CONNECT);
+    const [name, url, ...setup] = parsed.positionals as [string, string, ...string[]];
     await checkName(name, ctx);
     const base = baseUrl(url);
     const { answers, patch } = await setupExpressions(setup);
-    const spec = parsed.strings.get('spec');
+    const spec = parsed.value('spec');
     if (spec !== undefined && parsed.flags.has('no-discover')) throw new UsageError('--spec and --no-discover do not go together');
     if (spec !== undefined) specArgument(spec); // a missing file is a usage error, before anything else
 

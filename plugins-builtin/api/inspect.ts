@@ -4,9 +4,11 @@
  * query values. Names stay visible, and so do `env:` / `command:` references, which are not
  * secrets themselves.
  */
-import { OkapiError, UsageError } from '../../sdk/errors.js';
+import { OkapiError } from '../../sdk/errors.js';
 import { isPlainObject } from '../../sdk/plain-object.js';
 import { redactField, redactUrl, splitField } from '../../sdk/redact.js';
+import { parseArguments } from '../../sdk/arguments.js';
+import { INSPECT } from './arguments.js';
 import { fail, type ApiVerb } from './verb.js';
 import { refuseOverlongApiName } from '../../sdk/api-names.js';
 
@@ -14,8 +16,7 @@ export const REDACTED = '<redacted>';
 
 export const apiInspect: ApiVerb = async (init, args, ctx) => {
   try {
-    if (args.length !== 1) throw new UsageError('api inspect needs the name of one API', { hint: 'okapi api inspect <name>' });
-    const name = args[0]!;
+    const [name] = parseArguments(args, INSPECT).positionals as [string];
     refuseOverlongApiName(name);
     const entry = await ctx.apis.get(name);
     if (!entry) throw new OkapiError(`there is no API named "${name}"`, { hint: "see 'okapi api list'" });

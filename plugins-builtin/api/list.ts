@@ -1,6 +1,8 @@
 /** `okapi api list [-o json]`: the registered APIs, as a table or as JSON with stable fields. */
 import { UsageError } from '../../sdk/errors.js';
 import { apiNames, apiEntry, profilesOf } from '../../sdk/api-config.js';
+import { parseArguments } from '../../sdk/arguments.js';
+import { LIST } from './arguments.js';
 import { fail, type ApiVerb } from './verb.js';
 
 export interface ApiListing {
@@ -13,7 +15,7 @@ export interface ApiListing {
 
 export const apiList: ApiVerb = async (init, args, ctx) => {
   try {
-    if (args.length > 0) throw new UsageError(`api list takes no arguments, got "${args[0]}"`, { hint: 'okapi api list [-o json]' });
+    parseArguments(args, LIST);
     const format = init.output_format ?? 'auto';
     if (!['auto', 'table', 'json'].includes(format)) {
       throw new UsageError(`api list prints a table or JSON, not "${format}"`, { hint: 'okapi api list -o json' });

@@ -1,4 +1,6 @@
+import { formatFlagHelp } from '../../sdk/arguments.js';
 import type { PluginMeta } from '../../sdk/plugin-meta.js';
+import { CONNECT } from './arguments.js';
 
 export default {
   manifest: {
@@ -14,11 +16,7 @@ export default {
       long: [
         'Usage:',
         '  okapi api connect <name> <url> [setup-expression...]   Find the OpenAPI description and register the API',
-        '      --spec <url-or-file>       use this description instead of discovering one',
-        '      --no-discover              save the base URL only',
-        '      --replace                  recreate the profiles from the description',
-        '      --yes                      take the defaults of prompts',
-        '      --allow-cross-origin-spec  let links, $refs and redirects lead to another origin',
+        formatFlagHelp(CONNECT, { indent: 6, column: 27 }),
         "    Setup expressions are shorthand: 'prompt.<name>: <value>' answers a prompt.",
         '  okapi api sync <name...> [--allow-cross-origin-spec]   Fetch the description again (profiles are kept)',
         '  okapi api list [-o json]                                The registered APIs',

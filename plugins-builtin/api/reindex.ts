@@ -5,16 +5,14 @@
  * `okapi doctor api` already do it when needed.
  */
 import { dirname } from 'node:path';
-import { UsageError } from '../../sdk/errors.js';
+import { parseArguments } from '../../sdk/arguments.js';
+import { REINDEX } from './arguments.js';
 import { reindexFromSpecCopy } from './save.js';
-import { fail, parseArgs, type ApiVerb } from './verb.js';
-
-const USAGE = 'okapi api reindex <name>';
+import { fail, type ApiVerb } from './verb.js';
 
 export const apiReindex: ApiVerb = async (init, args, ctx) => {
   try {
-    const [name, ...extra] = parseArgs(args, {}, USAGE).positional;
-    if (name === undefined || extra.length > 0) throw new UsageError('api reindex needs the name of one API', { hint: USAGE });
+    const [name] = parseArguments(args, REINDEX).positionals as [string];
     await reindexFromSpecCopy(ctx, dirname(init.config_path), name);
     return 0;
   } catch (error) {

@@ -9,15 +9,16 @@ import type { ApiEntry } from '../../sdk/api-config.js';
 import { updateConfig } from '../../sdk/config-update.js';
 import { isPlainObject } from '../../sdk/plain-object.js';
 import { redactUrl } from '../../sdk/redact.js';
+import { parseArguments } from '../../sdk/arguments.js';
+import { SET } from './arguments.js';
 import { fail, type ApiVerb } from './verb.js';
 import { refuseOverlongApiName } from '../../sdk/api-names.js';
 
-const USAGE = "okapi api set <name> <patch...>, e.g. okapi api set example 'profiles.default.headers[]: X-Team: okapi'";
+const USAGE = SET.usage;
 
 export const apiSet: ApiVerb = async (init, args, ctx) => {
-  const [name, ...patches] = args;
   try {
-    if (name === undefined || patches.length === 0) throw new UsageError('api set needs an API name and at least one patch', { hint: USAGE });
+    const [name, ...patches] = parseArguments(args, SET).positionals as [string, ...string[]];
     refuseOverlongApiName(name);
     const { applyShorthand, joinShorthandArguments, ShorthandError } = await import('../../sdk/shorthand/index.js');
     let before: ApiEntry | undefined;

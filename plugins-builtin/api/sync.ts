@@ -5,23 +5,22 @@
  * discovery fields. Profiles are never touched.
  */
 import { dirname } from 'node:path';
-import { OkapiError, UsageError } from '../../sdk/errors.js';
-import { baseUrl } from './connect.js';
+import { OkapiError } from '../../sdk/errors.js';
+import { baseUrl, writeEntry } from './connect.js';
 import { loadSpec } from './load-spec.js';
 import { describeSource, indexSpec, operationCount, reportExtensions, writeSaved } from './save.js';
-import { fail, parseArgs, type ApiVerb } from './verb.js';
+import { parseArguments } from '../../sdk/arguments.js';
+import { SYNC } from './arguments.js';
+import { fail, type ApiVerb } from './verb.js';
 import { refuseOverlongApiName } from '../../sdk/api-names.js';
-
-const USAGE = 'okapi api sync <name...> [--allow-cross-origin-spec] [--yes]';
 
 export const apiSync: ApiVerb = async (init, args, ctx) => {
   let names: string[];
   let allowCrossOrigin: boolean;
   try {
-    const parsed = parseArgs(args, { booleans: ['allow-cross-origin-spec', 'yes'] }, USAGE);
-    names = parsed.positional;
+    const parsed = parseArguments(args, SYNC);
+    names = parsed.positionals;
     allowCrossOrigin = parsed.flags.has('allow-cross-origin-spec');
-    if (names.length === 0) throw new UsageError('api sync needs the name of at least one API', { hint: USAGE });
     for (const name of names) refuseOverlongApiName(name);
   } catch (error) {
     return fail(ctx, error);

@@ -2,21 +2,37 @@
  * `okapi cache clear [api]`: deletes HTTP response cache entries only (the host's cache service,
  * `<cache>/responses/`); specs, operation indexes and tokens stay.
  */
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { ArgumentError, parseArguments, printArgumentError, type ArgumentDeclaration } from '../../sdk/arguments.js';
 import { definePlugin } from '../../sdk/define.js';
 import { apiNameLengthProblem } from '../../sdk/api-names.js';
 import type { CommandContext } from '../../sdk/types.js';
 import meta from './manifest.js';
 
 const USAGE = 'okapi cache clear [api]';
+const CLEAR = {
+  command: 'cache clear',
+  positionals: [{ name: 'api', optional: true }],
+  usage: USAGE,
+  wrongCount: 'cache clear takes at most one API name',
+} satisfies ArgumentDeclaration;
 
 export default definePlugin({
   ...meta,
   hooks: {
     async command(init, ctx) {
-      const [verb, api, ...rest] = init.args;
-      if (verb !== 'clear' || rest.length > 0) {
-        ctx.stderr(`okapi: ${verb === undefined ? 'cache needs a verb' : verb !== 'clear' ? `unknown cache command "${verb}"` : 'cache clear takes at most one API name'}\n  hint: ${USAGE}\n`);
+      const [verb, ...args] = init.args;
+      if (verb !== 'clear') {
+        ctx.stderr(`okapi: ${verb === undefined ? 'cache needs a verb' : `unknown cache command "${verb}"`}\n  hint: ${USAGE}\n`);
         return 2;
+      }
+      let api: string | undefined;
+      try {
+        [api] = parseArguments(args, CLEAR).positionals;
+      } catch (error) {
+        if (error instanceof ArgumentError) return printArgumentError(error, ctx.stderr);
+        throw error;
       }
       const tooLong = api === undefined ? undefined : apiNameLengthProblem(api);
       if (tooLong) {

@@ -12,6 +12,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { onInterrupt, withForegroundProgram } from '../../sdk/interrupt.js';
+import { describeFsError } from '../../sdk/fs-errors.js';
+import { parseArguments } from '../../sdk/arguments.js';
+import { EDIT } from './arguments.js';
 import { fail, type ConfigVerb } from './verb.js';
 
 const STARTER = '{\n  // Registered APIs: okapi api connect <name> <url>\n  "apis": {}\n}\n';
@@ -23,10 +26,7 @@ const EXEC = process.platform === 'win32' ? '' : 'exec ';
 const NOTE = '// okapi: ';
 
 export const configEdit: ConfigVerb = async (path, args, ctx, tty) => {
-  if (args.length > 0) {
-    ctx.stderr(`okapi: config edit takes no arguments, got "${args[0]}"\n`);
-    return 2;
-  }
+  parseArguments(args, EDIT);
   const editor = process.env.VISUAL || process.env.EDITOR || 'vi';
   let current: string | undefined;
   try {

@@ -1,4 +1,5 @@
 /** `okapi config path | set | edit`. */
+import { ArgumentError, printArgumentError } from '../../sdk/arguments.js';
 import { definePlugin } from '../../sdk/define.js';
 import meta from './manifest.js';
 import type { ConfigVerb } from './verb.js';
@@ -25,7 +26,13 @@ export default definePlugin({
         ctx.stderr('okapi: the host did not say which config file is in use\n');
         return 1;
       }
-      return (await load())(init.config_path, args, ctx, init.tty);
+      try {
+        return await (await load())(init.config_path, args, ctx, init.tty);
+      } catch (error) {
+        // A verb's parseArguments() throws these: usage errors, exit 2.
+        if (error instanceof ArgumentError) return printArgumentError(error, ctx.stderr);
+        throw error;
+      }
     },
   },
 });

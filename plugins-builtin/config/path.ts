@@ -1,10 +1,9 @@
+import { parseArguments } from '../../sdk/arguments.js';
+import { PATH } from './arguments.js';
 import type { ConfigVerb } from './verb.js';
 
 export const configPath: ConfigVerb = async (path, args, ctx) => {
-  if (args.length > 0) {
-    ctx.stderr(`okapi: config path takes no arguments, got "${args[0]}"\n`);
-    return 2;
-  }
+  parseArguments(args, PATH);
   ctx.stdout(`${path}\n`);
   return 0;
 };

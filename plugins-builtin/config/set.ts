@@ -6,13 +6,12 @@ import type { OkapiConfig } from '../../sdk/api-config.js';
 import { updateConfig } from '../../sdk/config-update.js';
 import { isPlainObject } from '../../sdk/plain-object.js';
 import { applyShorthand, joinShorthandArguments, ShorthandError } from '../../sdk/shorthand/index.js';
+import { parseArguments } from '../../sdk/arguments.js';
+import { SET } from './arguments.js';
 import { fail, type ConfigVerb } from './verb.js';
 
 export const configSet: ConfigVerb = async (path, args, ctx) => {
-  if (args.length === 0) {
-    ctx.stderr("okapi: config set needs at least one patch\n  hint: okapi config set 'plugins.csv.enabled: false'\n");
-    return 2;
-  }
+  parseArguments(args, SET);
   try {
     const expression = joinShorthandArguments(args, { requestBody: false });
     await updateConfig(ctx.config, (config) => {

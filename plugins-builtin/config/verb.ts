@@ -1,6 +1,6 @@
 import type { CommandContext, CommandInit } from '../../sdk/types.js';
 
-/** One `okapi config <verb>`: returns the exit code. `tty` says which streams are terminals. */
+/** One `okapi config <verb>`: returns the exit code (an ArgumentError thrown is a usage error). `tty` says which streams are terminals. */
 export type ConfigVerb = (configPath: string, args: string[], ctx: CommandContext, tty: CommandInit['tty']) => Promise<number>;
 
 /** Prints an error the way the kernel does and returns its exit code. */

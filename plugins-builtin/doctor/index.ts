@@ -3,6 +3,8 @@
  * okapi's behaviour, and what each changes, from the operation index (rebuilt from the cached spec
  * when stale). Unknown `x-cli-*` names are listed apart. A missing API exits 1.
  */
+import { dirname } from 'node:path';
+import { ArgumentError, parseArguments, printArgumentError, type ArgumentDeclaration } from '../../sdk/arguments.js';
 import { definePlugin } from '../../sdk/define.js';
 import type { CommandContext } from '../../sdk/types.js';
 import { apiNameLengthProblem } from '../../sdk/api-names.js';
@@ -10,15 +12,23 @@ import { formatExtensionUses } from '../../sdk/extension-uses.js';
 import meta from './manifest.js';
 
 const USAGE = 'okapi doctor api <name>';
+const DOCTOR_API = { command: 'doctor api', positionals: [{ name: 'name' }], usage: USAGE, wrongCount: 'doctor api needs one API name' } satisfies ArgumentDeclaration;
 
 export default definePlugin({
   ...meta,
   hooks: {
     async command(init, ctx) {
-      const [topic, name, ...rest] = init.args;
-      if (topic !== 'api' || name === undefined || rest.length > 0) {
-        ctx.stderr(`okapi: ${topic === undefined ? 'doctor needs a topic' : topic !== 'api' ? `unknown doctor topic "${topic}"` : 'doctor api needs one API name'}\n  hint: ${USAGE}\n`);
+      const [topic, ...args] = init.args;
+      if (topic !== 'api') {
+        ctx.stderr(`okapi: ${topic === undefined ? 'doctor needs a topic' : `unknown doctor topic "${topic}"`}\n  hint: ${USAGE}\n`);
         return 2;
+      }
+      let name: string;
+      try {
+        [name] = parseArguments(args, DOCTOR_API).positionals as [string];
+      } catch (error) {
+        if (error instanceof ArgumentError) return printArgumentError(error, ctx.stderr);
+        throw error;
       }
       const tooLong = apiNameLengthProblem(name);
       if (tooLong) {

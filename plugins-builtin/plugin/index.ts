@@ -1,7 +1,15 @@
 /** `okapi plugin list`: what plugins exist, what they do, and why any was refused. */
+import { ArgumentError, parseArguments, printArgumentError, type ArgumentDeclaration } from '../../sdk/arguments.js';
 import { definePlugin } from '../../sdk/define.js';
 import type { PluginSummary } from '../../sdk/types.js';
 import meta from './manifest.js';
+
+/** --json is -o json, kept from before -o worked here. */
+const LIST = {
+  command: 'plugin list',
+  flags: [{ name: 'json', description: 'the same as -o json' }],
+  usage: 'okapi plugin list [-o json|yaml|table|…] [-f filter]',
+} satisfies ArgumentDeclaration;
 
 export default definePlugin({
   ...meta,
@@ -12,13 +20,14 @@ export default definePlugin({
         ctx.stderr(`okapi: unknown plugin command ${verb === undefined ? '(none)' : `"${verb}"`}\n  hint: okapi plugin list\n`);
         return 2;
       }
-      const unknown = rest.find((arg) => arg !== '--json');
-      if (unknown !== undefined) {
-        ctx.stderr(`okapi: unknown argument "${unknown}" for plugin list\n  hint: okapi plugin list [-o json|yaml|table|…] [-f filter]\n`);
-        return 2;
+      let json: boolean;
+      try {
+        json = parseArguments(rest, LIST).flags.has('json');
+      } catch (error) {
+        if (error instanceof ArgumentError) return printArgumentError(error, ctx.stderr);
+        throw error;
       }
       const plugins = await ctx.listPlugins();
-      const json = rest.includes('--json');
       if (init.output_format === undefined && init.filter === undefined && !json) {
         ctx.stdout(table(plugins));
         return 0;
@@ -27,7 +36,6 @@ export default definePlugin({
         ctx.stderr('okapi: this okapi cannot print plugin list through -o or -f\n');
         return 1;
       }
-      // --json is -o json, kept from before -o worked here.
       await ctx.output(plugins, json ? { format: 'json' } : {});
       return 0;
     },

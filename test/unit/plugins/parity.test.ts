@@ -1,10 +1,13 @@
 /**
  * Built-in plugins give identical results in-process and out-of-process: each built-in module is
- * wrapped by runPlugin() into an executable and driven through the wire in both encodings.
+ * wrapped by runPlugin() into an executable and driven through the wire in both encodings. Every
+ * built-in formatter and loader is found from plugins-builtin/; the commands are in
+ * command-parity.test.ts.
  */
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CommandContext, PluginDefinition, PluginSummary } from '../../../sdk/types.js';
+import type { CommandContext, PluginDefinition, PluginManifest, PluginSummary } from '../../../sdk/types.js';
 import { InProcessRuntime } from '../../../kernel/plugins/in-process-runtime.js';
 import { SubprocessRuntime } from '../../../kernel/plugins/subprocess-runtime.js';
 import type { PluginRuntime } from '../../../kernel/plugins/runtime.js';
@@ -12,6 +15,7 @@ import { ExactNumber } from '../../../sdk/exact-number.js';
 import { writeSdkPlugin } from '../../helpers/plugin-files.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { hostServices } from '../../helpers/host-services.js';
+import { builtinMeta, builtinNames } from '../../helpers/builtin-plugins.js';
 
 const silentLogger = () => () => undefined;
 const dist = resolve(import.meta.dirname, '../../../dist/plugins');
@@ -121,4 +125,116 @@ describe('built-in plugins in-process and out-of-process', () => {
     expect((outcomes.get('in-process nope') as { code: number }).code).toBe(2);
     expect((outcomes.get('in-process list --json') as { stdout: string }).stdout).toBe(`json: ${JSON.stringify(plugins)}`);
   });
+});
+
+const PNG = new Uint8Array(readFileSync(resolve(import.meta.dirname, '../formatters/images/tiny-2x4.png')));
+const RAW_JSON = '{"list": [1, 2.50, {"deep": "x"}], "big": 12345678901234567890, "text": "a\\u00e9\\n", "empty": []}';
+
+/** What one call gave: the bytes written, and the error's message if it failed. */
+interface Outcome {
+  out: string;
+  error?: string;
+}
+
+async function outcome(name: string, how: string, work: (write: (data: Uint8Array | string) => void) => Promise<void>): Promise<Outcome> {
+  const bytes: Buffer[] = [];
+  try {
+    await work((data) => bytes.push(Buffer.from(data)));
+    return { out: Buffer.concat(bytes).toString('hex') };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    // The host names the plugin an error came from; in-process, the error is the plugin's own.
+    return { out: Buffer.concat(bytes).toString('hex'), error: how === 'in-process' ? message : message.replace(`plugin ${name}: `, '') };
+  }
+}
+
+async function* itemsOf(values: unknown[]): AsyncGenerator<unknown> {
+  yield* values;
+}
+
+async function* chunksOf(text: string, size: number): AsyncGenerator<Uint8Array> {
+  const bytes = Buffer.from(text);
+  for (let i = 0; i < bytes.length; i += size) yield new Uint8Array(bytes.subarray(i, i + size));
+}
+
+const metas = await Promise.all(builtinNames().map(builtinMeta));
+const FORMATTERS = metas.filter((m) => m.manifest.hooks?.includes('formatter')).map((m) => m.manifest);
+const LOADERS = metas.filter((m) => m.manifest.hooks?.includes('loader')).map((m) => m.manifest);
+
+/** Bytes within items, which the JSON encoding carries as base64 strings (DESIGN.md §3): a plugin speaking JSON cannot tell them from text. */
+const hasBytes = (value: unknown): boolean =>
+  value instanceof Uint8Array || (value !== null && typeof value === 'object' && Object.values(value).some(hasBytes));
+
+async function renderAll(name: string, manifest: PluginManifest, how: string, runtime: PluginRuntime, withBytes: boolean): Promise<Outcome[]> {
+  const keep = (values: unknown[]) => values.filter((value) => withBytes || !hasBytes(value));
+  const outcomes: Outcome[] = [];
+  for (const format of manifest.formatter_names ?? []) {
+    const base = { format, tty: false, color: false, width: 80 };
+    const records = keep([...DOCUMENTS, PNG]);
+    outcomes.push(await outcome(name, how, (write) => runtime.format({ ...base, document: false, pretty: false }, itemsOf(records), { write })));
+    outcomes.push(
+      await outcome(name, how, (write) => runtime.format({ ...base, document: false, pretty: true, tty: true, color: true, width: 40 }, itemsOf(records), { write })),
+    );
+    for (const document of keep([DOCUMENTS[0], DOCUMENTS.at(-1), PNG])) {
+      outcomes.push(await outcome(name, how, (write) => runtime.format({ ...base, document: true, pretty: true }, itemsOf([document]), { write })));
+    }
+    // Raw bodies travel as byte chunks, which both encodings carry as bytes.
+    for (const type of (manifest.formatter_raw_types ?? []).slice(0, 1)) {
+      const content_type = type.startsWith('+') ? `application/vnd.x${type}` : type;
+      outcomes.push(
+        await outcome(name, how, (write) => runtime.format({ ...base, document: true, pretty: true, raw: true, content_type }, chunksOf(RAW_JSON, 7), { write })),
+      );
+    }
+  }
+  return outcomes;
+}
+
+describe.each(FORMATTERS.map((m) => [m.name, m] as const))('built-in formatter %s in-process and out-of-process', (name, manifest) => {
+  it('renders records, a document and (where it takes them) raw bodies identically', async () => {
+    const runtimes = new Map(await both(name));
+    const inProcess = runtimes.get('in-process')!;
+    const expected = await renderAll(name, manifest, 'in-process', inProcess, true);
+    expect(expected.some((o) => o.out !== '')).toBe(true);
+    expect(await renderAll(name, manifest, 'cbor', runtimes.get('cbor')!, true)).toEqual(expected);
+    expect(await renderAll(name, manifest, 'json', runtimes.get('json')!, false)).toEqual(await renderAll(name, manifest, 'in-process', inProcess, false));
+  }, 120_000);
+});
+
+const SPECS: { content_type?: string; body: string; source_url?: string }[] = [
+  {
+    content_type: 'application/json',
+    source_url: 'http://127.0.0.1:1/openapi.json',
+    body: JSON.stringify({ openapi: '3.0.3', info: { title: 'T', version: '1' }, paths: { '/a': { get: { operationId: 'a', responses: { 200: { description: 'ok' } } } } } }),
+  },
+  {
+    content_type: 'application/yaml',
+    body: "openapi: 3.1.0\ninfo: {title: Y, version: '2'}\npaths:\n  /b/{id}:\n    get:\n      parameters: [{name: id, in: path, required: true, schema: {type: integer, maximum: 12345678901234567890}}]\n      responses: {'200': {description: ok}}\n",
+  },
+  {
+    content_type: 'application/json',
+    body: JSON.stringify({ swagger: '2.0', info: { title: 'S', version: '1' }, host: 'h.example', basePath: '/v1', paths: { '/c': { post: { parameters: [{ name: 'body', in: 'body', schema: { type: 'object' } }], responses: { 201: { description: 'made' } } } } } }),
+  },
+  { body: '{"not": "a description"}' },
+  { content_type: 'application/yaml', body: 'openapi: [unclosed' },
+];
+
+describe.each(LOADERS.map((m) => [m.name] as const))('built-in loader %s in-process and out-of-process', (name) => {
+  it('loads descriptions, and refuses what is not one, identically', async () => {
+    const results = new Map<string, unknown[]>();
+    for (const [how, runtime] of await both(name)) {
+      const outcomes: unknown[] = [];
+      for (const { body, ...rest } of SPECS) {
+        try {
+          outcomes.push({ output: await runtime.call('loader', { body: new Uint8Array(Buffer.from(body)), ...rest }) });
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          outcomes.push({ error: how === 'in-process' ? message : message.replace(`plugin ${name}: `, '') });
+        }
+      }
+      results.set(how, outcomes);
+    }
+    expect(results.get('in-process')!.filter((o) => 'output' in (o as object)).length).toBeGreaterThanOrEqual(3);
+    expect(results.get('cbor')).toEqual(results.get('in-process'));
+    expect(results.get('json')).toEqual(results.get('in-process'));
+  }, 120_000);
 });
