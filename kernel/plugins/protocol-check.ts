@@ -55,6 +55,8 @@ export function commandMessageProblem(message: WireMessage): Problem {
         ? undefined
         : `ended the command with the exit code ${quote(message.exit_code)}, which is not a whole number from 0 to 255`;
     case 'http-request':
+    case 'http-stream':
+    case 'http-print':
       return idProblem(message) ?? httpRequestProblem(where, message);
     case 'prompt':
       return (
@@ -74,6 +76,7 @@ export function commandMessageProblem(message: WireMessage): Problem {
       return idProblem(message) ?? optionalString(where, 'format', message.format);
     case 'list-apis':
     case 'list-plugins':
+    case 'http-read':
       return idProblem(message);
     default:
       return undefined;

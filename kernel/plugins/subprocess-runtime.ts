@@ -15,6 +15,7 @@ import { PluginError } from './plugin-error.js';
 import { commandMessageProblem, errorProblem, formatterMessageProblem, logProblem, resultProblem } from './protocol-check.js';
 import type { CallHookName, CallHooks, FormatterOptions, FormatterSink, PluginLogger, PluginRuntime } from './runtime.js';
 import type { SessionTarget, SubprocessSession } from './subprocess-session.js';
+import { SendWindow } from './send-window.js';
 
 const DEFAULT_DEADLINE_MS = 30_000;
 const AUTH_DEADLINE_MS = 5 * 60_000;
@@ -79,6 +80,8 @@ export class SubprocessRuntime implements PluginRuntime {
 
   async command(init: CommandInit, host: CommandContext): Promise<number> {
     const session = await this.open('command');
+    /** Streamed response bodies on their way to the plugin, by request id. */
+    const windows = new Map<unknown, SendWindow>();
     try {
       await session.send({ type: 'init', ...init });
       if (this.forwardsStdin(init.command)) void this.forwardStdin(session);
@@ -103,18 +106,24 @@ export class SubprocessRuntime implements PluginRuntime {
           case 'error':
             throw this.pluginError(session, message);
           case 'http-request':
+          case 'http-stream':
+          case 'http-print':
           case 'list-apis':
           case 'list-plugins':
           case 'prompt':
           case 'load-document':
           case 'output':
-            void this.answer(session, message, host);
+            void this.answer(session, message, host, windows);
+            break;
+          case 'http-read':
+            windows.get(message.id)?.read();
             break;
           default:
-            throw session.unexpected(message, 'a command message (stdout, stderr, http-request, list-apis, prompt, load-document, output, done)');
+            throw session.unexpected(message, 'a command message (stdout, stderr, http-request, http-stream, http-read, http-print, list-apis, prompt, load-document, output, done)');
         }
       }
     } finally {
+      for (const window of windows.values()) window.close();
       await session.close();
     }
   }
@@ -135,13 +144,37 @@ export class SubprocessRuntime implements PluginRuntime {
     }
   }
 
-  private async answer(session: SubprocessSession, message: WireMessage, host: CommandContext): Promise<void> {
+  private async answer(session: SubprocessSession, message: WireMessage, host: CommandContext, windows: Map<unknown, SendWindow>): Promise<void> {
     const id = message.id;
     try {
       switch (message.type) {
         case 'http-request': {
           const response = await host.httpRequest(message as never);
           await session.send({ type: 'http-response', id, ...response });
+          return;
+        }
+        case 'http-stream': {
+          if (!host.request) throw new Error('this host cannot stream responses');
+          const { body, ...head } = await host.request(message as never);
+          const window = new SendWindow();
+          windows.set(id, window);
+          try {
+            await session.send({ type: 'http-head', id, ...head });
+            for await (const data of body) {
+              await window.room();
+              if (window.closed) return;
+              window.sent();
+              await session.send({ type: 'http-chunk', id, data });
+            }
+            await session.send({ type: 'http-end', id });
+          } finally {
+            windows.delete(id);
+          }
+          return;
+        }
+        case 'http-print': {
+          if (!host.requestAndPrint) throw new Error('this host cannot print responses');
+          await session.send({ type: 'http-printed', id, exit_code: await host.requestAndPrint(message as never) });
           return;
         }
         case 'list-apis':
