@@ -85,12 +85,12 @@ const servicePlugin = `{
 }`;
 
 describe('ctx.requestAndPrint', () => {
-  const cases: [string, (url: string) => string[], string][] = [
-    ['-o yaml', (url) => [`${url}/item`, '-o', 'yaml'], '/item'],
-    ['-f with -o json', (url) => [`${url}/item`, '-f', 'body.tags', '-o', 'json'], '/item'],
-    ['a 404 and its exit code', (url) => [`${url}/missing`, '-o', 'json'], '/missing'],
-    ['--okapi-print hb and -v', (url) => [`${url}/missing`, '--okapi-print', 'hb', '-v'], '/missing'],
-    ['--okapi-ignore-status-code', (url) => [`${url}/missing`, '--okapi-ignore-status-code'], '/missing'],
+  const cases: [string, (url: string) => string[]][] = [
+    ['-o yaml', (url) => [`${url}/item`, '-o', 'yaml']],
+    ['-f with -o json', (url) => [`${url}/item`, '-f', 'body.tags', '-o', 'json']],
+    ['a 404 and its exit code', (url) => [`${url}/missing`, '-o', 'json']],
+    ['--okapi-print hb and -v', (url) => [`${url}/missing`, '--okapi-print', 'hb', '-v']],
+    ['--okapi-ignore-status-code', (url) => [`${url}/missing`, '--okapi-ignore-status-code']],
   ];
   it.each(cases)('prints and exits as okapi get does: %s', async (_name, args) => {
     const home = freshHome();
