@@ -290,8 +290,9 @@ export interface CommandContext extends HookContext {
   /**
    * Sends the request and prints the response exactly as `okapi get URL` would: the user's
    * `--okapi-print`, `-f`, `-o` and `-v` apply. Answers the exit code that run would have (3, 4 or 5
-   * for a 3xx, 4xx or 5xx status, unless `--okapi-ignore-status-code`), for the command to return
-   * (an okapi extension; absent from hosts without it).
+   * for a 3xx, 4xx or 5xx status, unless `--okapi-ignore-status-code`), for the command to return.
+   * A request that fails (refused connection, unknown `-o`) is reported on stderr as okapi reports
+   * it, and its exit code answered (an okapi extension; absent from hosts without it).
    */
   requestAndPrint?(request: HttpRequest): Promise<number>;
   listApis(): Promise<ApiSummary[]>;

@@ -6,7 +6,8 @@
  */
 import type { HttpRequest, HttpResponse, StreamedResponse } from '../../sdk/types.js';
 import type { OkapiConfig } from '../config/document.js';
-import { OkapiError } from '../errors.js';
+import { exitCodeOf, formatError, OkapiError } from '../errors.js';
+import { interruptedBy } from '../interrupt.js';
 import type { OutputOptions } from '../output/output-options.js';
 import { performExchange, type ReceivedResponse } from '../pipeline/exchange.js';
 import { planRequest } from '../pipeline/plan-request.js';
@@ -40,10 +41,19 @@ export class RequestService {
     return { status, headers, url, body: body.stream() };
   }
 
-  requestAndPrint(request: HttpRequest): Promise<number> {
-    const description = this.describe(request);
+  /** A request that fails is reported as `okapi get URL` reports it (kernel/cli/run.ts), and its exit code answered. */
+  async requestAndPrint(request: HttpRequest): Promise<number> {
     const { registry, config, env, output } = this.host;
-    return sendAndPrint(planRequest(description, config()), description.limits, output(), registry, env);
+    const options = output();
+    try {
+      const description = this.describe(request);
+      return await sendAndPrint(planRequest(description, config()), description.limits, options, registry, env);
+    } catch (error) {
+      // What an interrupt broke is no error to report: the run ends with the interrupt's code.
+      if (interruptedBy() !== undefined) throw error;
+      if (!options.silent) options.streams.stderr.write(`${formatError(error)}\n`);
+      return exitCodeOf(error);
+    }
   }
 
   private async exchange(request: HttpRequest): Promise<ReceivedResponse> {

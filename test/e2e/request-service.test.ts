@@ -91,6 +91,8 @@ describe('ctx.requestAndPrint', () => {
     ['a 404 and its exit code', (url) => [`${url}/missing`, '-o', 'json']],
     ['--okapi-print hb and -v', (url) => [`${url}/missing`, '--okapi-print', 'hb', '-v']],
     ['--okapi-ignore-status-code', (url) => [`${url}/missing`, '--okapi-ignore-status-code']],
+    ['an unknown -o', (url) => [`${url}/item`, '-o', 'nope']],
+    ['a refused connection', () => ['http://127.0.0.1:1/x']],
   ];
   it.each(cases)('prints and exits as okapi get does: %s', async (_name, args) => {
     const home = freshHome();
