@@ -4,7 +4,7 @@
  */
 import { createInterface } from 'node:readline';
 import type { ApiSummary, CommandContext, PluginSummary } from '../../sdk/types.js';
-import { OkapiError } from '../errors.js';
+import { OkapiError } from '../../sdk/errors.js';
 import type { Invocation } from '../invocation.js';
 import type { PluginRegistry } from '../plugins/registry.js';
 import { requestDefaultsFromArgv } from '../cli/request-from-argv.js';
@@ -12,7 +12,7 @@ import { outputOptionsFromArgv } from '../cli/output-from-argv.js';
 import type { OutputOptions } from '../output/output-options.js';
 import { RequestService } from './request-service.js';
 import { buildCommandTable } from './command-table.js';
-import { visibleControls } from '../output/terminal-text.js';
+import { visibleControls } from '../../sdk/terminal-text.js';
 
 export function commandHost(inv: Invocation, registry: PluginRegistry): CommandContext {
   // Read from argv when a command first asks: a malformed -H fails the request that would use it, not the command.

@@ -8,7 +8,7 @@
  */
 import { OKAPI_VERSION } from '../version.js';
 import type { OkapiConfig } from '../config/document.js';
-import { ACCEPT_HEADER } from './decode-body.js';
+import { ACCEPT_HEADER } from '../../sdk/decoders/decode-body.js';
 import type { RequestPlan } from './exchange.js';
 import { applyFieldUpdate, headerValue, mergeLayers } from './request-fields.js';
 import type { RequestDescription } from './request-description.js';
