@@ -7,6 +7,7 @@ import { Peer } from './peer.js';
 import { OkapiError } from './errors.js';
 import { serviceClients } from './service-client.js';
 import { handleInterrupts } from './interrupt.js';
+import { ChunkQueue } from './chunk-queue.js';
 import type {
   CommandContext,
   CommandInit,
@@ -16,6 +17,7 @@ import type {
   PluginDefinition,
   HttpResponse,
   SignRequest,
+  StreamedResponse,
 } from './types.js';
 
 export interface RunOptions {
@@ -132,6 +134,8 @@ async function serveCommand(
 ): Promise<number> {
   if (!definition.hooks.command) throw new Error('this plugin has no command hook');
   const pending = new Map<number, { resolve(m: WireMessage): void; reject(e: Error): void }>();
+  /** The bodies of `request` answers still arriving, by request id. */
+  const streams = new Map<number, ChunkQueue>();
   const stdinChunks: (Uint8Array | null)[] = [];
   let stdinWaiter: (() => void) | undefined;
   let nextId = 1;
@@ -147,6 +151,17 @@ async function serveCommand(
         continue;
       }
       const id = typeof message.id === 'number' ? message.id : undefined;
+      const body = id === undefined || pending.has(id) ? undefined : streams.get(id);
+      if (body && id !== undefined) {
+        if (message.type === 'http-chunk') {
+          body.push(message.data as Uint8Array);
+          continue;
+        }
+        streams.delete(id);
+        if (message.type === 'error') body.fail(new Error(String(message.message)));
+        else body.end();
+        continue;
+      }
       const waiter = id === undefined ? undefined : pending.get(id);
       if (!waiter || id === undefined) continue;
       pending.delete(id);
@@ -156,10 +171,10 @@ async function serveCommand(
     stdinChunks.push(null);
     stdinWaiter?.();
     for (const waiter of pending.values()) waiter.reject(new Error('okapi closed the session'));
+    for (const body of streams.values()) body.fail(new Error('okapi closed the session before the response body ended'));
   })();
 
-  const ask = (message: Record<string, unknown> & { type: string }): Promise<WireMessage> => {
-    const id = nextId++;
+  const ask = (message: Record<string, unknown> & { type: string }, id = nextId++): Promise<WireMessage> => {
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve, reject });
       void peer.send({ ...message, id });
@@ -191,6 +206,24 @@ async function serveCommand(
         body: reply.body,
         ...(typeof reply.url === 'string' ? { url: reply.url } : {}),
       } as HttpResponse;
+    },
+    async request(request) {
+      const id = nextId++;
+      const body = new ChunkQueue(() => void peer.send({ type: 'http-read', id }));
+      streams.set(id, body);
+      const head = await ask({ type: 'http-stream', ...request }, id).catch((error: unknown) => {
+        streams.delete(id);
+        throw error;
+      });
+      return {
+        status: head.status,
+        headers: head.headers,
+        ...(typeof head.url === 'string' ? { url: head.url } : {}),
+        body,
+      } as StreamedResponse;
+    },
+    async requestAndPrint(request) {
+      return (await ask({ type: 'http-print', ...request })).exit_code as number;
     },
     async listApis() {
       return (await ask({ type: 'list-apis' })).apis as never;

@@ -262,6 +262,18 @@ export interface HttpResponse extends WireResponse {
   url?: string;
 }
 
+/**
+ * What `request` answers: the response head at once, the body as it arrives (an okapi extension).
+ * The body can be read once; a command that stops reading early lets the rest of it go.
+ */
+export interface StreamedResponse {
+  status: number;
+  headers: HeaderMap;
+  /** The URL that answered, after redirects. */
+  url?: string;
+  body: AsyncIterable<Uint8Array>;
+}
+
 /** API description bytes for `loadDocument`: the `loader` hook's input without the protocol fields. */
 export interface LoadDocumentRequest {
   body: Uint8Array;
@@ -275,8 +287,22 @@ export interface LoadDocumentRequest {
 export interface CommandContext extends HookContext {
   stdout(data: Uint8Array | string): void;
   stderr(data: Uint8Array | string): void;
-  /** Runs through okapi's full request pipeline (middleware, auth, TLS, retries). */
+  /** Runs through okapi's full request pipeline (middleware, auth, TLS, retries); the body arrives whole. */
   httpRequest(request: HttpRequest): Promise<HttpResponse>;
+  /**
+   * Runs through the same pipeline and answers as soon as the response head arrives; the body
+   * streams, so a command can pass on a body of any size in constant memory (an okapi extension;
+   * absent from hosts without it).
+   */
+  request?(request: HttpRequest): Promise<StreamedResponse>;
+  /**
+   * Sends the request and prints the response exactly as `okapi get URL` would: the user's
+   * `--okapi-print`, `-f`, `-o` and `-v` apply. Answers the exit code that run would have (3, 4 or 5
+   * for a 3xx, 4xx or 5xx status, unless `--okapi-ignore-status-code`), for the command to return.
+   * A request that fails (refused connection, unknown `-o`) is reported on stderr as okapi reports
+   * it, and its exit code answered (an okapi extension; absent from hosts without it).
+   */
+  requestAndPrint?(request: HttpRequest): Promise<number>;
   listApis(): Promise<ApiSummary[]>;
   listPlugins(): Promise<PluginSummary[]>;
   prompt(message: string, options?: { secret?: boolean }): Promise<string>;

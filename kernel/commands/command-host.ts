@@ -4,16 +4,14 @@
  * services: config, API registry, token store and cache (kernel/services/).
  */
 import { createInterface } from 'node:readline';
-import type { CommandContext, HttpRequest, HttpResponse, PluginSummary } from '../../sdk/types.js';
+import type { CommandContext, PluginSummary } from '../../sdk/types.js';
 import { OkapiError } from '../../sdk/errors.js';
 import type { Invocation } from '../invocation.js';
 import type { PluginRegistry } from '../plugins/registry.js';
-import { performExchange } from '../pipeline/exchange.js';
-import type { AddressPolicy } from '../transport/index.js';
-import { planRequest } from '../pipeline/plan-request.js';
-import { transportOptionsFor } from '../pipeline/transport-options.js';
-import { applyFieldUpdate } from '../pipeline/request-fields.js';
-import { MAX_DURATION_MS } from '../plugins/duration.js';
+import { requestDefaultsFromArgv } from '../cli/request-from-argv.js';
+import { outputOptionsFromArgv } from '../cli/output-from-argv.js';
+import type { OutputOptions } from '../output/output-options.js';
+import { RequestService } from './request-service.js';
 import { buildCommandTable } from './command-table.js';
 import { visibleControls } from '../../sdk/terminal-text.js';
 import { apiRegistry } from '../services/api-registry-service.js';
@@ -27,17 +25,23 @@ export function commandHost(inv: Invocation, registry: PluginRegistry): CommandC
     cacheDir: inv.cacheDir,
     reindex: async (api) => (await (await import('../api/index-refresh.js')).reindexFromSpecCopy(inv, api)) === 0,
   });
+  // Read from argv when a command first asks: a malformed -H fails the request that would use it, not the command.
+  let output: OutputOptions | undefined;
+  const outputOptions = () => (output ??= outputOptionsFromArgv(inv));
+  const requests = new RequestService({ registry, config: () => inv.config(), env: inv.env, defaults: () => requestDefaultsFromArgv(inv), output: outputOptions });
   return {
     log: (level, message) => inv.diagnostic(level, message),
     stdout: (data) => void inv.io.stdout.write(data),
     stderr: (data) => void inv.io.stderr.write(data),
-    httpRequest: (request) => httpRequest(inv, registry, request),
+    httpRequest: (request) => requests.httpRequest(request),
+    request: (request) => requests.request(request),
+    requestAndPrint: (request) => requests.requestAndPrint(request),
     // Read afresh, not from the invocation's copy: the command may have changed the config.
     listApis: () => apis.list(),
     listPlugins: async () => summariesWithConflicts(registry),
     prompt: (message, options) => prompt(inv, message, options?.secret ?? false),
     loadDocument: async (request) => (await import('../api/load-document.js')).loadDocument(registry, request),
-    output: async (value, options) => (await import('../output/render-value.js')).renderValue(value, inv, registry, options?.format),
+    output: async (value, options) => (await import('../output/render-value.js')).renderValue(value, outputOptions(), registry, options?.format),
     stdin: inv.io.stdin,
     // Host services (docs/design/016-host-services.md): the same objects answer a subprocess's messages.
     config: configService(inv.configPath),
@@ -45,37 +49,6 @@ export function commandHost(inv: Invocation, registry: PluginRegistry): CommandC
     tokens: tokenStore(inv.configPath),
     cache: cacheService(inv.cacheDir),
   };
-}
-
-async function httpRequest(inv: Invocation, registry: PluginRegistry, request: HttpRequest): Promise<HttpResponse> {
-  const plan = planRequest(inv, request.method.toUpperCase(), request.url, undefined, request.api ? { api: request.api } : {});
-  plan.headers = applyFieldUpdate(plan.headers, request.headers, true);
-  if (request.body) plan.body = request.body;
-  // The command's own limits apply unless the user chose -t / --okapi-max-body-size.
-  const transport = transportOptionsFor(inv);
-  if (request.timeout_ms !== undefined && request.timeout_ms > MAX_DURATION_MS) {
-    throw new OkapiError(`timeout_ms ${request.timeout_ms} is longer than okapi can wait: the longest is ${MAX_DURATION_MS} ms (about 24.8 days)`);
-  }
-  if (request.timeout_ms !== undefined && request.timeout_ms > 0 && inv.string('okapi-timeout') === undefined) transport.timeoutMs = request.timeout_ms;
-  if (request.max_body_size !== undefined && request.max_body_size > 0 && inv.string('okapi-max-body-size') === undefined) {
-    transport.maxBodySize = request.max_body_size;
-  }
-  if (request.address_policy !== undefined) transport.addressPolicy = addressPolicyOf(request);
-  const exchange = await performExchange(plan, registry, transport, inv.env);
-  if (!exchange.response) throw new OkapiError(`a response-middleware plugin dropped the response to ${request.method} ${request.url}`);
-  const { status, headers, body, url } = exchange.response;
-  return { status, headers, body: await body.bytes(), url };
-}
-
-/** A plugin's `address_policy`, checked: it may come over the wire from any plugin. */
-function addressPolicyOf(request: HttpRequest): AddressPolicy {
-  const policy = request.address_policy as unknown as Partial<Record<string, unknown>> | null;
-  const urls = policy?.trusted_urls;
-  const valid = Array.isArray(urls) && urls.length > 0 && urls.every((url) => typeof url === 'string' && URL.canParse(url) && /^https?:$/.test(new URL(url).protocol));
-  if (!valid || (policy?.allow_cross_origin !== undefined && typeof policy.allow_cross_origin !== 'boolean')) {
-    throw new OkapiError(`the request to ${request.url} has an invalid address_policy: it needs trusted_urls (http or https URLs) and, optionally, allow_cross_origin (true or false)`);
-  }
-  return { trustedUrls: urls as string[], allowCrossOrigin: policy?.allow_cross_origin === true };
 }
 
 function summariesWithConflicts(registry: PluginRegistry): PluginSummary[] {

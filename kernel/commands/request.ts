@@ -7,10 +7,10 @@ import { UsageError } from '../../sdk/errors.js';
 import type { Invocation } from '../invocation.js';
 import { unknownOptions } from '../cli/argv.js';
 import { readAll, stdinIsRedirected } from '../cli/stdin.js';
-import { performExchange } from '../pipeline/exchange.js';
 import { planRequest } from '../pipeline/plan-request.js';
-import { transportOptionsFor } from '../pipeline/transport-options.js';
-import { exitCodeForStatus, formatterNamed, renderExchange, writeFailedChainDiagnostics } from '../output/render.js';
+import { sendAndPrint } from '../pipeline/send-and-print.js';
+import { requestFromArgv } from '../cli/request-from-argv.js';
+import { outputOptionsFromArgv } from '../cli/output-from-argv.js';
 
 /** Methods whose stdin is a body even without body arguments. */
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
@@ -36,24 +36,11 @@ export async function runRequest(inv: Invocation, words: string[]): Promise<numb
   if (body?.warning) inv.diagnostic('warn', body.warning);
   const method = methodWord ?? (body ? 'POST' : 'GET');
 
-  const plan = planRequest(inv, method, target, body);
+  const request = requestFromArgv(inv, method, target, body);
+  const plan = planRequest(request, inv.config());
   const profile = inv.string('okapi-profile');
   if (profile !== undefined && plan.api === undefined) {
     inv.diagnostic('warn', `-p ${profile} applies only to registered APIs (okapi <api>/<path>); ${plan.url.host} is not one, so no profile was used`);
   }
-  const registry = await inv.registry();
-  // An -o nobody can render is a usage error before anything is sent, never after a POST went out.
-  const format = inv.string('okapi-output-format');
-  if (format !== undefined && format !== 'raw') formatterNamed(registry, format);
-  const exchange = await performExchange(plan, registry, transportOptionsFor(inv), inv.env).catch((error: unknown) => {
-    writeFailedChainDiagnostics(error, inv);
-    throw error;
-  });
-  try {
-    await renderExchange(exchange, inv, registry);
-  } finally {
-    exchange.response?.body.discard();
-  }
-  if (!exchange.response || inv.flag('okapi-ignore-status-code')) return 0;
-  return exitCodeForStatus(exchange.response.status);
+  return sendAndPrint(plan, request.limits, outputOptionsFromArgv(inv), await inv.registry(), inv.env);
 }

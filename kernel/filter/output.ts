@@ -5,7 +5,6 @@
  */
 
 import { stringifyJson } from '../../sdk/json-stringify.js';
-import type { Invocation } from '../invocation.js';
 import type { Envelope } from '../pipeline/envelope.js';
 import type { FilterLanguage } from './index.js';
 
@@ -13,15 +12,6 @@ export interface RequestedFilter {
   expression: string;
   /** Forced by `--okapi-filter-lang`; detected from the expression when undefined. */
   lang: FilterLanguage | undefined;
-}
-
-/** `-f`; otherwise `--okapi-status` and `--okapi-headers`, which are exactly `-f status` and `-f headers`. */
-export function requestedFilter(inv: Invocation): RequestedFilter | undefined {
-  const expression = inv.string('okapi-filter');
-  if (expression !== undefined) return { expression, lang: inv.string('okapi-filter-lang') as FilterLanguage | undefined };
-  if (inv.flag('okapi-status')) return { expression: 'status', lang: 'shorthand' };
-  if (inv.flag('okapi-headers')) return { expression: 'headers', lang: 'shorthand' };
-  return undefined;
 }
 
 /** The filter's results over the response: one for shorthand, zero or more for jq. */

@@ -3,8 +3,6 @@
  * status and headers, b body, p pretty, c colour. `auto` follows DESIGN.md §5: a terminal gets the
  * transcript, a redirect with nothing asking for rendering gets the raw body bytes.
  */
-import type { Invocation } from '../invocation.js';
-import { colorFor } from './color.js';
 
 export interface PrintPlan {
   /** Write the body bytes exactly as received, nothing else. */
@@ -17,20 +15,12 @@ export interface PrintPlan {
   color: boolean;
 }
 
-export function printPlanFor(inv: Invocation): PrintPlan {
-  const requested = inv.string('okapi-print') ?? 'auto';
-  const rendering =
-    inv.string('okapi-output-format') !== undefined ||
-    inv.string('okapi-filter') !== undefined ||
-    Boolean(inv.flag('okapi-status') || inv.flag('okapi-headers') || inv.flag('okapi-collect'));
-  const letters =
-    requested !== 'auto'
-      ? requested
-      : inv.stdoutIsTTY
-        ? `${rendering ? '' : 'h'}bp${colorFor(inv.io.stdout, inv.env) ? 'c' : ''}`
-        : rendering
-          ? 'bp'
-          : '';
+/**
+ * The plan for `--okapi-print` letters (`auto` when none were given). `rendering`: something asks
+ * for a rendered body (-o, -f or a shortcut); `tty` and `color` describe stdout.
+ */
+export function printPlanFor(requested: string, rendering: boolean, tty: () => boolean, color: () => boolean): PrintPlan {
+  const letters = requested !== 'auto' ? requested : tty() ? `${rendering ? '' : 'h'}bp${color() ? 'c' : ''}` : rendering ? 'bp' : '';
   return {
     raw: letters === '',
     requestHead: letters.includes('H'),

@@ -5,61 +5,60 @@
  * normalised response. Verbose diagnostics go to stderr.
  */
 import { ExitCode, OkapiError, UsageError } from '../../sdk/errors.js';
-import type { Invocation } from '../invocation.js';
+import type { OutputOptions } from './output-options.js';
 import type { PluginRecord, PluginRegistry } from '../plugins/registry.js';
 import { headerValue } from '../pipeline/request-fields.js';
 import { mediaTypeOf } from '../../sdk/decoders/decode-body.js';
 import { codingLeftOn } from '../transport/decompress.js';
 import type { Exchange, ReceivedResponse } from '../pipeline/exchange.js';
 import { toEnvelope } from '../pipeline/envelope.js';
-import { filterResults, rawResults, requestedFilter } from '../filter/output.js';
+import { filterResults, rawResults } from '../filter/output.js';
 import { hopsBeforeFailure, type RecordedHop } from '../transport/index.js';
 import { redactUrl } from '../../sdk/redact.js';
-import { colorFor } from './color.js';
 import { HeldRendering } from './held-rendering.js';
 import { drained } from './drained.js';
 import { inPieces, pacedByOutput } from './paced.js';
-import { printPlanFor, type PrintPlan } from './print-plan.js';
+import type { PrintPlan } from './print-plan.js';
 import { exchangeTranscript, tlsLines, type ResponseHead } from './transcript.js';
 
-export async function renderExchange(exchange: Exchange, inv: Invocation, registry: PluginRegistry): Promise<void> {
+export async function renderExchange(exchange: Exchange, output: OutputOptions, registry: PluginRegistry): Promise<void> {
   const response = exchange.response;
-  if (inv.flag('okapi-silent') || !response) return;
-  if (inv.verbose > 0) writeDiagnostics(response, inv);
+  if (output.silent || !response) return;
+  if (output.verbosity > 0) writeDiagnostics(response, output);
 
-  const plan = printPlanFor(inv);
-  const format = inv.string('okapi-output-format') ?? 'auto';
-  const filter = requestedFilter(inv);
+  const plan = output.print;
+  const format = output.format ?? 'auto';
+  const filter = output.filter;
   if ((plan.raw || format === 'raw') && filter === undefined) {
     // Streamed as it arrives: `okapi URL > file` never holds the body in memory.
-    for await (const chunk of response.body.stream()) inv.writeFinal(chunk);
+    for await (const chunk of response.body.stream()) output.streams.writeFinal(chunk);
     return;
   }
-  const stdout = inv.io.stdout;
+  const stdout = output.streams.stdout;
   // A filter runs before anything is written: one that fails leaves stdout empty.
   const results = filter && plan.body ? await filterResults(filter, await toEnvelope(response)) : undefined;
   const parts = plan.requestHead || plan.requestBody || plan.responseHead ? exchangeTranscript(hopsOf(response), response, plan, plan.color) : [];
   if (parts.length > 0) await write(stdout, parts.join('\n') + (plan.body ? '\n' : ''));
   if (plan.body && results && format === 'raw') await write(stdout, rawResults(results));
-  else if (plan.body) await renderBody(response, inv, registry, plan, format, results);
+  else if (plan.body) await renderBody(response, output, registry, plan, format, results);
 }
 
 /** `results`: what a filter gave, rendered instead of the body; several (jq) are rendered as records. */
 async function renderBody(
   response: ReceivedResponse,
-  inv: Invocation,
+  output: OutputOptions,
   registry: PluginRegistry,
   plan: PrintPlan,
   format: string,
   results?: unknown[],
 ): Promise<void> {
   const formatter = formatterNamed(registry, format);
-  const rawType = rawBodyType(response, inv, formatter.manifest?.formatter_raw_types);
-  const stdout = inv.io.stdout;
+  const rawType = rawBodyType(response, output, formatter.manifest?.formatter_raw_types);
+  const stdout = output.streams.stdout;
   const held = new HeldRendering((data) => stdout.write(data), pacedByOutput(inPieces(bodySource(response, rawType !== undefined)), stdout));
   try {
-    if (rawType !== undefined) await renderRawBody(inv, registry, formatter, plan, format, rawType, held);
-    else await formatValues(results ?? [(await toEnvelope(response)).body], formatter, inv, registry, plan, format, held.write);
+    if (rawType !== undefined) await renderRawBody(output, registry, formatter, plan, format, rawType, held);
+    else await formatValues(results ?? [(await toEnvelope(response)).body], formatter, output, registry, plan, format, held.write);
     held.finish();
   } catch (error) {
     // A filter's results are values already: there is no body to show in their place.
@@ -102,14 +101,14 @@ export function formatterNamed(registry: PluginRegistry, format: string): Plugin
 export async function formatValues(
   values: readonly unknown[],
   formatter: PluginRecord,
-  inv: Invocation,
+  output: OutputOptions,
   registry: PluginRegistry,
   plan: Pick<PrintPlan, 'pretty' | 'color'>,
   format: string,
-  write: (data: string | Uint8Array) => void = (data) => inv.io.stdout.write(data),
+  write: (data: string | Uint8Array) => void = (data) => output.streams.stdout.write(data),
 ): Promise<void> {
-  const stdout = inv.io.stdout;
-  const options = formatterOptions(inv);
+  const stdout = output.streams.stdout;
+  const options = output.formatterOptions;
   await registry.runtime(formatter).format(
     {
       format,
@@ -117,7 +116,7 @@ export async function formatValues(
       pretty: plan.pretty,
       tty: Boolean(stdout.isTTY),
       color: plan.color,
-      width: inv.outputWidth ?? 80,
+      width: output.width ?? 80,
       ...(options ? { options } : {}),
     },
     pacedByOutput(each(values), stdout),
@@ -129,8 +128,8 @@ export async function formatValues(
  * The body's media type when the formatter takes it raw and nothing needs the decoded value (no
  * filter, no shortcut): the bytes then stream through without being decoded at all.
  */
-function rawBodyType(response: ReceivedResponse, inv: Invocation, rawTypes: string[] | undefined): string | undefined {
-  if (!rawTypes?.length || inv.flag('okapi-status') || inv.flag('okapi-headers') || inv.string('okapi-filter') !== undefined) return undefined;
+function rawBodyType(response: ReceivedResponse, output: OutputOptions, rawTypes: string[] | undefined): string | undefined {
+  if (!rawTypes?.length || output.filter !== undefined) return undefined;
   // Bytes still in a coding okapi cannot undo are not of their Content-Type: the envelope says so.
   if (codingLeftOn(response.headers['content-encoding']) !== undefined) return undefined;
   const contentType = headerValue(response.headers, 'content-type');
@@ -140,7 +139,7 @@ function rawBodyType(response: ReceivedResponse, inv: Invocation, rawTypes: stri
 }
 
 async function renderRawBody(
-  inv: Invocation,
+  output: OutputOptions,
   registry: PluginRegistry,
   formatter: PluginRecord,
   plan: PrintPlan,
@@ -148,42 +147,32 @@ async function renderRawBody(
   contentType: string,
   held: HeldRendering,
 ): Promise<void> {
-  const stdout = inv.io.stdout;
+  const stdout = output.streams.stdout;
   await registry.runtime(formatter).format(
-    { format, document: true, raw: true, content_type: contentType, pretty: plan.pretty, tty: Boolean(stdout.isTTY), color: plan.color, width: inv.outputWidth ?? 80 },
+    { format, document: true, raw: true, content_type: contentType, pretty: plan.pretty, tty: Boolean(stdout.isTTY), color: plan.color, width: output.width ?? 80 },
     held.body(),
     { write: held.write, ready: () => drained(stdout) },
   );
 }
 
-/** Formatter-specific flags, as `FormatterStart.options`; undefined when none is given. */
-function formatterOptions(inv: Invocation): Record<string, string> | undefined {
-  const options: Record<string, string> = {};
-  const columns = inv.string('okapi-columns');
-  const sortBy = inv.string('okapi-sort-by');
-  if (columns !== undefined) options.columns = columns;
-  if (sortBy !== undefined) options.sort_by = sortBy;
-  return Object.keys(options).length > 0 ? options : undefined;
-}
-
 /** -v: every hop's request head (as sent) and response head on stderr, then where the chain ended; -vv adds TLS details. Secrets are masked there too. */
-function writeDiagnostics(response: ReceivedResponse, inv: Invocation): void {
+function writeDiagnostics(response: ReceivedResponse, output: OutputOptions): void {
   const hops = hopsOf(response);
-  const parts = verboseTranscript(hops, response, inv);
+  const parts = verboseTranscript(hops, response, output);
   if (hops.length > 1) parts.push(`Followed ${hops.length - 1} redirect${hops.length === 2 ? '' : 's'}; final URL: ${redactUrl(response.url)}\n`);
-  if (inv.verbose > 1) parts.push(tlsLines(response));
-  inv.io.stderr.write(`${parts.filter(Boolean).join('\n')}\n`);
+  if (output.verbosity > 1) parts.push(tlsLines(response));
+  output.streams.stderr.write(`${parts.filter(Boolean).join('\n')}\n`);
 }
 
 /** -v when a redirect chain failed part-way (a loop, too many redirects, a later hop refused): the hops it completed, before the error. */
-export function writeFailedChainDiagnostics(error: unknown, inv: Invocation): void {
-  const hops = inv.verbose > 0 && !inv.flag('okapi-silent') ? hopsBeforeFailure(error) : undefined;
+export function writeFailedChainDiagnostics(error: unknown, output: OutputOptions): void {
+  const hops = output.verbosity > 0 && !output.silent ? hopsBeforeFailure(error) : undefined;
   if (!hops) return;
-  inv.io.stderr.write(`${verboseTranscript(hops, hops[hops.length - 1]!.response, inv).join('\n')}\n`);
+  output.streams.stderr.write(`${verboseTranscript(hops, hops[hops.length - 1]!.response, output).join('\n')}\n`);
 }
 
-function verboseTranscript(hops: readonly RecordedHop[], final: ResponseHead, inv: Invocation): string[] {
-  return exchangeTranscript(hops, final, { requestHead: true, requestBody: false, responseHead: true, droppedHeaders: true }, colorFor(inv.io.stderr, inv.env));
+function verboseTranscript(hops: readonly RecordedHop[], final: ResponseHead, output: OutputOptions): string[] {
+  return exchangeTranscript(hops, final, { requestHead: true, requestBody: false, responseHead: true, droppedHeaders: true }, output.streams.stderrColor());
 }
 
 /** The transport records the hops whenever a transcript shows them (transport-options.ts). */

@@ -6,53 +6,36 @@
  * okapi's own (its defaults and a body's Content-Type, as okapi set them): every other header is
  * bound to the first origin, and a redirect to another origin drops it.
  */
-import type { Invocation } from '../invocation.js';
-import { splitEnvList } from '../cli/env-lists.js';
 import { OKAPI_VERSION } from '../../sdk/version.js';
 import type { EncodedBody } from '../../sdk/body/index.js';
 import { ACCEPT_HEADER } from '../../sdk/decoders/decode-body.js';
 import type { RequestPlan } from './exchange.js';
-import { applyFieldUpdate, headerValue, mergeLayers, parseHeaderEntry, parseQueryEntry } from './request-fields.js';
+import { applyFieldUpdate, headerValue, mergeLayers } from './request-fields.js';
 import { applyServerOverride } from '../../sdk/server-override.js';
 import { appendQuery, normalizeTargetUrl } from '../../sdk/target-url.js';
+import type { OkapiConfig } from '../config/document.js';
+import type { RequestDescription } from './request-description.js';
 import { applyUrlOverrides, resolveApiTarget } from '../api/api-target.js';
 
-export interface PlanOptions {
-  /** Resolve the target against this registered API (a command plugin's `api` field). */
-  api?: string;
-}
-
-export function planRequest(inv: Invocation, method: string, target: string, body?: EncodedBody, options: PlanOptions = {}): RequestPlan {
-  const apiTarget = resolveApiTarget(inv.config(), target, inv.profileName, options.api);
+/** `config`: where registered APIs are found. */
+export function planRequest(request: RequestDescription, config: OkapiConfig): RequestPlan {
+  const { method, target, body } = request;
+  const apiTarget = resolveApiTarget(config, target, request.profile, request.api);
   const defaults: [string, string][] = [
     ['User-Agent', `okapi/${OKAPI_VERSION}`],
     ['Accept', ACCEPT_HEADER],
   ];
-  let headers = mergeLayers(
-    [
-      defaults,
-      apiTarget?.headers ?? [],
-      splitEnvList(inv.env.OKAPI_HEADER).map((e) => parseHeaderEntry(e, 'OKAPI_HEADER entry')),
-      inv.strings('okapi-header').map((e) => parseHeaderEntry(e, '-H')),
-    ],
-    true,
-  );
+  let headers = mergeLayers([defaults, apiTarget?.headers ?? [], ...request.headerLayers], true);
   let okapiHeaders = mergeLayers([defaults], true);
-  if (body && headerValue(headers, 'content-type') === undefined) {
+  if (body?.contentType !== undefined && headerValue(headers, 'content-type') === undefined) {
     headers = applyFieldUpdate(headers, { 'Content-Type': body.contentType }, true);
     okapiHeaders = applyFieldUpdate(okapiHeaders, { 'Content-Type': body.contentType }, true);
   }
-  const query = mergeLayers(
-    [
-      apiTarget?.query ?? [],
-      splitEnvList(inv.env.OKAPI_QUERY).map((e) => parseQueryEntry(e, 'OKAPI_QUERY entry')),
-      inv.strings('okapi-query').map((e) => parseQueryEntry(e, '-q')),
-    ],
-    false,
-  );
-  const server = inv.string('okapi-server');
+  const query = mergeLayers([apiTarget?.query ?? [], ...request.queryLayers], false);
+  const server = request.server;
   let url = appendQuery(applyServerOverride(apiTarget?.url ?? normalizeTargetUrl(target, server), server), query);
   if (apiTarget) url = applyUrlOverrides(url, apiTarget.overrides, `url_overrides of API ${apiTarget.api}`);
+  if (request.headers) headers = applyFieldUpdate(headers, request.headers, true);
   return {
     method,
     url,

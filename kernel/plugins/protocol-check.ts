@@ -56,6 +56,8 @@ export function commandMessageProblem(message: WireMessage): Problem {
         ? undefined
         : `ended the command with the exit code ${quote(message.exit_code)}, which is not a whole number from 0 to 255`;
     case 'http-request':
+    case 'http-stream':
+    case 'http-print':
       return idProblem(message) ?? httpRequestProblem(where, message);
     case 'prompt':
       return (
@@ -76,6 +78,7 @@ export function commandMessageProblem(message: WireMessage): Problem {
       return idProblem(message) ?? optionalString(where, 'format', message.format);
     case 'list-apis':
     case 'list-plugins':
+    case 'http-read':
       return idProblem(message);
     default:
       return isServiceRequest(message.type) ? (idProblem(message) ?? serviceRequestProblem(message)) : undefined;

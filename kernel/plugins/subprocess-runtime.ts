@@ -16,6 +16,7 @@ import { commandMessageProblem, errorProblem, formatterMessageProblem, logProble
 import type { CallHookName, CallHooks, FormatterOptions, FormatterSink, PluginLogger, PluginRuntime } from './runtime.js';
 import type { SessionTarget, SubprocessSession } from './subprocess-session.js';
 import { answerServiceRequest, isServiceRequest } from './service-requests.js';
+import { SendWindow } from './send-window.js';
 
 const DEFAULT_DEADLINE_MS = 30_000;
 const AUTH_DEADLINE_MS = 5 * 60_000;
@@ -80,6 +81,8 @@ export class SubprocessRuntime implements PluginRuntime {
 
   async command(init: CommandInit, host: CommandContext): Promise<number> {
     const session = await this.open('command');
+    /** Streamed response bodies on their way to the plugin, by request id. */
+    const windows = new Map<unknown, SendWindow>();
     try {
       await session.send({ type: 'init', ...init });
       if (this.forwardsStdin(init.command)) void this.forwardStdin(session);
@@ -104,22 +107,28 @@ export class SubprocessRuntime implements PluginRuntime {
           case 'error':
             throw this.pluginError(session, message);
           case 'http-request':
+          case 'http-stream':
+          case 'http-print':
           case 'list-apis':
           case 'list-plugins':
           case 'prompt':
           case 'load-document':
           case 'output':
-            void this.answer(session, message, host);
+            void this.answer(session, message, host, windows);
+            break;
+          case 'http-read':
+            windows.get(message.id)?.read();
             break;
           default:
             if (isServiceRequest(message.type)) {
               void answerServiceRequest(message, host).then((answer) => session.send(answer)).catch(() => undefined);
               break;
             }
-            throw session.unexpected(message, 'a command message (stdout, stderr, http-request, list-apis, prompt, load-document, output, a host service request, done)');
+            throw session.unexpected(message, 'a command message (stdout, stderr, http-request, http-stream, http-read, http-print, list-apis, prompt, load-document, output, a host service request, done)');
         }
       }
     } finally {
+      for (const window of windows.values()) window.close();
       await session.close();
     }
   }
@@ -140,13 +149,37 @@ export class SubprocessRuntime implements PluginRuntime {
     }
   }
 
-  private async answer(session: SubprocessSession, message: WireMessage, host: CommandContext): Promise<void> {
+  private async answer(session: SubprocessSession, message: WireMessage, host: CommandContext, windows: Map<unknown, SendWindow>): Promise<void> {
     const id = message.id;
     try {
       switch (message.type) {
         case 'http-request': {
           const response = await host.httpRequest(message as never);
           await session.send({ type: 'http-response', id, ...response });
+          return;
+        }
+        case 'http-stream': {
+          if (!host.request) throw new Error('this host cannot stream responses');
+          const { body, ...head } = await host.request(message as never);
+          const window = new SendWindow();
+          windows.set(id, window);
+          try {
+            await session.send({ type: 'http-head', id, ...head });
+            for await (const data of body) {
+              await window.room();
+              if (window.closed) return;
+              window.sent();
+              await session.send({ type: 'http-chunk', id, data });
+            }
+            await session.send({ type: 'http-end', id });
+          } finally {
+            windows.delete(id);
+          }
+          return;
+        }
+        case 'http-print': {
+          if (!host.requestAndPrint) throw new Error('this host cannot print responses');
+          await session.send({ type: 'http-printed', id, exit_code: await host.requestAndPrint(message as never) });
           return;
         }
         case 'list-apis':

@@ -1,0 +1,62 @@
+/**
+ * The output options of a run, read from its flags once: everything the renderers need to know
+ * about -o, -f, --okapi-print, -S, -v and the terminal (kernel/output/output-options.ts).
+ */
+import type { FilterLanguage } from '../filter/index.js';
+import type { Invocation } from '../invocation.js';
+import { colorFor } from '../output/color.js';
+import type { OutputOptions } from '../output/output-options.js';
+import { printPlanFor } from '../output/print-plan.js';
+
+export function outputOptionsFromArgv(inv: Invocation): OutputOptions {
+  const format = inv.string('okapi-output-format');
+  const filter = requestedFilter(inv);
+  const rendering = format !== undefined || filter !== undefined || Boolean(inv.flag('okapi-collect'));
+  return {
+    format,
+    filter,
+    print: printPlanFor(
+      inv.string('okapi-print') ?? 'auto',
+      rendering,
+      () => inv.stdoutIsTTY,
+      () => colorFor(inv.io.stdout, inv.env),
+    ),
+    silent: Boolean(inv.flag('okapi-silent')),
+    ignoreStatusCode: Boolean(inv.flag('okapi-ignore-status-code')),
+    verbosity: inv.verbose,
+    formatterOptions: formatterOptions(inv),
+    get width() {
+      // Asked only when something renders: on a terminal it builds the stdout stream.
+      return inv.outputWidth;
+    },
+    streams: {
+      get stdout() {
+        return inv.io.stdout;
+      },
+      get stderr() {
+        return inv.io.stderr;
+      },
+      writeFinal: (data) => inv.writeFinal(data),
+      stderrColor: () => colorFor(inv.io.stderr, inv.env),
+    },
+  };
+}
+
+/** `-f`; otherwise `--okapi-status` and `--okapi-headers`, which are exactly `-f status` and `-f headers`. */
+function requestedFilter(inv: Invocation): OutputOptions['filter'] {
+  const expression = inv.string('okapi-filter');
+  if (expression !== undefined) return { expression, lang: inv.string('okapi-filter-lang') as FilterLanguage | undefined };
+  if (inv.flag('okapi-status')) return { expression: 'status', lang: 'shorthand', shortcut: true };
+  if (inv.flag('okapi-headers')) return { expression: 'headers', lang: 'shorthand', shortcut: true };
+  return undefined;
+}
+
+/** Formatter-specific flags, as `FormatterStart.options`; undefined when none is given. */
+function formatterOptions(inv: Invocation): Record<string, string> | undefined {
+  const options: Record<string, string> = {};
+  const columns = inv.string('okapi-columns');
+  const sortBy = inv.string('okapi-sort-by');
+  if (columns !== undefined) options.columns = columns;
+  if (sortBy !== undefined) options.sort_by = sortBy;
+  return Object.keys(options).length > 0 ? options : undefined;
+}

@@ -1,0 +1,54 @@
+/**
+ * The request description of a run, read from its flags and environment once: the user's header
+ * and query layers, `--okapi-server`, the profile and the transport limits
+ * (kernel/pipeline/request-description.ts). A command plugin's requests start from the same
+ * description, so -H, -q, -p and -t apply to them as to a generic request.
+ */
+import type { EncodedBody } from '../../sdk/body/index.js';
+import type { Invocation } from '../invocation.js';
+import { parseDuration } from '../plugins/duration.js';
+import type { RequestDefaults, RequestDescription, TransportLimits } from '../pipeline/request-description.js';
+import { parseHeaderEntry, parseQueryEntry } from '../pipeline/request-fields.js';
+import { splitEnvList } from './env-lists.js';
+
+const MIB = 1024 * 1024;
+
+export function requestDefaultsFromArgv(inv: Invocation): RequestDefaults {
+  const server = inv.string('okapi-server');
+  const profile = inv.profileName;
+  return {
+    ...(server !== undefined ? { server } : {}),
+    ...(profile !== undefined ? { profile } : {}),
+    headerLayers: [
+      splitEnvList(inv.env.OKAPI_HEADER).map((e) => parseHeaderEntry(e, 'OKAPI_HEADER entry')),
+      inv.strings('okapi-header').map((e) => parseHeaderEntry(e, '-H')),
+    ],
+    queryLayers: [
+      splitEnvList(inv.env.OKAPI_QUERY).map((e) => parseQueryEntry(e, 'OKAPI_QUERY entry')),
+      inv.strings('okapi-query').map((e) => parseQueryEntry(e, '-q')),
+    ],
+    limits: transportLimitsFromArgv(inv),
+  };
+}
+
+export function requestFromArgv(inv: Invocation, method: string, target: string, body?: EncodedBody): RequestDescription {
+  return { ...requestDefaultsFromArgv(inv), method, target, ...(body ? { body: { bytes: body.bytes, contentType: body.contentType } } : {}) };
+}
+
+function transportLimitsFromArgv(inv: Invocation): TransportLimits {
+  const limits: TransportLimits = {};
+  const timeout = inv.string('okapi-timeout');
+  if (timeout !== undefined) limits.timeoutMs = parseDuration(timeout)!;
+  const maxMiB = Number(inv.string('okapi-max-body-size') ?? '0');
+  if (maxMiB) limits.maxBodySize = maxMiB * MIB;
+  if (inv.flag('okapi-insecure')) limits.insecure = true;
+  const ca = inv.string('okapi-ca-cert');
+  if (ca !== undefined) limits.caCertPath = ca;
+  const cert = inv.string('okapi-client-cert');
+  if (cert !== undefined) limits.clientCertPath = cert;
+  const key = inv.string('okapi-client-key');
+  if (key !== undefined) limits.clientKeyPath = key;
+  const min = inv.string('okapi-tls-min-version');
+  if (min !== undefined) limits.tlsMinVersion = min === 'TLS1.3' ? 'TLSv1.3' : 'TLSv1.2';
+  return limits;
+}

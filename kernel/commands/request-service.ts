@@ -1,0 +1,103 @@
+/**
+ * Requests a command makes through the host (`ctx.httpRequest`, `ctx.request`,
+ * `ctx.requestAndPrint`): each starts from the run's request defaults (the user's -H, -q, -p, -t…)
+ * and goes through the full pipeline (middleware, auth, transport); `requestAndPrint` then prints
+ * the response as a generic request does.
+ */
+import type { HttpRequest, HttpResponse, StreamedResponse } from '../../sdk/types.js';
+import type { OkapiConfig } from '../config/document.js';
+import { exitCodeOf, formatError, OkapiError } from '../../sdk/errors.js';
+import { interruptedBy } from '../../sdk/interrupt.js';
+import type { OutputOptions } from '../output/output-options.js';
+import { performExchange, type ReceivedResponse } from '../pipeline/exchange.js';
+import { planRequest } from '../pipeline/plan-request.js';
+import type { RequestDefaults, RequestDescription, TransportLimits } from '../pipeline/request-description.js';
+import { sendAndPrint } from '../pipeline/send-and-print.js';
+import { transportOptionsFor } from '../pipeline/transport-options.js';
+import { MAX_DURATION_MS } from '../plugins/duration.js';
+import type { PluginRegistry } from '../plugins/registry.js';
+import type { AddressPolicy } from '../transport/index.js';
+
+export interface RequestServiceHost {
+  registry: PluginRegistry;
+  config: () => OkapiConfig;
+  env: NodeJS.ProcessEnv;
+  /** The run's request defaults and output options; functions, so they are read only when used. */
+  defaults: () => RequestDefaults;
+  output: () => OutputOptions;
+}
+
+export class RequestService {
+  constructor(private readonly host: RequestServiceHost) {}
+
+  /** The whole body, buffered: the first request service, kept for the commands that use it. */
+  async httpRequest(request: HttpRequest): Promise<HttpResponse> {
+    const { status, headers, body, url } = await this.exchange(request);
+    return { status, headers, body: await body.bytes(), url };
+  }
+
+  async request(request: HttpRequest): Promise<StreamedResponse> {
+    const { status, headers, body, url } = await this.exchange(request);
+    return { status, headers, url, body: body.stream() };
+  }
+
+  /** A request that fails is reported as `okapi get URL` reports it (kernel/cli/run.ts), and its exit code answered. */
+  async requestAndPrint(request: HttpRequest): Promise<number> {
+    const { registry, config, env, output } = this.host;
+    const options = output();
+    try {
+      const description = this.describe(request);
+      return await sendAndPrint(planRequest(description, config()), description.limits, options, registry, env);
+    } catch (error) {
+      // What an interrupt broke is no error to report: the run ends with the interrupt's code.
+      if (interruptedBy() !== undefined) throw error;
+      if (!options.silent) options.streams.stderr.write(`${formatError(error)}\n`);
+      return exitCodeOf(error);
+    }
+  }
+
+  private async exchange(request: HttpRequest): Promise<ReceivedResponse> {
+    const description = this.describe(request);
+    const { registry, config, env } = this.host;
+    const exchange = await performExchange(planRequest(description, config()), registry, transportOptionsFor(description.limits, false), env);
+    if (!exchange.response) throw new OkapiError(`a response-middleware plugin dropped the response to ${request.method} ${request.url}`);
+    return exchange.response;
+  }
+
+  /** The command's request over the run's defaults; its headers replace the planned ones of their names. */
+  private describe(request: HttpRequest): RequestDescription {
+    const defaults = this.host.defaults();
+    return {
+      ...defaults,
+      method: request.method.toUpperCase(),
+      target: request.url,
+      ...(request.api ? { api: request.api } : {}),
+      ...(request.headers ? { headers: request.headers } : {}),
+      ...(request.body ? { body: { bytes: request.body } } : {}),
+      limits: commandLimits(defaults.limits, request),
+    };
+  }
+}
+
+/** The command's own limits apply unless the user chose -t / --okapi-max-body-size. */
+function commandLimits(user: TransportLimits, request: HttpRequest): TransportLimits {
+  const limits = { ...user };
+  if (request.timeout_ms !== undefined && request.timeout_ms > MAX_DURATION_MS) {
+    throw new OkapiError(`timeout_ms ${request.timeout_ms} is longer than okapi can wait: the longest is ${MAX_DURATION_MS} ms (about 24.8 days)`);
+  }
+  if (request.timeout_ms !== undefined && request.timeout_ms > 0 && user.timeoutMs === undefined) limits.timeoutMs = request.timeout_ms;
+  if (request.max_body_size !== undefined && request.max_body_size > 0 && user.maxBodySize === undefined) limits.maxBodySize = request.max_body_size;
+  if (request.address_policy !== undefined) limits.addressPolicy = addressPolicyOf(request);
+  return limits;
+}
+
+/** A plugin's `address_policy`, checked: it may come over the wire from any plugin. */
+function addressPolicyOf(request: HttpRequest): AddressPolicy {
+  const policy = request.address_policy as unknown as Partial<Record<string, unknown>> | null;
+  const urls = policy?.trusted_urls;
+  const valid = Array.isArray(urls) && urls.length > 0 && urls.every((url) => typeof url === 'string' && URL.canParse(url) && /^https?:$/.test(new URL(url).protocol));
+  if (!valid || (policy?.allow_cross_origin !== undefined && typeof policy.allow_cross_origin !== 'boolean')) {
+    throw new OkapiError(`the request to ${request.url} has an invalid address_policy: it needs trusted_urls (http or https URLs) and, optionally, allow_cross_origin (true or false)`);
+  }
+  return { trustedUrls: urls as string[], allowCrossOrigin: policy?.allow_cross_origin === true };
+}

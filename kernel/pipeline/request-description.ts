@@ -1,0 +1,50 @@
+/**
+ * What a request asks for before it is planned, whoever asks: the command line (`okapi get URL`,
+ * built once from argv in kernel/cli/request-from-argv.ts) or a command plugin through the request
+ * service. Planning (plan-request.ts) and the exchange read this, never the argv.
+ */
+import type { FieldUpdate } from '../../sdk/types.js';
+import type { AddressPolicy } from '../transport/index.js';
+
+export interface RequestDescription {
+  method: string;
+  /** A URL, a host shorthand (`localhost:8080/x`) or a registered API's `<api>/<path>`. */
+  target: string;
+  /** `contentType` becomes the Content-Type header unless a layer sets one. */
+  body?: { bytes: Uint8Array; contentType?: string };
+  /** Resolve the target, profile and auth against this registered API. */
+  api?: string;
+  /** The profile asked for (`-p`, OKAPI_PROFILE); undefined means `default`. */
+  profile?: string;
+  /** `--okapi-server`: replaces the scheme, host and port of the target. */
+  server?: string;
+  /**
+   * Header layers over okapi's defaults and the API profile's, in increasing precedence
+   * (OKAPI_HEADER, then -H): a later layer's entry replaces every earlier value of its name.
+   */
+  headerLayers: [string, string][][];
+  /** Query layers over the API profile's, in the same order (OKAPI_QUERY, then -q). */
+  queryLayers: [string, string][][];
+  /** Applied after planning, as a plugin's update is: a string sets, an array replaces, null deletes. */
+  headers?: FieldUpdate;
+  limits: TransportLimits;
+}
+
+/** What every request of a run shares, before its method, target and body are known. */
+export type RequestDefaults = Omit<RequestDescription, 'method' | 'target' | 'body'>;
+
+/**
+ * How the transport may treat the request. A limit left undefined was not chosen, so the default
+ * (or a command plugin's own limit) applies: see transport-options.ts.
+ */
+export interface TransportLimits {
+  timeoutMs?: number;
+  /** Bytes of decoded body. */
+  maxBodySize?: number;
+  insecure?: boolean;
+  caCertPath?: string;
+  clientCertPath?: string;
+  clientKeyPath?: string;
+  tlsMinVersion?: 'TLSv1.2' | 'TLSv1.3';
+  addressPolicy?: AddressPolicy;
+}

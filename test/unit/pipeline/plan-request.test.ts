@@ -1,0 +1,44 @@
+/** Planning from a request description alone: no argv, no Invocation. */
+import { describe, expect, it } from 'vitest';
+import { planRequest } from '../../../kernel/pipeline/plan-request.js';
+import type { RequestDescription } from '../../../kernel/pipeline/request-description.js';
+import { transportOptionsFor } from '../../../kernel/pipeline/transport-options.js';
+
+const base: RequestDescription = { method: 'GET', target: 'http://127.0.0.1:9/items', headerLayers: [], queryLayers: [], limits: {} };
+
+describe('planRequest', () => {
+  it('lets a later header layer replace every earlier value of a name, then applies the description headers', () => {
+    const plan = planRequest(
+      {
+        ...base,
+        headerLayers: [[['X-A', 'env'], ['X-B', 'env']], [['x-a', 'flag1'], ['X-A', 'flag2']]],
+        queryLayers: [[['q', '1']], [['r', '2']]],
+        headers: { 'X-B': null, 'X-C': 'plugin' },
+      },
+      {},
+    );
+    expect(plan.headers['x-a']).toEqual(['flag1', 'flag2']);
+    expect(Object.keys(plan.headers).map((n) => n.toLowerCase())).not.toContain('x-b');
+    expect(plan.headers['X-C']).toEqual(['plugin']);
+    expect(plan.url.href).toBe('http://127.0.0.1:9/items?q=1&r=2');
+  });
+
+  it('adds the body Content-Type only when the body has one and no layer set it', () => {
+    const typed = planRequest({ ...base, method: 'POST', body: { bytes: new Uint8Array([1]), contentType: 'application/json' } }, {});
+    expect(typed.headers['Content-Type']).toEqual(['application/json']);
+    expect(typed.okapiHeaders['Content-Type']).toEqual(['application/json']);
+    const untyped = planRequest({ ...base, method: 'POST', body: { bytes: new Uint8Array([1]) } }, {});
+    expect(Object.keys(untyped.headers).map((n) => n.toLowerCase())).not.toContain('content-type');
+  });
+
+  it('puts --okapi-server in place of the target origin', () => {
+    expect(planRequest({ ...base, server: 'http://127.0.0.1:8080' }, {}).url.href).toBe('http://127.0.0.1:8080/items');
+  });
+});
+
+describe('transportOptionsFor', () => {
+  it('applies the 100 MiB default only when no body limit was chosen', () => {
+    expect(transportOptionsFor({}, false)).toEqual({ maxBodySize: 100 * 1024 * 1024 });
+    expect(transportOptionsFor({ maxBodySize: 10, timeoutMs: 5 }, true)).toEqual({ maxBodySize: 10, timeoutMs: 5, recordHops: true });
+  });
+});
