@@ -47,7 +47,8 @@ async function httpRequest(inv: Invocation, registry: PluginRegistry, request: H
   if (request.address_policy !== undefined) transport.addressPolicy = addressPolicyOf(request);
   const exchange = await performExchange(plan, registry, transport, inv.env);
   if (!exchange.response) throw new OkapiError(`a response-middleware plugin dropped the response to ${request.method} ${request.url}`);
-  const { status, headers, body, url } = exchange.response;
+  // A plugin's request has one answer: where a response-middleware follow loop ended.
+  const { status, headers, body, url } = exchange.followed ? await exchange.followed.final() : exchange.response;
   return { status, headers, body: await body.bytes(), url };
 }
 

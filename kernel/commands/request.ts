@@ -49,11 +49,15 @@ export async function runRequest(inv: Invocation, words: string[]): Promise<numb
     writeFailedChainDiagnostics(error, inv);
     throw error;
   });
+  const { response, followed } = exchange;
   try {
-    await renderExchange(exchange, inv, registry);
+    if (response && followed) await (await import('../output/render-followed.js')).renderFollowed(response, followed, inv, registry);
+    else await renderExchange(exchange, inv, registry);
   } finally {
-    exchange.response?.body.discard();
+    response?.body.discard();
+    followed?.last.body.discard();
   }
-  if (!exchange.response || inv.flag('okapi-ignore-status-code')) return 0;
-  return exitCodeForStatus(exchange.response.status);
+  if (!response || inv.flag('okapi-ignore-status-code')) return 0;
+  // The last response the loop reached is the final one (DESIGN.md §5).
+  return exitCodeForStatus((followed?.last ?? response).status);
 }

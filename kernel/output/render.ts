@@ -157,7 +157,7 @@ async function renderRawBody(
 }
 
 /** Formatter-specific flags, as `FormatterStart.options`; undefined when none is given. */
-function formatterOptions(inv: Invocation): Record<string, string> | undefined {
+export function formatterOptions(inv: Invocation): Record<string, string> | undefined {
   const options: Record<string, string> = {};
   const columns = inv.string('okapi-columns');
   const sortBy = inv.string('okapi-sort-by');
@@ -167,7 +167,7 @@ function formatterOptions(inv: Invocation): Record<string, string> | undefined {
 }
 
 /** -v: every hop's request head (as sent) and response head on stderr, then where the chain ended; -vv adds TLS details. Secrets are masked there too. */
-function writeDiagnostics(response: ReceivedResponse, inv: Invocation): void {
+export function writeDiagnostics(response: ReceivedResponse, inv: Invocation): void {
   const hops = hopsOf(response);
   const parts = verboseTranscript(hops, response, inv);
   if (hops.length > 1) parts.push(`Followed ${hops.length - 1} redirect${hops.length === 2 ? '' : 's'}; final URL: ${redactUrl(response.url)}\n`);
