@@ -9,7 +9,7 @@ import { acceptEncoding } from './decompress.js';
 import { composeChain, contributedAt, type DispatchRequest, type DispatchResponse } from './dispatch.js';
 import { timeoutError, translateError, type FailureContext } from './error-translation.js';
 import { afterHops } from './failed-chain.js';
-import { getHeader, hasHeader, withHeader } from './headers.js';
+import { hasHeader, withHeader } from './headers.js';
 import { closeHopSenders } from './hop-senders.js';
 import { bodyLimit } from './interceptors/body-limit.js';
 import { decompression } from './interceptors/decompression.js';
