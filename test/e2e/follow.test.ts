@@ -80,6 +80,15 @@ describe('a response-middleware plugin that follows', () => {
     expect(lines.stdout).toBe('11\n21\n31\n');
   });
 
+  it('shows each response on the wire with -v, and the heads --okapi-print asks for before each page', async () => {
+    const home = pagerHome();
+    const verbose = await runOkapi(['get', `${origin}/pages?n=1`, '-o', 'ndjson', '-v'], { env: home.env });
+    expect(verbose.stderr.match(/^GET \/pages\?n=\d HTTP\/1\.1$/gm)).toEqual(['GET /pages?n=1 HTTP/1.1', 'GET /pages?n=2 HTTP/1.1', 'GET /pages?n=3 HTTP/1.1']);
+    expect(verbose.stdout.split('\n')).toHaveLength(4);
+    const heads = await runOkapi(['get', `${origin}/pages?n=1`, '-o', 'ndjson', '--okapi-print', 'hb'], { env: home.env });
+    expect(heads.stdout.match(/^HTTP\/1\.1 \d{3}.*$/gm)).toEqual(['HTTP/1.1 200 OK', 'HTTP/1.1 200 OK', 'HTTP/1.1 404 Not Found']);
+  });
+
   it('stops a plugin that follows without end, naming it and the cap', async () => {
     const home = pagerHome();
     served.length = 0;
