@@ -61,7 +61,8 @@ export class RequestService {
     const { registry, config, env } = this.host;
     const exchange = await performExchange(planRequest(description, config()), registry, transportOptionsFor(description.limits, false), env);
     if (!exchange.response) throw new OkapiError(`a response-middleware plugin dropped the response to ${request.method} ${request.url}`);
-    return exchange.response;
+    // A plugin's request has one answer: where a response-middleware follow loop ended.
+    return exchange.followed ? exchange.followed.final() : exchange.response;
   }
 
   /** The command's request over the run's defaults; its headers replace the planned ones of their names. */

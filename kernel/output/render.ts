@@ -156,7 +156,7 @@ async function renderRawBody(
 }
 
 /** -v: every hop's request head (as sent) and response head on stderr, then where the chain ended; -vv adds TLS details. Secrets are masked there too. */
-function writeDiagnostics(response: ReceivedResponse, output: OutputOptions): void {
+export function writeDiagnostics(response: ReceivedResponse, output: OutputOptions): void {
   const hops = hopsOf(response);
   const parts = verboseTranscript(hops, response, output);
   if (hops.length > 1) parts.push(`Followed ${hops.length - 1} redirect${hops.length === 2 ? '' : 's'}; final URL: ${redactUrl(response.url)}\n`);

@@ -2,13 +2,15 @@
  * The normalised response that filters query and formatters render (DESIGN.md §2 phase 8):
  * `{proto, status, headers, links, body}`. Header names are lower-cased; a header received once
  * is its value, one received more than once (Set-Cookie, say) the array of every value in order,
- * so no value is lost and the common case stays a plain string.
+ * so no value is lost and the common case stays a plain string. `links` is relation → URL from the
+ * `Link` header (response-links.ts).
  */
 import type { ReceivedResponse } from './exchange.js';
 import { OkapiError } from '../../sdk/errors.js';
 import { decodeBody } from '../../sdk/decoders/decode-body.js';
 import { codingLeftOn } from '../transport/decompress.js';
 import { setOwn } from '../transport/headers.js';
+import { linksOf } from './response-links.js';
 
 export interface Envelope {
   proto: string;
@@ -38,7 +40,7 @@ export async function toEnvelope(response: ReceivedResponse): Promise<Envelope> 
     proto: `HTTP/${response.httpVersion}`,
     status: response.status,
     headers,
-    links: {},
+    links: linksOf(all.link, response.url),
     body: await decodeBody(await response.body.bytes(), all['content-type']?.[0]),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Phases 3–7 of the request pipeline (DESIGN.md §2): request-middleware hooks in name order, the
- * transport, then response-middleware hooks. Every request goes through here — generic ones and
- * those a command plugin asks the host to make.
+ * transport, then response-middleware hooks, whose `follow` continues in follow-loop.ts. Every
+ * request goes through here — generic ones and those a command plugin asks the host to make.
  */
 import type { HeaderMap, WireRequest, WireResponse } from '../../sdk/types.js';
 import type { PluginRegistry } from '../plugins/registry.js';
@@ -11,6 +11,7 @@ import { onShutdown } from '../shutdown.js';
 import { applyFieldUpdate, originBoundNames } from './request-fields.js';
 import { ResponseBody } from './response-body.js';
 import { authenticate, type AuthPlan } from './auth-phase.js';
+import { FollowedResponses, type MiddlewareOutcome } from './follow-loop.js';
 
 export interface RequestPlan {
   method: string;
@@ -41,6 +42,8 @@ export interface Exchange {
   request: WireRequest;
   /** Undefined when a response-middleware plugin dropped it. */
   response: ReceivedResponse | undefined;
+  /** When a response-middleware plugin followed `response`: the responses after it (follow-loop.ts). */
+  followed?: FollowedResponses;
 }
 
 export async function performExchange(
@@ -66,19 +69,32 @@ export async function performExchange(
 
   if (plan.auth) request = applyRequestUpdate(request, await authenticate(request, plan.auth, registry, env));
 
-  let response = await transmit(request, plan.okapiHeaders, transport);
+  const respond = async (sent: WireRequest): Promise<MiddlewareOutcome> =>
+    afterResponse(await transmit(sent, plan.okapiHeaders, transport), sent, scope, registry);
+  const outcome = await respond(request);
+  if (!outcome.response) return { request, response: undefined };
+  if (!outcome.follow) return { request, response: outcome.response };
+  // Followed requests skip request middleware and auth: the plugin gave the whole request.
+  return { request, response: outcome.response, followed: new FollowedResponses(outcome.follow, respond, outcome.response) };
+}
 
+/** Phase 7 on one response: the response-middleware plugins in name order, until one drops or follows it. */
+async function afterResponse(
+  received: ReceivedResponse,
+  request: WireRequest,
+  scope: { api?: string; profile?: string },
+  registry: PluginRegistry,
+): Promise<MiddlewareOutcome> {
+  let response = received;
   for (const plugin of registry.withHook('response-middleware')) {
     const output = await registry
       .runtime(plugin)
       .call('response-middleware', { ...scope, request: requestForPlugin(request, plugin.manifest!), response: await wireOf(response) });
-    if ('drop' in output && output.drop) return { request, response: undefined };
+    if ('drop' in output && output.drop) return { response: undefined };
     if ('follow' in output && output.follow) {
-      // A follow-up skips middleware, so a plugin cannot loop the pipeline into itself.
       const follow = output.follow;
-      request = { method: follow.method, url: follow.url, headers: follow.headers ?? {}, ...(follow.body ? { body: follow.body } : {}) };
-      response = await transmit(request, plan.okapiHeaders, transport);
-      break;
+      const next: WireRequest = { method: follow.method, url: follow.url, headers: follow.headers ?? {}, ...(follow.body ? { body: follow.body } : {}) };
+      return { response, follow: { request: next, plugin: plugin.name } };
     }
     if ('response' in output && output.response) {
       response = {
@@ -89,7 +105,7 @@ export async function performExchange(
       };
     }
   }
-  return { request, response };
+  return { response };
 }
 
 function applyRequestUpdate(request: WireRequest, update: { headers?: Record<string, string | string[] | null>; query?: Record<string, string | string[] | null> }): WireRequest {

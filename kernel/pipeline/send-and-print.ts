@@ -23,11 +23,15 @@ export async function sendAndPrint(
     writeFailedChainDiagnostics(error, output);
     throw error;
   });
+  const { response, followed } = exchange;
   try {
-    await renderExchange(exchange, output, registry);
+    if (response && followed) await (await import('../output/render-followed.js')).renderFollowed(response, followed, output, registry);
+    else await renderExchange(exchange, output, registry);
   } finally {
-    exchange.response?.body.discard();
+    response?.body.discard();
+    followed?.last.body.discard();
   }
-  if (!exchange.response || output.ignoreStatusCode) return 0;
-  return exitCodeForStatus(exchange.response.status);
+  if (!response || output.ignoreStatusCode) return 0;
+  // The last response a follow loop reached is the final one (DESIGN.md §5).
+  return exitCodeForStatus((followed?.last ?? response).status);
 }

@@ -8,7 +8,10 @@
  * makes a request (`okapi --version`) pays nothing, and neither does `closeTransport` there.
  *
  *   types.ts                the public shapes below
- *   send.ts                 one request: settings, hops, redirects, the final body
+ *   send.ts                 one request: settings, the deadline, the chain, the final body
+ *   dispatch.ts             the chain's shapes (Dispatch, Interceptor) and its composition
+ *   network.ts              the innermost dispatch: one exchange, recorded for -v
+ *   interceptors/           one idea each: follow-redirects, body-limit, decompression
  *   request-header-rules.ts headers a caller may not set, refused before sending
  *   hop.ts                  one exchange's shapes, shared by both exchanges
  *   hop-senders.ts          which exchange carries a hop
@@ -25,8 +28,8 @@
  *   credential-names.ts     which header and parameter names are credentials: the one rule
  *   redact.ts               URLs in messages without user information or credential values
  *   headers.ts              HeaderMap helpers
- *   decompress.ts           Content-Encoding decoding
- *   body-limit.ts           the size cap, while reading
+ *   decompress.ts           Content-Encoding decoding (the decompression interceptor's work)
+ *   body-limit.ts           the size cap, while reading (the body-limit interceptor's work)
  *   error-translation.ts    failures into OkapiError
  *   tls-details.ts          protocol, cipher, certificate, ALPN for -vv
  *   connection-tracker.ts   which socket served a request (undici diagnostics channels)
@@ -35,6 +38,7 @@
 import type { CloseOptions, TransportOptions, TransportRequest, TransportResponse } from './types.js';
 
 export { hopsBeforeFailure } from './failed-chain.js';
+export type { ContributedInterceptor, Dispatch, DispatchRequest, DispatchResponse, Interceptor, InterceptorPosition } from './dispatch.js';
 export type { AddressPolicy, CloseOptions, HeaderMap, RecordedHop, SentRequestHead, TlsDetails, TransportOptions, TransportRequest, TransportResponse } from './types.js';
 
 type Implementation = typeof import('./send.js');

@@ -1,28 +1,29 @@
 /**
- * `send`: one request through the transport. Each hop goes over the exchange its URL needs
- * (hop-senders.ts), redirects are followed by okapi's policy, and the final body is decoded and
- * capped as it is read. Every failure a user can see leaves as an OkapiError naming the host.
+ * `send`: one request through the transport's chain of interceptors (dispatch.ts), composed in
+ * its fixed order around the network exchange (network.ts). This file owns what spans the whole
+ * request: the settings, the deadline, the -v hop record, and turning every failure a user can
+ * see into an OkapiError naming the host.
  */
 import { OkapiError } from '../../sdk/errors.js';
-import { bodyTooLarge, limitBody } from './body-limit.js';
-import { acceptEncoding, codingsToUndo, decodeBody } from './decompress.js';
+import { acceptEncoding } from './decompress.js';
+import { composeChain, contributedAt, type DispatchRequest, type DispatchResponse } from './dispatch.js';
 import { timeoutError, translateError, type FailureContext } from './error-translation.js';
 import { afterHops } from './failed-chain.js';
-import { getHeader, hasHeader, withHeader } from './headers.js';
-import type { HopResponse } from './hop.js';
-import { closeHopSenders, hopSenderFor } from './hop-senders.js';
+import { hasHeader, withHeader } from './headers.js';
+import { closeHopSenders } from './hop-senders.js';
+import { bodyLimit } from './interceptors/body-limit.js';
+import { decompression } from './interceptors/decompression.js';
+import { followRedirects } from './interceptors/follow-redirects.js';
+import { networkDispatch } from './network.js';
 import { proxyFor } from './proxy-environment.js';
-import { DEFAULT_MAX_REDIRECTS, isRedirectStatus, nextHop, RedirectChain, type HopRequest } from './redirects.js';
+import { DEFAULT_MAX_REDIRECTS } from './redirects.js';
 import { redactUrl } from '../../sdk/redact.js';
-import { requestHeaderProblem } from './request-header-rules.js';
 import { loadTlsOptions } from './tls-material.js';
 import { USERINFO_HINT, userinfoOf, userinfoProblem } from '../../sdk/userinfo.js';
 import { parseSentHead } from './sent-head.js';
 import type { CloseOptions, RecordedHop, TransportOptions, TransportRequest, TransportResponse } from './types.js';
 
 const DEFAULT_MAX_BODY_SIZE = 100 * 1024 * 1024;
-/** Redirect bodies up to this size are read to the end so the connection can be reused. */
-const DRAIN_LIMIT = 64 * 1024;
 
 export async function send(request: TransportRequest, options: TransportOptions): Promise<TransportResponse> {
   const first = firstHop(request);
@@ -36,7 +37,6 @@ export async function send(request: TransportRequest, options: TransportOptions)
     minVersion: tlsMinVersion,
   });
   const maxBodySize = options.maxBodySize > 0 ? options.maxBodySize : DEFAULT_MAX_BODY_SIZE;
-  const follow = options.followRedirects !== false;
   const timeoutMs = options.timeoutMs !== undefined && options.timeoutMs > 0 ? options.timeoutMs : undefined;
   const stream = options.stream === true;
   const contextFor = (url: URL): FailureContext => ({
@@ -48,75 +48,49 @@ export async function send(request: TransportRequest, options: TransportOptions)
   });
 
   const deadline = new Deadline(timeoutMs, options.signal);
-  // With -t, okapi's deadline is the limit and the exchanges' own timers are off; streams may idle.
-  const hopOptions = {
-    signal: deadline.signal,
-    headersTimeout: timeoutMs !== undefined ? 0 : undefined,
-    bodyTimeout: timeoutMs !== undefined || stream ? 0 : undefined,
-    recordHead: options.recordHops === true,
-  };
-
   // Loaded only for the requests that have a policy: a plain request pays nothing for it.
   const guard = options.addressPolicy ? (await import('./address-guard.js')).guardFor(options.addressPolicy) : undefined;
-
-  let hop = first;
-  let from: URL | undefined;
-  const chain = new RedirectChain(options.maxRedirects ?? DEFAULT_MAX_REDIRECTS, first);
-  const redirects: { status: number; url: string }[] = [];
   const hops: RecordedHop[] | undefined = options.recordHops ? [] : undefined;
-  for (;;) {
-    let response: HopResponse;
-    try {
-      const problem = requestHeaderProblem(hop.headers, hop.body);
-      if (problem) throw new OkapiError(`cannot send the request to ${hop.url.host}: ${problem}`, { hint: 'remove that header (-H): okapi sets Content-Length and the connection headers itself' });
-      await guard?.admit(hop.url, from, deadline.signal);
-      const sendHop = await hopSenderFor(hop.url, tls, guard);
-      response = await sendHop(hop, hopOptions);
-      hops?.push(recordedHop(hop, response));
-      // HTTP's statuses are 100 to 599 (RFC 9110 §15): 999 or 000 has no class, and is neither a success nor an error to pass on.
-      if (response.status < 100 || response.status > 599) {
-        response.body.destroy();
-        throw Object.assign(new Error(`${response.status} is not an HTTP status (100 to 599)`), { code: 'HPE_INVALID_STATUS' });
-      }
-    } catch (error) {
-      deadline.release();
-      throw afterHops(failure(error, contextFor(hop.url), deadline, options.signal, 'headers', stream), hops);
-    }
-    // Two different places to go: following either would be a guess.
-    const locations = new Set(response.headers.location ?? []);
-    if (follow && locations.size > 1 && isRedirectStatus(response.status)) {
-      response.body.destroy();
-      deadline.release();
-      const error = new OkapiError(`${hop.url.host} answered ${response.status} with ${locations.size} different Location headers, so okapi cannot tell which one to follow`, {
-        hint: 'a redirect names one place to go: the server is at fault; -v shows the headers it sent',
-      });
-      throw afterHops(error, hops);
-    }
-    const next = follow ? nextHop(hop, response.status, getHeader(response.headers, 'location')) : undefined;
-    if (!next) {
-      if (stream) deadline.stopTimer();
-      const final = finalResponse(hop, response, redirects, maxBodySize, contextFor(hop.url), deadline, options.signal, stream);
-      return hops ? { ...final, hops } : final;
-    }
-    try {
-      chain.admit(next);
-    } catch (error) {
-      response.body.destroy();
-      deadline.release();
-      throw afterHops(error, hops);
-    }
-    redirects.push({ status: response.status, url: hop.url.href });
-    await discard(response);
-    from = hop.url;
-    hop = next;
+  const network = networkDispatch({
+    tls,
+    guard,
+    // With -t, okapi's deadline is the limit and the exchanges' own timers are off; streams may idle.
+    hopOptions: {
+      signal: deadline.signal,
+      headersTimeout: timeoutMs !== undefined ? 0 : undefined,
+      bodyTimeout: timeoutMs !== undefined || stream ? 0 : undefined,
+      recordHead: options.recordHops === true,
+    },
+    hops,
+    failure: (error, url) => failure(error, contextFor(url), deadline, options.signal, 'headers', stream),
+  });
+  // The one order (docs/design/018-transport-chain.md): a cache answer never retries, a retry
+  // re-runs the redirect chain, the size cap counts decoded bytes.
+  const dispatch = composeChain(network, [
+    ...contributedAt('cache', options.interceptors),
+    ...contributedAt('retry', options.interceptors),
+    ...(options.followRedirects !== false ? [followRedirects(options.maxRedirects ?? DEFAULT_MAX_REDIRECTS)] : []),
+    bodyLimit(maxBodySize),
+    decompression(() => deadline.signal.aborted),
+  ]);
+
+  let response: DispatchResponse;
+  try {
+    response = await dispatch(first);
+  } catch (error) {
+    deadline.release();
+    throw afterHops(error, hops);
   }
+  if (stream) deadline.stopTimer();
+  const final = finalResponse(response, contextFor(response.url), deadline, options.signal, stream);
+  return hops ? { ...final, hops } : final;
 }
 
 export async function closeTransport(options: CloseOptions = {}): Promise<void> {
   await closeHopSenders(options);
 }
 
-function firstHop(request: TransportRequest): HopRequest {
+function firstHop(request: TransportRequest): DispatchRequest {
   let url: URL;
   try {
     url = new URL(request.url);
@@ -141,62 +115,24 @@ function firstHop(request: TransportRequest): HopRequest {
   }
   if (!hasHeader(headers, 'accept-encoding')) headers = withHeader(headers, 'Accept-Encoding', acceptEncoding());
   const originBound = new Set((request.originBound ?? []).map((name) => name.toLowerCase()));
-  const hop: HopRequest = { method: request.method, url, headers, originBound };
+  const hop: DispatchRequest = { method: request.method, url, headers, originBound };
   if (request.body !== undefined) hop.body = request.body;
   return hop;
 }
 
-function recordedHop(hop: HopRequest, response: HopResponse): RecordedHop {
-  if (response.sentHead === undefined) throw new Error(`the exchange with ${hop.url.host} did not report the request head it wrote`);
-  return {
-    url: hop.url.href,
-    ...(hop.dropped ? { dropped: hop.dropped } : {}),
-    request: parseSentHead(response.sentHead),
-    ...(hop.body !== undefined ? { body: hop.body } : {}),
-    response: { status: response.status, statusText: response.statusText, httpVersion: response.httpVersion, headers: response.headers },
-  };
-}
-
-function finalResponse(
-  hop: HopRequest,
-  response: HopResponse,
-  redirects: { status: number; url: string }[],
-  maxBodySize: number,
-  context: FailureContext,
-  deadline: Deadline,
-  signal: AbortSignal | undefined,
-  stream: boolean,
-): TransportResponse {
-  const raw = response.body;
-  const host = hop.url.host;
-  const codings = codingsToUndo(response.headers['content-encoding']) ?? [];
-  const declared = Number(response.headers['content-length']?.[0] ?? Number.NaN);
-
+/** The response the caller reads: errors translated, the deadline released when the body is done with. */
+function finalResponse(response: DispatchResponse, context: FailureContext, deadline: Deadline, signal: AbortSignal | undefined, stream: boolean): TransportResponse {
   async function* read(): AsyncGenerator<Uint8Array> {
-    let decoding = false;
     try {
-      // The size is known up front: fail without reading anything.
-      // (Not for HEAD, 204 or 304, whose Content-Length describes a body they do not carry.)
-      const bodiless = hop.method.toUpperCase() === 'HEAD' || response.status === 204 || response.status === 304;
-      if (codings.length === 0 && !bodiless && declared > maxBodySize) {
-        throw bodyTooLarge(host, maxBodySize, declared);
-      }
-      decoding = codings.length > 0;
-      const decoded = decoding ? decodeBody(raw, codings) : raw;
-      yield* limitBody(decoded as AsyncIterable<Buffer>, maxBodySize, () => bodyTooLarge(host, maxBodySize));
+      yield* response.body;
     } catch (error) {
-      if (decoding && isZlibError(error) && !deadline.timedOut && !signal?.aborted) {
-        throw undecodableBody(error, codings, host);
-      }
       throw failure(error, context, deadline, signal, 'request', stream);
     } finally {
       deadline.release();
-      if (!raw.readableEnded) raw.destroy();
+      response.cancel();
     }
   }
 
-  // A body nobody reads is destroyed at shutdown; its error must not crash the process.
-  raw.on('error', () => undefined);
   let consumed = false;
   const body: AsyncIterable<Uint8Array> = {
     [Symbol.asyncIterator]() {
@@ -210,8 +146,8 @@ function finalResponse(
     statusText: response.statusText,
     headers: response.headers,
     httpVersion: response.httpVersion,
-    url: hop.url.href,
-    redirects,
+    url: response.url.href,
+    redirects: response.redirects,
     ...(response.tls ? { tls: response.tls } : {}),
     body,
     async bytes() {
@@ -223,25 +159,9 @@ function finalResponse(
       if (consumed) return;
       consumed = true;
       deadline.release();
-      if (!raw.readableEnded) raw.destroy();
+      response.cancel();
     },
   };
-}
-
-/** A redirect's body: read to the end when small (the connection is reused), else dropped. */
-async function discard(response: HopResponse): Promise<void> {
-  const length = Number(response.headers['content-length']?.[0] ?? Number.NaN);
-  if (!(length <= DRAIN_LIMIT)) {
-    response.body.destroy();
-    return;
-  }
-  try {
-    for await (const _chunk of response.body) {
-      // draining
-    }
-  } catch {
-    // The redirect is followed regardless of how its body ended.
-  }
 }
 
 function failure(
@@ -259,25 +179,6 @@ function failure(
     return reason instanceof Error ? reason : translateError(error, context);
   }
   return translateError(error, context);
-}
-
-function undecodableBody(error: unknown, codings: readonly string[], host: string): OkapiError {
-  const encoded = `${codings.join('+')}-encoded response body from ${host}`;
-  if ((error as { code?: unknown }).code === 'Z_BUF_ERROR') {
-    return new OkapiError(`the ${encoded} is truncated: it ends before its compressed stream does`, {
-      hint: 'the connection closed early or the server sent a cut-off body; try again, or ask for it unencoded with -H "Accept-Encoding: identity"',
-      cause: error,
-    });
-  }
-  return new OkapiError(`could not decode the ${encoded}: ${(error as Error).message}`, {
-    hint: 'the body does not match its Content-Encoding; ask for it unencoded with -H "Accept-Encoding: identity"',
-    cause: error,
-  });
-}
-
-function isZlibError(error: unknown): boolean {
-  const code = (error as { code?: unknown } | undefined)?.code;
-  return typeof code === 'string' && (code.startsWith('Z_') || code.startsWith('ERR_BROTLI') || code.startsWith('ERR__') || code.startsWith('ERR_ZSTD'));
 }
 
 /** `-t` plus the caller's signal, as one AbortSignal for every hop and the body. */

@@ -3,6 +3,7 @@
  * implementation detail.
  */
 import type { HeaderMap } from '../../sdk/types.js';
+import type { ContributedInterceptor } from './dispatch.js';
 
 export type { HeaderMap };
 
@@ -29,6 +30,11 @@ export interface TransportOptions {
   recordHops?: boolean;
   /** Rules every hop (the first and each redirect) must meet, on the address connected to. */
   addressPolicy?: AddressPolicy;
+  /**
+   * Interceptors from outside the transport, at the cache and retry positions of the chain
+   * (docs/design/018-transport-chain.md): cache → retry → redirects → … → network.
+   */
+  interceptors?: readonly ContributedInterceptor[];
   signal?: AbortSignal;
 }
 

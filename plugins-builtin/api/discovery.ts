@@ -18,7 +18,7 @@
  */
 import type { AddressPolicy, CommandContext, HttpResponse } from '../../sdk/types.js';
 import { OkapiError } from '../../sdk/errors.js';
-import { linksWithRel, parseLinkHeader } from './link-header.js';
+import { linksWithRel, parseLinkHeader } from '../../sdk/link-header.js';
 import { MAX_SPEC_BYTES, readSpecFile } from './spec-file.js';
 
 export const DISCOVERY_TIMEOUT_MS = 30_000;
