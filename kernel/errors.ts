@@ -2,41 +2,10 @@
  * Errors meant for people: what went wrong, the value at fault, and what to do. The exit code
  * travels with the error so every layer can fail without knowing how the process ends (DESIGN.md §5).
  */
+import { ExitCode, OkapiError } from '../sdk/errors.js';
 import { visibleControls } from './output/terminal-text.js';
 
-export const ExitCode = {
-  ok: 0,
-  runtime: 1,
-  usage: 2,
-  interrupted: 130,
-} as const;
-
-export interface OkapiErrorOptions {
-  /** What the user can do about it, printed on its own line. */
-  hint?: string;
-  exitCode?: number;
-  cause?: unknown;
-}
-
-export class OkapiError extends Error {
-  readonly hint: string | undefined;
-  readonly exitCode: number;
-
-  constructor(message: string, options: OkapiErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = 'OkapiError';
-    this.hint = options.hint;
-    this.exitCode = options.exitCode ?? ExitCode.runtime;
-  }
-}
-
-/** Bad command-line input: exit 2. */
-export class UsageError extends OkapiError {
-  constructor(message: string, options: Omit<OkapiErrorOptions, 'exitCode'> = {}) {
-    super(message, { ...options, exitCode: ExitCode.usage });
-    this.name = 'UsageError';
-  }
-}
+export { ExitCode, OkapiError, UsageError, type OkapiErrorOptions } from '../sdk/errors.js';
 
 /**
  * Renders any thrown value as the lines okapi prints on stderr. A message may quote what a server

@@ -12,6 +12,7 @@ export const HOOK_NAMES = [
   'formatter',
   'command',
   'tls-signer',
+  'filter',
 ] as const;
 export type HookName = (typeof HOOK_NAMES)[number];
 
@@ -42,6 +43,11 @@ export interface PluginManifest {
   formatter_raw_types?: string[];
   loader_content_types?: string[];
   auth_api_names?: string[];
+  /**
+   * The `-f` languages this plugin's `filter` hook runs, such as `jq` or `shorthand`. An okapi
+   * extension: see FilterInput.
+   */
+  filter_languages?: string[];
   needs_auth_secrets?: boolean;
   /** Hook name to a duration such as `"10s"`, `"2m"`, `"1m30s"`, `"500ms"`. */
   hook_timeouts?: Partial<Record<HookName, string>>;
@@ -129,6 +135,38 @@ export interface LoaderInput extends HookCommon {
 
 export interface LoaderOutput {
   document: unknown;
+}
+
+/**
+ * `-f`: one filter expression run over one value (the response `{proto, status, headers, links,
+ * body}`, or a command's data). okapi chooses the language (`--okapi-filter-lang`, else from the
+ * expression) and calls the plugin whose manifest lists it in `filter_languages`. Numbers keep
+ * their digits as ExactNumber values, as formatter items do. An okapi extension.
+ */
+export interface FilterInput extends HookCommon {
+  hook: 'filter';
+  language: string;
+  expression: string;
+  value: unknown;
+}
+
+/** The filter's results, in order (a language may give several, or none); or why it gave none. */
+export type FilterOutput = { results: unknown[] } | { failure: FilterFailure };
+
+/**
+ * A filter that failed, as data: errors thrown by a plugin reach okapi as bare messages, while a
+ * failure keeps its hint and exit code, and says whether okapi may try the expression in another
+ * language.
+ */
+export interface FilterFailure {
+  message: string;
+  hint?: string;
+  /** 2: the expression is at fault (bad command-line input); 1: running it failed. */
+  exit_code: number;
+  /** True when the expression cannot be read in this language at all, so it may be of another. */
+  unreadable?: boolean;
+  /** What is wrong, in one line, for a hint when okapi reports another language's failure first. */
+  summary: string;
 }
 
 export interface FormatterStart extends HookCommon {
@@ -303,6 +341,7 @@ export interface PluginHooks {
     ctx: HookContext,
   ): MaybePromise<ResponseMiddlewareOutput>;
   loader?(input: LoaderInput, ctx: HookContext): MaybePromise<LoaderOutput>;
+  filter?(input: FilterInput, ctx: HookContext): MaybePromise<FilterOutput>;
   formatter?(start: FormatterStart, items: AsyncIterable<unknown>, ctx: FormatterContext): Promise<void>;
   command?(init: CommandInit, ctx: CommandContext): Promise<number>;
   'tls-signer'?: TlsSigner;

@@ -3,8 +3,8 @@
  * -o yaml` or `-f` work as they do on a request. The filter runs over the value itself (there is no
  * response around it), then the value goes through the `-o` formatter, or `-o raw` as `jq -r` prints.
  */
-import type { FilterLanguage } from '../filter/index.js';
-import { rawResults } from '../filter/output.js';
+import { filterResults, rawResults } from '../filter-call/output.js';
+import type { FilterLanguage } from '../filter-call/language.js';
 import type { Invocation } from '../invocation.js';
 import type { PluginRegistry } from '../plugins/registry.js';
 import { printPlanFor } from './print-plan.js';
@@ -19,7 +19,7 @@ export async function renderValue(value: unknown, inv: Invocation, registry: Plu
   const results =
     expression === undefined
       ? [value]
-      : await (await import('../filter/index.js')).applyFilter(expression, value as object, inv.string('okapi-filter-lang') as FilterLanguage | undefined);
+      : await filterResults({ expression, lang: inv.string('okapi-filter-lang') as FilterLanguage | undefined }, value, registry);
   if (formatter === undefined) {
     await write(inv.io.stdout, rawResults(results));
     return;

@@ -12,7 +12,7 @@ import { mediaTypeOf } from '../pipeline/decode-body.js';
 import { codingLeftOn } from '../transport/decompress.js';
 import type { Exchange, ReceivedResponse } from '../pipeline/exchange.js';
 import { toEnvelope } from '../pipeline/envelope.js';
-import { filterResults, rawResults, requestedFilter } from '../filter/output.js';
+import { filterResults, rawResults, requestedFilter } from '../filter-call/output.js';
 import { hopsBeforeFailure, type RecordedHop } from '../transport/index.js';
 import { redactUrl } from '../transport/redact.js';
 import { colorFor } from './color.js';
@@ -37,7 +37,7 @@ export async function renderExchange(exchange: Exchange, inv: Invocation, regist
   }
   const stdout = inv.io.stdout;
   // A filter runs before anything is written: one that fails leaves stdout empty.
-  const results = filter && plan.body ? await filterResults(filter, await toEnvelope(response)) : undefined;
+  const results = filter && plan.body ? await filterResults(filter, await toEnvelope(response), registry) : undefined;
   const parts = plan.requestHead || plan.requestBody || plan.responseHead ? exchangeTranscript(hopsOf(response), response, plan, plan.color) : [];
   if (parts.length > 0) await write(stdout, parts.join('\n') + (plan.body ? '\n' : ''));
   if (plan.body && results && format === 'raw') await write(stdout, rawResults(results));

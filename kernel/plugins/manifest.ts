@@ -23,6 +23,7 @@ const HOOK_FIELDS: { field: keyof PluginManifest; hook: HookName; required: bool
   { field: 'formatter_raw_types', hook: 'formatter', required: false },
   { field: 'loader_content_types', hook: 'loader', required: true },
   { field: 'auth_api_names', hook: 'auth', required: false },
+  { field: 'filter_languages', hook: 'filter', required: true },
 ];
 
 export function validateManifest(raw: unknown): PluginManifest {
@@ -88,6 +89,9 @@ export function validateManifest(raw: unknown): PluginManifest {
     if (!MIME_TYPE.test(type) && !/^\+[\w.-]+$/.test(type)) {
       throw new ManifestError(`"${type}" in "formatter_raw_types" is not a media type such as application/json or a suffix such as +json`);
     }
+  }
+  for (const language of optionalStringList(m, 'filter_languages') ?? []) {
+    if (!PLUGIN_NAME.test(language)) throw new ManifestError(`filter language "${language}" may hold only lower-case letters, digits, "-" and "_"`);
   }
   for (const type of optionalStringList(m, 'loader_content_types') ?? []) {
     if (!MIME_TYPE.test(type)) throw new ManifestError(`"${type}" in "loader_content_types" is not a MIME type such as application/yaml`);
