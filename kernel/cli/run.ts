@@ -13,7 +13,6 @@ import { rootHelpFiles, storeHelp, type HelpCache } from '../startup/help-cache.
 import { apiEntry, apiNames } from '../api/api-config.js';
 import { bareName, unknownWordError } from '../commands/unknown-word.js';
 import { RESERVED_COMMANDS } from '../api/names.js';
-import { builtins } from '../../plugins-builtin/index.generated.js';
 
 /** The built-in command that shows and repairs the config file. */
 const CONFIG_COMMAND = 'config';
@@ -90,5 +89,5 @@ function isKnownName(name: string, beforePath: boolean, inv: Invocation): boolea
 }
 
 function isBuiltinCommand(word: string): boolean {
-  return RESERVED_COMMANDS.includes(word) || builtins.some((b) => b.commands?.some((c) => c.name === word));
+  return RESERVED_COMMANDS.includes(word);
 }
