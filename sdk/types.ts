@@ -41,6 +41,11 @@ export interface PluginManifest {
    * extension: it lets a formatter render bodies of any size in constant memory.
    */
   formatter_raw_types?: string[];
+  /**
+   * Command-line flags this formatter reads, each given to it as `FormatterStart.options[name]`
+   * when the user gives it. An okapi extension.
+   */
+  formatter_options?: FormatterOption[];
   loader_content_types?: string[];
   auth_api_names?: string[];
   /**
@@ -51,6 +56,18 @@ export interface PluginManifest {
   needs_auth_secrets?: boolean;
   /** Hook name to a duration such as `"10s"`, `"2m"`, `"1m30s"`, `"500ms"`. */
   hook_timeouts?: Partial<Record<HookName, string>>;
+}
+
+/** A flag a formatter declares, such as `{ name: 'columns', flag: 'okapi-columns', value_name: 'list', description: '…' }`. */
+export interface FormatterOption {
+  /** The key in `FormatterStart.options`: lower-case letters, digits and `_`. */
+  name: string;
+  /** The long flag without its dashes; it begins with `okapi-`, as every global flag of okapi's does. */
+  flag: string;
+  /** One line for `okapi --help-all`. */
+  description: string;
+  /** What the value is called in help (`--okapi-columns <list>`). */
+  value_name?: string;
 }
 
 export interface CommandDeclaration {
@@ -187,9 +204,9 @@ export interface FormatterStart extends HookCommon {
   color: boolean;
   width: number;
   /**
-   * Formatter-specific options from the command line, present only when one is given: for example
-   * `{ columns: 'id,user.login', sort_by: '-score' }` from `--okapi-columns` and `--okapi-sort-by`.
-   * A formatter ignores the options it does not know. An okapi extension.
+   * The values of the flags this formatter declares in `formatter_options`, by option name,
+   * present only when one is given: for example `{ columns: 'id,user.login', sort_by: '-score' }`
+   * from `--okapi-columns` and `--okapi-sort-by`. An okapi extension.
    */
   options?: Record<string, string>;
 }

@@ -109,7 +109,7 @@ export async function formatValues(
   write: (data: string | Uint8Array) => void = (data) => inv.io.stdout.write(data),
 ): Promise<void> {
   const stdout = inv.io.stdout;
-  const options = formatterOptions(inv);
+  const options = formatterOptions(inv, formatter);
   await registry.runtime(formatter).format(
     {
       format,
@@ -156,13 +156,13 @@ async function renderRawBody(
   );
 }
 
-/** Formatter-specific flags, as `FormatterStart.options`; undefined when none is given. */
-function formatterOptions(inv: Invocation): Record<string, string> | undefined {
+/** The flags the formatter declares (`formatter_options`), as `FormatterStart.options`; undefined when none is given. */
+function formatterOptions(inv: Invocation, formatter: PluginRecord): Record<string, string> | undefined {
   const options: Record<string, string> = {};
-  const columns = inv.string('okapi-columns');
-  const sortBy = inv.string('okapi-sort-by');
-  if (columns !== undefined) options.columns = columns;
-  if (sortBy !== undefined) options.sort_by = sortBy;
+  for (const option of formatter.manifest?.formatter_options ?? []) {
+    const value = inv.string(option.flag);
+    if (value !== undefined) options[option.name] = value;
+  }
   return Object.keys(options).length > 0 ? options : undefined;
 }
 
