@@ -1,8 +1,8 @@
 /**
- * Errors meant for people, with the exit code they end okapi with (DESIGN.md §5). They live in the
- * SDK because built-in plugins throw them too: the filter plugins' errors keep their exit code and
- * hint when the filter hook turns them into a failure okapi reports (sdk/filter-failure.ts).
+ * Errors meant for people: what went wrong, the value at fault, and what to do. The exit code
+ * travels with the error so every layer can fail without knowing how the process ends (DESIGN.md §5).
  */
+import { visibleControls } from './terminal-text.js';
 
 export const ExitCode = {
   ok: 0,
@@ -38,3 +38,18 @@ export class UsageError extends OkapiError {
   }
 }
 
+/**
+ * Renders any thrown value as the lines okapi prints on stderr. A message may quote what a server
+ * or a plugin said: its control characters are shown, never obeyed by the terminal.
+ */
+export function formatError(error: unknown): string {
+  if (error instanceof OkapiError) {
+    return visibleControls(error.hint ? `okapi: ${error.message}\n  hint: ${error.hint}` : `okapi: ${error.message}`);
+  }
+  if (error instanceof Error) return visibleControls(`okapi: ${error.message}`);
+  return visibleControls(`okapi: ${String(error)}`);
+}
+
+export function exitCodeOf(error: unknown): number {
+  return error instanceof OkapiError ? error.exitCode : ExitCode.runtime;
+}

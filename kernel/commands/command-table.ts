@@ -4,8 +4,8 @@
  */
 import type { CommandDeclaration } from '../../sdk/types.js';
 import type { PluginRecord, PluginRegistry } from '../plugins/registry.js';
-import { KERNEL_COMMANDS } from './kernel-commands.js';
-import { HTTP_METHODS } from './methods.js';
+import { HTTP_METHODS } from '../../sdk/http-methods.js';
+import { KERNEL_COMMANDS } from '../../sdk/kernel-commands.js';
 
 export interface CommandEntry {
   plugin: PluginRecord;

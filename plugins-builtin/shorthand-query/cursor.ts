@@ -5,7 +5,7 @@
  */
 
 import { QueryError } from './errors.js';
-import { readJsonString } from '../../sdk/json-string.js';
+import { readJsonString } from '../../sdk/grammar/json-string.js';
 import { isNameChar } from '../../sdk/query-name.js';
 
 export { isNameChar } from '../../sdk/query-name.js';

@@ -4,10 +4,10 @@
  * of cache paths, and people type it); never the name of a command okapi already has, since
  * `okapi <api>` and `okapi <command>` share the first word of argv.
  */
-import { BUILTIN_COMMAND_NAMES } from '../../plugins-builtin/command-names.generated.js';
-import { KERNEL_COMMANDS } from '../commands/kernel-commands.js';
-import { HTTP_METHODS } from '../commands/methods.js';
-import { UsageError } from '../errors.js';
+import { BUILTIN_COMMAND_NAMES } from '../plugins-builtin/command-names.generated.js';
+import { HTTP_METHODS } from './http-methods.js';
+import { KERNEL_COMMANDS } from './kernel-commands.js';
+import { UsageError } from './errors.js';
 
 export const MAX_API_NAME_LENGTH = 64;
 

@@ -5,7 +5,7 @@
  */
 
 import { ShorthandError } from './errors.js';
-import { readJsonString } from '../../sdk/json-string.js';
+import { readJsonString } from '../grammar/json-string.js';
 
 /** The text of an unquoted value, before coercion. */
 export interface UnquotedText {
