@@ -4,7 +4,9 @@
  * of cache paths, and people type it); never the name of a command okapi already has, since
  * `okapi <api>` and `okapi <command>` share the first word of argv.
  */
+import { BUILTIN_COMMAND_NAMES } from './command-names.generated.js';
 import { HTTP_METHODS } from './http-methods.js';
+import { KERNEL_COMMANDS } from './kernel-commands.js';
 import { UsageError } from './errors.js';
 
 export const MAX_API_NAME_LENGTH = 64;
@@ -12,8 +14,8 @@ export const MAX_API_NAME_LENGTH = 64;
 /** How much of an over-long name a message quotes: enough to recognise it. */
 const QUOTED_LENGTH = 20;
 
-/** Commands built into okapi whatever plugins exist, plus the hidden compatibility command. */
-export const RESERVED_COMMANDS: readonly string[] = ['api', 'config', 'plugin', 'doctor', 'cache', 'help', 'completion'];
+/** Commands built into okapi whatever plugins exist: the built-in plugins' (as their manifests declare them) and the kernel's own. */
+export const RESERVED_COMMANDS: readonly string[] = [...BUILTIN_COMMAND_NAMES, ...KERNEL_COMMANDS];
 
 
 /**

@@ -91,7 +91,8 @@ async function serveHook(definition: PluginDefinition, peer: Peer, message: Wire
     case 'auth':
     case 'request-middleware':
     case 'response-middleware':
-    case 'loader': {
+    case 'loader':
+    case 'filter': {
       const hook = hooks[message.hook];
       if (!hook) throw new Error(`this plugin has no ${message.hook} hook`);
       const output = await (hook as (i: never, c: HookContext) => unknown)(input, ctx);

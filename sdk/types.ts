@@ -13,6 +13,7 @@ export const HOOK_NAMES = [
   'formatter',
   'command',
   'tls-signer',
+  'filter',
 ] as const;
 export type HookName = (typeof HOOK_NAMES)[number];
 
@@ -41,11 +42,33 @@ export interface PluginManifest {
    * extension: it lets a formatter render bodies of any size in constant memory.
    */
   formatter_raw_types?: string[];
+  /**
+   * Command-line flags this formatter reads, each given to it as `FormatterStart.options[name]`
+   * when the user gives it. An okapi extension.
+   */
+  formatter_options?: FormatterOption[];
   loader_content_types?: string[];
   auth_api_names?: string[];
+  /**
+   * The `-f` languages this plugin's `filter` hook runs, such as `jq` or `shorthand`. An okapi
+   * extension: see FilterInput.
+   */
+  filter_languages?: string[];
   needs_auth_secrets?: boolean;
   /** Hook name to a duration such as `"10s"`, `"2m"`, `"1m30s"`, `"500ms"`. */
   hook_timeouts?: Partial<Record<HookName, string>>;
+}
+
+/** A flag a formatter declares, such as `{ name: 'columns', flag: 'okapi-columns', value_name: 'list', description: '…' }`. */
+export interface FormatterOption {
+  /** The key in `FormatterStart.options`: lower-case letters, digits and `_`. */
+  name: string;
+  /** The long flag without its dashes; it begins with `okapi-`, as every global flag of okapi's does. */
+  flag: string;
+  /** One line for `okapi --help-all`. */
+  description: string;
+  /** What the value is called in help (`--okapi-columns <list>`). */
+  value_name?: string;
 }
 
 export interface CommandDeclaration {
@@ -137,6 +160,38 @@ export interface LoaderOutput {
   document: unknown;
 }
 
+/**
+ * `-f`: one filter expression run over one value (the response `{proto, status, headers, links,
+ * body}`, or a command's data). okapi chooses the language (`--okapi-filter-lang`, else from the
+ * expression) and calls the plugin whose manifest lists it in `filter_languages`. Numbers keep
+ * their digits as ExactNumber values, as formatter items do. An okapi extension.
+ */
+export interface FilterInput extends HookCommon {
+  hook: 'filter';
+  language: string;
+  expression: string;
+  value: unknown;
+}
+
+/** The filter's results, in order (a language may give several, or none); or why it gave none. */
+export type FilterOutput = { results: unknown[] } | { failure: FilterFailure };
+
+/**
+ * A filter that failed, as data: errors thrown by a plugin reach okapi as bare messages, while a
+ * failure keeps its hint and exit code, and says whether okapi may try the expression in another
+ * language.
+ */
+export interface FilterFailure {
+  message: string;
+  hint?: string;
+  /** 2: the expression is at fault (bad command-line input); 1: running it failed. */
+  exit_code: number;
+  /** True when the expression cannot be read in this language at all, so it may be of another. */
+  unreadable?: boolean;
+  /** What is wrong, in one line, for a hint when okapi reports another language's failure first. */
+  summary: string;
+}
+
 export interface FormatterStart extends HookCommon {
   hook: 'formatter';
   format: string;
@@ -155,9 +210,9 @@ export interface FormatterStart extends HookCommon {
   color: boolean;
   width: number;
   /**
-   * Formatter-specific options from the command line, present only when one is given: for example
-   * `{ columns: 'id,user.login', sort_by: '-score' }` from `--okapi-columns` and `--okapi-sort-by`.
-   * A formatter ignores the options it does not know. An okapi extension.
+   * The values of the flags this formatter declares in `formatter_options`, by option name,
+   * present only when one is given: for example `{ columns: 'id,user.login', sort_by: '-score' }`
+   * from `--okapi-columns` and `--okapi-sort-by`. An okapi extension.
    */
   options?: Record<string, string>;
 }
@@ -342,6 +397,7 @@ export interface PluginHooks {
     ctx: HookContext,
   ): MaybePromise<ResponseMiddlewareOutput>;
   loader?(input: LoaderInput, ctx: HookContext): MaybePromise<LoaderOutput>;
+  filter?(input: FilterInput, ctx: HookContext): MaybePromise<FilterOutput>;
   formatter?(start: FormatterStart, items: AsyncIterable<unknown>, ctx: FormatterContext): Promise<void>;
   command?(init: CommandInit, ctx: CommandContext): Promise<number>;
   'tls-signer'?: TlsSigner;

@@ -4,7 +4,8 @@
  * `words`, in order, for the command that owns them.
  */
 import { UsageError } from '../../sdk/errors.js';
-import { GLOBAL_FLAGS, type FlagSpec } from './flags.js';
+import { FLAG_TABLE } from './flag-table.js';
+import type { FlagSpec } from './flags.js';
 
 export type FlagValue = boolean | number | string | string[];
 
@@ -16,7 +17,7 @@ export interface ScannedArgv {
   literalFrom: number | undefined;
 }
 
-export function scanArgv(argv: readonly string[], table: readonly FlagSpec[] = GLOBAL_FLAGS): ScannedArgv {
+export function scanArgv(argv: readonly string[], table: readonly FlagSpec[] = FLAG_TABLE): ScannedArgv {
   const byLong = new Map(table.map((f) => [f.long, f]));
   const byShort = new Map(table.filter((f) => f.short).map((f) => [f.short!, f]));
   const flags = new Map<string, FlagValue>();

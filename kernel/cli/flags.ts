@@ -78,20 +78,6 @@ export const GLOBAL_FLAGS: readonly FlagSpec[] = [
       }
     },
   },
-  {
-    long: 'okapi-columns',
-    kind: 'string',
-    common: false,
-    valueName: 'list',
-    description: 'Columns for -o table, comma-separated; dotted paths reach into objects (id,user.login)',
-  },
-  {
-    long: 'okapi-sort-by',
-    kind: 'string',
-    common: false,
-    valueName: 'column',
-    description: 'Sort -o table rows by this column (numbers numerically); a leading - sorts descending',
-  },
   { long: 'okapi-silent', short: 'S', kind: 'boolean', common: true, description: 'Print nothing; only the exit code tells the result' },
   { long: 'okapi-status', kind: 'boolean', common: false, description: 'Print only the response status code (same as -f status)' },
   { long: 'okapi-headers', kind: 'boolean', common: false, description: 'Print only the response headers (same as -f headers)' },

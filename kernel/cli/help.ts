@@ -5,7 +5,8 @@
 import { cac } from 'cac';
 import type { CommandDeclaration } from '../../sdk/types.js';
 import type { CommandTable } from '../commands/command-table.js';
-import { GLOBAL_FLAGS, flagLabel } from './flags.js';
+import { FLAG_TABLE } from './flag-table.js';
+import { flagLabel } from './flags.js';
 
 export interface RootHelpInput {
   all: boolean;
@@ -31,7 +32,7 @@ export function rootHelp({ all, version, table, formats }: RootHelpInput): strin
     const origin = entry.plugin.builtin ? '' : ` (plugin ${entry.plugin.name})`;
     cli.command(name, `${entry.declaration.short ?? ''}${origin}`);
   }
-  for (const flag of GLOBAL_FLAGS) {
+  for (const flag of FLAG_TABLE) {
     if (!all && !flag.common) continue;
     const value = flag.valueName ? ` <${flag.valueName}>` : '';
     cli.option(`${flagLabel(flag)}${value}`, flag.description);

@@ -2,7 +2,7 @@
  * The output options of a run, read from its flags once: everything the renderers need to know
  * about -o, -f, --okapi-print, -S, -v and the terminal (kernel/output/output-options.ts).
  */
-import type { FilterLanguage } from '../filter/index.js';
+import type { FilterLanguage } from '../filter-call/language.js';
 import type { Invocation } from '../invocation.js';
 import { colorFor } from '../output/color.js';
 import type { OutputOptions } from '../output/output-options.js';
@@ -24,7 +24,7 @@ export function outputOptionsFromArgv(inv: Invocation): OutputOptions {
     silent: Boolean(inv.flag('okapi-silent')),
     ignoreStatusCode: Boolean(inv.flag('okapi-ignore-status-code')),
     verbosity: inv.verbose,
-    formatterOptions: formatterOptions(inv),
+    formatterFlag: (flag) => inv.string(flag),
     get width() {
       // Asked only when something renders: on a terminal it builds the stdout stream.
       return inv.outputWidth;
@@ -49,14 +49,4 @@ function requestedFilter(inv: Invocation): OutputOptions['filter'] {
   if (inv.flag('okapi-status')) return { expression: 'status', lang: 'shorthand', shortcut: true };
   if (inv.flag('okapi-headers')) return { expression: 'headers', lang: 'shorthand', shortcut: true };
   return undefined;
-}
-
-/** Formatter-specific flags, as `FormatterStart.options`; undefined when none is given. */
-function formatterOptions(inv: Invocation): Record<string, string> | undefined {
-  const options: Record<string, string> = {};
-  const columns = inv.string('okapi-columns');
-  const sortBy = inv.string('okapi-sort-by');
-  if (columns !== undefined) options.columns = columns;
-  if (sortBy !== undefined) options.sort_by = sortBy;
-  return Object.keys(options).length > 0 ? options : undefined;
 }

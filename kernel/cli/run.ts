@@ -90,5 +90,5 @@ function isKnownName(name: string, beforePath: boolean, inv: Invocation): boolea
 }
 
 function isBuiltinCommand(word: string): boolean {
-  return RESERVED_COMMANDS.includes(word) || builtins.some((b) => b.commands?.some((c) => c.name === word));
+  return RESERVED_COMMANDS.includes(word);
 }

@@ -5,6 +5,7 @@
 import type { CommandDeclaration } from '../../sdk/types.js';
 import type { PluginRecord, PluginRegistry } from '../plugins/registry.js';
 import { HTTP_METHODS } from '../../sdk/http-methods.js';
+import { KERNEL_COMMANDS } from '../../sdk/kernel-commands.js';
 
 export interface CommandEntry {
   plugin: PluginRecord;
@@ -17,8 +18,6 @@ export interface CommandTable {
   conflicts: string[];
 }
 
-const RESERVED = new Set(['help', 'completion']);
-
 export function buildCommandTable(registry: PluginRegistry): CommandTable {
   const commands = new Map<string, CommandEntry>();
   const conflicts: string[] = [];
@@ -27,7 +26,7 @@ export function buildCommandTable(registry: PluginRegistry): CommandTable {
     for (const declaration of plugin.commands) {
       const name = declaration.name;
       const holder = commands.get(name);
-      if (HTTP_METHODS.has(name.toLowerCase()) || RESERVED.has(name)) {
+      if (HTTP_METHODS.has(name.toLowerCase()) || KERNEL_COMMANDS.includes(name)) {
         conflicts.push(`plugin ${plugin.name} (${plugin.path}) declares the command "${name}", which is built into okapi; it was not added`);
       } else if (holder) {
         const owner = holder.plugin.builtin ? 'built into okapi' : `already provided by plugin ${holder.plugin.name} (${holder.plugin.path})`;

@@ -3,7 +3,7 @@
  * handed to rendering: the renderers read this, never the argv. A command plugin's rendered
  * requests and values use the same options, so they print exactly as `okapi get URL` does.
  */
-import type { RequestedFilter } from '../filter/output.js';
+import type { RequestedFilter } from '../filter-call/output.js';
 import type { PrintPlan } from './print-plan.js';
 
 export interface OutputOptions {
@@ -21,8 +21,11 @@ export interface OutputOptions {
   ignoreStatusCode: boolean;
   /** `-v` count: 1 shows every hop's heads on stderr, 2 adds TLS details. */
   verbosity: number;
-  /** Formatter-specific flags (`--okapi-columns`, `--okapi-sort-by`), as `FormatterStart.options`. */
-  formatterOptions: Record<string, string> | undefined;
+  /**
+   * The value of a formatter's own flag (`--okapi-columns` for `table`), as its manifest's
+   * `formatter_options` declares it; undefined when not given.
+   */
+  formatterFlag(flag: string): string | undefined;
   /** Columns output may use; undefined when stdout is no terminal and COLUMNS is unset. */
   width: number | undefined;
   streams: OutputStreams;

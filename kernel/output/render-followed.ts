@@ -10,10 +10,10 @@ import type { PluginRegistry } from '../plugins/registry.js';
 import type { ReceivedResponse } from '../pipeline/exchange.js';
 import type { FollowedResponses } from '../pipeline/follow-loop.js';
 import { toEnvelope } from '../pipeline/envelope.js';
-import { filterResults, rawResults, type RequestedFilter } from '../filter/output.js';
+import { filterResults, rawResults, type RequestedFilter } from '../filter-call/output.js';
 import { drained } from './drained.js';
 import { pacedByOutput } from './paced.js';
-import { formatterNamed, write, writeDiagnostics } from './render.js';
+import { formatterNamed, formatterOptions, write, writeDiagnostics } from './render.js';
 import { exchangeTranscript } from './transcript.js';
 
 export async function renderFollowed(first: ReceivedResponse, followed: FollowedResponses, output: OutputOptions, registry: PluginRegistry): Promise<void> {
@@ -47,23 +47,23 @@ export async function renderFollowed(first: ReceivedResponse, followed: Followed
   }
   const stdout = output.streams.stdout;
   if (format === 'raw') {
-    for await (const response of responses()) await write(stdout, rawResults(await filterResults(filter!, await toEnvelope(response))));
+    for await (const response of responses()) await write(stdout, rawResults(await filterResults(filter!, await toEnvelope(response), registry)));
     return;
   }
   const formatter = formatterNamed(registry, format);
-  const options = output.formatterOptions;
+  const options = formatterOptions(output, formatter);
   await registry.runtime(formatter).format(
     { format, document: false, pretty: plan.pretty, tty: Boolean(stdout.isTTY), color: plan.color, width: output.width ?? 80, ...(options ? { options } : {}) },
-    pacedByOutput(records(responses(), filter), stdout),
+    pacedByOutput(records(responses(), filter, registry), stdout),
     { write: (data) => stdout.write(data), ready: () => drained(stdout) },
   );
 }
 
 /** One record per response: its body, or the filter's results over its envelope. */
-async function* records(responses: AsyncIterable<ReceivedResponse>, filter: RequestedFilter | undefined): AsyncGenerator<unknown> {
+async function* records(responses: AsyncIterable<ReceivedResponse>, filter: RequestedFilter | undefined, registry: PluginRegistry): AsyncGenerator<unknown> {
   for await (const response of responses) {
     const envelope = await toEnvelope(response);
-    if (filter) yield* await filterResults(filter, envelope);
+    if (filter) yield* await filterResults(filter, envelope, registry);
     else yield envelope.body;
   }
 }

@@ -3,7 +3,7 @@
  * -o yaml` or `-f` work as they do on a request. The filter runs over the value itself (there is no
  * response around it), then the value goes through the `-o` formatter, or `-o raw` as `jq -r` prints.
  */
-import { rawResults } from '../filter/output.js';
+import { filterResults, rawResults } from '../filter-call/output.js';
 import type { PluginRegistry } from '../plugins/registry.js';
 import type { OutputOptions } from './output-options.js';
 import { formatValues, formatterNamed, write } from './render.js';
@@ -14,7 +14,7 @@ export async function renderValue(value: unknown, output: OutputOptions, registr
   // Checked before the filter runs: a wrong -o fails the same way whatever the filter.
   const formatter = chosen === 'raw' ? undefined : formatterNamed(registry, chosen);
   const filter = output.filter?.shortcut ? undefined : output.filter;
-  const results = filter === undefined ? [value] : await (await import('../filter/index.js')).applyFilter(filter.expression, value as object, filter.lang);
+  const results = filter === undefined ? [value] : await filterResults(filter, value, registry);
   if (formatter === undefined) {
     await write(output.streams.stdout, rawResults(results));
     return;

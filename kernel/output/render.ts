@@ -12,7 +12,7 @@ import { mediaTypeOf } from '../../sdk/decoders/decode-body.js';
 import { codingLeftOn } from '../transport/decompress.js';
 import type { Exchange, ReceivedResponse } from '../pipeline/exchange.js';
 import { toEnvelope } from '../pipeline/envelope.js';
-import { filterResults, rawResults } from '../filter/output.js';
+import { filterResults, rawResults } from '../filter-call/output.js';
 import { hopsBeforeFailure, type RecordedHop } from '../transport/index.js';
 import { redactUrl } from '../../sdk/redact.js';
 import { HeldRendering } from './held-rendering.js';
@@ -36,7 +36,7 @@ export async function renderExchange(exchange: Exchange, output: OutputOptions, 
   }
   const stdout = output.streams.stdout;
   // A filter runs before anything is written: one that fails leaves stdout empty.
-  const results = filter && plan.body ? await filterResults(filter, await toEnvelope(response)) : undefined;
+  const results = filter && plan.body ? await filterResults(filter, await toEnvelope(response), registry) : undefined;
   const parts = plan.requestHead || plan.requestBody || plan.responseHead ? exchangeTranscript(hopsOf(response), response, plan, plan.color) : [];
   if (parts.length > 0) await write(stdout, parts.join('\n') + (plan.body ? '\n' : ''));
   if (plan.body && results && format === 'raw') await write(stdout, rawResults(results));
@@ -108,7 +108,7 @@ export async function formatValues(
   write: (data: string | Uint8Array) => void = (data) => output.streams.stdout.write(data),
 ): Promise<void> {
   const stdout = output.streams.stdout;
-  const options = output.formatterOptions;
+  const options = formatterOptions(output, formatter);
   await registry.runtime(formatter).format(
     {
       format,
@@ -153,6 +153,16 @@ async function renderRawBody(
     held.body(),
     { write: held.write, ready: () => drained(stdout) },
   );
+}
+
+/** The flags the formatter declares (`formatter_options`), as `FormatterStart.options`; undefined when none is given. */
+export function formatterOptions(output: OutputOptions, formatter: PluginRecord): Record<string, string> | undefined {
+  const options: Record<string, string> = {};
+  for (const option of formatter.manifest?.formatter_options ?? []) {
+    const value = output.formatterFlag(option.flag);
+    if (value !== undefined) options[option.name] = value;
+  }
+  return Object.keys(options).length > 0 ? options : undefined;
 }
 
 /** -v: every hop's request head (as sent) and response head on stderr, then where the chain ended; -vv adds TLS details. Secrets are masked there too. */

@@ -11,6 +11,7 @@ import {
   type PluginManifest,
 } from '../../sdk/types.js';
 import { LONGEST_DURATION, MAX_DURATION_MS, parseDuration } from './duration.js';
+import { GLOBAL_FLAGS } from '../cli/flags.js';
 
 export class ManifestError extends Error {}
 
@@ -23,6 +24,7 @@ const HOOK_FIELDS: { field: keyof PluginManifest; hook: HookName; required: bool
   { field: 'formatter_raw_types', hook: 'formatter', required: false },
   { field: 'loader_content_types', hook: 'loader', required: true },
   { field: 'auth_api_names', hook: 'auth', required: false },
+  { field: 'filter_languages', hook: 'filter', required: true },
 ];
 
 export function validateManifest(raw: unknown): PluginManifest {
@@ -89,6 +91,10 @@ export function validateManifest(raw: unknown): PluginManifest {
       throw new ManifestError(`"${type}" in "formatter_raw_types" is not a media type such as application/json or a suffix such as +json`);
     }
   }
+  for (const language of optionalStringList(m, 'filter_languages') ?? []) {
+    if (!PLUGIN_NAME.test(language)) throw new ManifestError(`filter language "${language}" may hold only lower-case letters, digits, "-" and "_"`);
+  }
+  if (m.formatter_options !== undefined) validateFormatterOptions(m.formatter_options, seen.has('formatter'));
   for (const type of optionalStringList(m, 'loader_content_types') ?? []) {
     if (!MIME_TYPE.test(type)) throw new ManifestError(`"${type}" in "loader_content_types" is not a MIME type such as application/yaml`);
   }
@@ -115,6 +121,32 @@ export function validateManifest(raw: unknown): PluginManifest {
   }
 
   return m as unknown as PluginManifest;
+}
+
+/** `formatter_options`: flags a formatter reads, each a new `--okapi-…` flag with an option name. */
+function validateFormatterOptions(raw: unknown, hasFormatter: boolean): void {
+  if (!hasFormatter) throw new ManifestError('"formatter_options" is given but "hooks" does not list "formatter"');
+  if (!Array.isArray(raw)) throw new ManifestError('"formatter_options" must be a list of maps with name, flag and description');
+  const names = new Set<string>();
+  const flags = new Set<string>();
+  raw.forEach((entry: unknown, index) => {
+    const where = `formatter_options[${index}]`;
+    if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) throw new ManifestError(`${where} must be a map with name, flag and description`);
+    const option = entry as Record<string, unknown>;
+    if (typeof option.name !== 'string' || !/^[a-z][a-z0-9_]*$/.test(option.name)) {
+      throw new ManifestError(`${where}.name ${JSON.stringify(option.name)} must be lower-case letters, digits and "_", starting with a letter (e.g. "sort_by")`);
+    }
+    if (typeof option.flag !== 'string' || !/^okapi-[a-z0-9]+(?:-[a-z0-9]+)*$/.test(option.flag)) {
+      throw new ManifestError(`${where}.flag ${JSON.stringify(option.flag)} must be a long flag name beginning with "okapi-", without dashes before it (e.g. "okapi-sort-by")`);
+    }
+    if (GLOBAL_FLAGS.some((flag) => flag.long === option.flag)) throw new ManifestError(`${where}.flag "${option.flag}" is one of okapi's own flags (--${option.flag})`);
+    if (names.has(option.name)) throw new ManifestError(`formatter option "${option.name}" is declared twice`);
+    if (flags.has(option.flag)) throw new ManifestError(`the flag "${option.flag}" is declared twice in "formatter_options"`);
+    names.add(option.name);
+    flags.add(option.flag);
+    if (typeof option.description !== 'string' || option.description === '') throw new ManifestError(`${where}.description must be a non-empty string`);
+    if (option.value_name !== undefined && typeof option.value_name !== 'string') throw new ManifestError(`${where}.value_name must be a string`);
+  });
 }
 
 /** Validates the `--okapi-plugin-commands` answer. */

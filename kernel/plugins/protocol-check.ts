@@ -36,7 +36,26 @@ export function resultProblem(hook: CallHookName, output: unknown): Problem {
       return responseMiddlewareProblem(where, output);
     case 'loader':
       return isMap(output.document) ? undefined : `${where} the document ${quote(output.document)}, which is not an OpenAPI document (a map)`;
+    case 'filter':
+      return filterProblem(where, output);
   }
+}
+
+/** A filter answers its results (a list), or a failure saying what went wrong and how okapi exits. */
+function filterProblem(where: string, output: Record<string, unknown>): Problem {
+  if (output.failure === undefined) return Array.isArray(output.results) ? undefined : `${where} results: ${quote(output.results)}, which is not a list`;
+  const failure = output.failure;
+  if (!isMap(failure)) return `${where} failure: ${quote(failure)}, which is not a map`;
+  const at = `${where} a failure whose`;
+  return (
+    stringProblem(at, 'message', failure.message) ??
+    stringProblem(at, 'summary', failure.summary) ??
+    optionalString(at, 'hint', failure.hint) ??
+    (isInteger(failure.exit_code) && failure.exit_code >= 1 && failure.exit_code <= 255
+      ? undefined
+      : `${at} exit_code: ${quote(failure.exit_code)}, which is not a whole number from 1 to 255`) ??
+    optional(failure.unreadable, (unreadable) => (typeof unreadable === 'boolean' ? undefined : `${at} unreadable: ${quote(unreadable)}, which is not true or false`))
+  );
 }
 
 /** What is wrong with a message a formatter session sent besides its result. */

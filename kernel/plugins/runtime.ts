@@ -6,6 +6,8 @@
 import type {
   CommandContext,
   CommandInit,
+  FilterInput,
+  FilterOutput,
   FormatterStart,
   HookContext,
   LoaderInput,
@@ -25,6 +27,7 @@ export interface CallHooks {
   'request-middleware': { input: Bare<RequestMiddlewareInput>; output: RequestUpdate };
   'response-middleware': { input: Bare<ResponseMiddlewareInput>; output: ResponseMiddlewareOutput };
   loader: { input: Bare<LoaderInput>; output: LoaderOutput };
+  filter: { input: Bare<FilterInput>; output: FilterOutput };
 }
 export type CallHookName = keyof CallHooks;
 

@@ -74,7 +74,7 @@ async function buildHarness(work, repo) {
     stdin: {
       contents: `
 import { readFileSync } from 'node:fs';
-import { runJq } from './kernel/filter/jq/index.ts';
+import { runJq } from './plugins-builtin/jq/run-jq.ts';
 (async () => {
   const body = JSON.parse(readFileSync(process.argv[2], 'utf8'));
   const envelope = { proto: 'HTTP/1.1', status: 200, headers: { 'content-type': 'application/json' }, links: {}, body };

@@ -1,11 +1,24 @@
 /**
- * Language choice for `-f`: detection, forcing, falling back, and which error comes first. The jq
- * cases run the real jq engine (kernel/filter/jq).
+ * Language choice for `-f`: detection, forcing, falling back, and which error comes first. The
+ * filters run in the built-in jq and shorthand-query plugins, in-process.
  */
 import { describe, expect, it } from 'vitest';
-import { ExitCode, UsageError } from '../../../sdk/errors.js';
-import { applyFilter, detectLanguage, likelierLanguage, QueryError, type FilterLanguage } from '../../../kernel/filter/index.js';
+import { ExitCode } from '../../../sdk/errors.js';
+import { FilterError } from '../../../kernel/filter-call/filter-error.js';
+import { detectLanguage, likelierLanguage, type FilterLanguage } from '../../../kernel/filter-call/language.js';
+import { applyFilter as applyWith, type FilterRunner } from '../../../kernel/filter-call/run-filter.js';
+import { InProcessRuntime } from '../../../kernel/plugins/in-process-runtime.js';
+import jqPlugin from '../../../plugins-builtin/jq/index.js';
+import shorthandPlugin from '../../../plugins-builtin/shorthand-query/index.js';
 import { envelope } from './shorthand-query/fixtures.js';
+
+const silentLogger = () => () => undefined;
+const runtimes = {
+  jq: new InProcessRuntime('jq', async () => jqPlugin, silentLogger),
+  shorthand: new InProcessRuntime('shorthand-query', async () => shorthandPlugin, silentLogger),
+};
+const run: FilterRunner = (language, expression, value) => runtimes[language].call('filter', { language, expression, value });
+const applyFilter = (expression: string, value: unknown, lang?: FilterLanguage) => applyWith(run, expression, value, lang);
 
 describe('detectLanguage', () => {
   const cases: [string, FilterLanguage][] = [
@@ -69,8 +82,9 @@ describe('applyFilter with shorthand', () => {
   it('refuses a blank filter, which jq would read as the identity', async () => {
     for (const blank of ['', '  ']) {
       const error = await applyFilter(blank, envelope).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(QueryError);
-      expect((error as QueryError).message).toContain('the filter is empty');
+      expect(error).toBeInstanceOf(FilterError);
+      expect((error as FilterError).language).toBe('shorthand');
+      expect((error as FilterError).message).toContain('the filter is empty');
     }
   });
 
@@ -80,9 +94,10 @@ describe('applyFilter with shorthand', () => {
 
   it('forced, reports a leading dot as a shorthand error', async () => {
     const error = await applyFilter('.body', envelope, 'shorthand').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(QueryError);
-    expect((error as QueryError).position).toBe(0);
-    expect((error as QueryError).exitCode).toBe(ExitCode.usage);
+    expect(error).toBeInstanceOf(FilterError);
+    expect((error as FilterError).language).toBe('shorthand');
+    expect((error as FilterError).message).toMatch(/ at position 0 of the filter\n/);
+    expect((error as FilterError).exitCode).toBe(ExitCode.usage);
   });
 });
 
@@ -117,22 +132,23 @@ describe('applyFilter with jq', () => {
 
   it('forced, reports jq syntax errors as usage errors (exit 2)', async () => {
     const error = await applyFilter('.body[', envelope, 'jq').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(UsageError);
-    expect((error as UsageError).exitCode).toBe(ExitCode.usage);
+    expect(error).toBeInstanceOf(FilterError);
+    expect((error as FilterError).exitCode).toBe(ExitCode.usage);
   });
 
   it('when neither reads a shorthand-looking filter, reports shorthand first, then jq', async () => {
     const error = await applyFilter('body.items[age > ]', envelope).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(QueryError);
-    expect((error as QueryError).position).toBe(17);
-    expect((error as QueryError).hint).toMatch(/read as jq it fails too/);
+    expect(error).toBeInstanceOf(FilterError);
+    expect((error as FilterError).language).toBe('shorthand');
+    expect((error as FilterError).message).toMatch(/ at position 17 of the filter\n/);
+    expect((error as FilterError).hint).toMatch(/read as jq it fails too/);
   });
 
   it('when neither reads a jq-looking filter, reports jq first, then shorthand', async () => {
     const error = await applyFilter('map(.id', envelope).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(UsageError);
-    expect(error).not.toBeInstanceOf(QueryError);
-    expect((error as UsageError).exitCode).toBe(ExitCode.usage);
-    expect((error as UsageError).hint).toMatch(/read as shorthand it fails too: expected .* at position 3/);
+    expect(error).toBeInstanceOf(FilterError);
+    expect((error as FilterError).language).toBe('jq');
+    expect((error as FilterError).exitCode).toBe(ExitCode.usage);
+    expect((error as FilterError).hint).toMatch(/read as shorthand it fails too: expected .* at position 3/);
   });
 });

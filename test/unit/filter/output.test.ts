@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rawResults } from '../../../kernel/filter/output.js';
+import { rawResults } from '../../../kernel/filter-call/output.js';
 
 const text = (results: unknown[]) => Buffer.from(rawResults(results)).toString('utf8');
 

@@ -17,6 +17,18 @@ describe('protocol checks', () => {
   });
 
   it.each([
+    [{ results: [1, 'a'] }, undefined],
+    [{ failure: { message: 'bad', summary: 'bad', exit_code: 2, unreadable: true } }, undefined],
+    [{}, 'answered the filter hook with results: nothing, which is not a list'],
+    [{ results: 'x' }, 'answered the filter hook with results: "x", which is not a list'],
+    [{ failure: 'bad' }, 'answered the filter hook with failure: "bad", which is not a map'],
+    [{ failure: { message: 'bad', summary: 'bad', exit_code: 0 } }, 'answered the filter hook with a failure whose exit_code: 0, which is not a whole number from 1 to 255'],
+    [{ failure: { message: 'bad', exit_code: 2 } }, 'answered the filter hook with a failure whose summary: nothing, which is not a string'],
+  ])('judges the filter answer %j', (output, expected) => {
+    expect(resultProblem('filter', output)).toBe(expected);
+  });
+
+  it.each([
     [{ type: 'done', exit_code: new ExactNumber('1e400') }, 'ended the command with the exit code 1e400, which is not a whole number from 0 to 255'],
     [{ type: 'done', exit_code: 10n }, 'ended the command with the exit code 10, which is not a whole number from 0 to 255'],
     [{ type: 'list-apis', id: 'one' }, 'sent a "list-apis" request with the id "one"; a request needs a whole-number id for its answer'],

@@ -4,7 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { JqError, runJq } from '../../../../kernel/filter/jq/index.js';
+import { JqError, runJq } from '../../../../plugins-builtin/jq/run-jq.js';
 import { anyDocument, compileErrors, documents, forDocument, runtimeErrors, type DocumentName } from './corpus.js';
 
 const nativeVersion = (() => {

@@ -3,7 +3,7 @@
  * of ~30 MB (its memory may not grow past 256 MiB); okapi's jq filters a body of more than 40 MiB.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { runJq } from '../../../../kernel/filter/jq/index.js';
+import { runJq } from '../../../../plugins-builtin/jq/run-jq.js';
 
 const COUNT = 400_000;
 const TAGS = ['alpha', 'beta', 'gamma', 'delta'];

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { JqEngine } from '../../../../kernel/filter/jq/engine.js';
-import { toJsonText } from '../../../../kernel/filter/jq/json-text.js';
-import { inputDemand, project } from '../../../../kernel/filter/jq/projection.js';
+import { JqEngine } from '../../../../plugins-builtin/jq/engine.js';
+import { toJsonText } from '../../../../plugins-builtin/jq/json-text.js';
+import { inputDemand, project } from '../../../../plugins-builtin/jq/projection.js';
 import { anyDocument, compileErrors, documents, forDocument, runtimeErrors, type DocumentName } from './corpus.js';
 
 const envelope = {

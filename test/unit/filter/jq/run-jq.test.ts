@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ExitCode, exitCodeOf, formatError, UsageError } from '../../../../sdk/errors.js';
-import { isEngineFailure, JqEngine, MAX_MEMORY_BYTES } from '../../../../kernel/filter/jq/engine.js';
-import { JqError, runJq } from '../../../../kernel/filter/jq/index.js';
+import { isEngineFailure, JqEngine, MAX_MEMORY_BYTES } from '../../../../plugins-builtin/jq/engine.js';
+import { JqError, runJq } from '../../../../plugins-builtin/jq/run-jq.js';
 
 const envelope = {
   proto: 'HTTP/1.1',

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { memoryLimits, raiseMemoryMaximum } from '../../../../kernel/filter/jq/wasm-memory.js';
+import { memoryLimits, raiseMemoryMaximum } from '../../../../plugins-builtin/jq/wasm-memory.js';
 
 const wasm = (globalThis as unknown as { WebAssembly: { Module: new (bytes: Uint8Array) => object; validate(bytes: Uint8Array): boolean } }).WebAssembly;
 

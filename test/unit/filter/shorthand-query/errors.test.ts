@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ExitCode, UsageError, formatError } from '../../../../sdk/errors.js';
-import { QueryError, compileQuery } from '../../../../kernel/filter/shorthand-query/index.js';
+import { QueryError, compileQuery } from '../../../../plugins-builtin/shorthand-query/compile.js';
 
 function errorOf(query: string, value: unknown = {}): QueryError {
   try {

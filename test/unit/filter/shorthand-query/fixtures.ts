@@ -1,5 +1,5 @@
 /** Documents the query tables run against, and a helper to run a query. */
-import { compileQuery } from '../../../../kernel/filter/shorthand-query/index.js';
+import { compileQuery } from '../../../../plugins-builtin/shorthand-query/compile.js';
 
 export function run(query: string, value: unknown): unknown {
   return compileQuery(query)(value);

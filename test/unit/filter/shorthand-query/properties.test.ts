@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { QueryError, compileQuery } from '../../../../kernel/filter/shorthand-query/index.js';
+import { QueryError, compileQuery } from '../../../../plugins-builtin/shorthand-query/compile.js';
 import { envelope, nested } from './fixtures.js';
 
 /** A QueryError whose position lies inside the expression; anything else thrown fails the property. */

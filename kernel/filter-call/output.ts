@@ -1,12 +1,12 @@
 /**
  * What `-f` (and its shortcuts `--okapi-status`, `--okapi-headers`) asks of the output: which
  * filter runs over the normalised response, and how results print under `-o raw`. The filter
- * languages themselves load only when a filter is actually run.
+ * plugins load only when a filter is actually run.
  */
 
 import { stringifyJson } from '../../sdk/json-stringify.js';
-import type { Envelope } from '../pipeline/envelope.js';
-import type { FilterLanguage } from './index.js';
+import type { PluginRegistry } from '../plugins/registry.js';
+import type { FilterLanguage } from './language.js';
 
 export interface RequestedFilter {
   expression: string;
@@ -14,10 +14,10 @@ export interface RequestedFilter {
   lang: FilterLanguage | undefined;
 }
 
-/** The filter's results over the response: one for shorthand, zero or more for jq. */
-export async function filterResults(filter: RequestedFilter, envelope: Envelope): Promise<unknown[]> {
-  const { applyFilter } = await import('./index.js');
-  return applyFilter(filter.expression, envelope, filter.lang);
+/** The filter's results over `value` (the response envelope, or a command's data): one for shorthand, zero or more for jq. */
+export async function filterResults(filter: RequestedFilter, value: unknown, registry: PluginRegistry): Promise<unknown[]> {
+  const [{ applyFilter }, { filterPlugins }] = await Promise.all([import('./run-filter.js'), import('./filter-plugins.js')]);
+  return applyFilter(filterPlugins(registry), filter.expression, value, filter.lang);
 }
 
 /**

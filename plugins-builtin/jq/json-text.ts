@@ -8,9 +8,9 @@
  * on a 50 MiB body), so for the length of the one synchronous call the two kinds get a `toJSON`
  * instead, and the previous state of the prototypes is put back before anything else can run.
  */
-import { numberMarker } from '../../../sdk/number-marker.js';
-import { ExactNumber } from '../../../sdk/exact-number.js';
-import { base64Of } from '../../../sdk/json-bytes.js';
+import { numberMarker } from '../../sdk/number-marker.js';
+import { ExactNumber, exactNumberPrototypes } from '../../sdk/exact-number.js';
+import { base64Of } from '../../sdk/json-bytes.js';
 
 type ToJson = (this: unknown) => unknown;
 
@@ -31,7 +31,8 @@ export function toJsonText(value: unknown, exactNumbers: ExactNumber[] = []): st
     setToJson(Uint8Array.prototype, bytesToJson),
     setToJson(Buffer.prototype, bytesToJson),
     setToJson(BigInt.prototype, numberToJson),
-    setToJson(ExactNumber.prototype, numberToJson),
+    // The kernel and this plugin are bundled apart: the envelope's numbers may be another copy's.
+    ...exactNumberPrototypes().map((prototype) => setToJson(prototype, numberToJson)),
   ];
   let text: string;
   try {

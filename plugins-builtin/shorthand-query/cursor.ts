@@ -5,24 +5,10 @@
  */
 
 import { QueryError } from './errors.js';
-import { readJsonString } from '../../../sdk/grammar/json-string.js';
+import { readJsonString } from '../../sdk/grammar/json-string.js';
+import { isNameChar } from '../../sdk/query-name.js';
 
-/**
- * Characters of an unquoted name: ASCII letters, digits, `_`, `-`, `$`, `@`, and anything outside
- * ASCII. Every other character needs quotes (`"a/b"`), which keeps mistakes reportable.
- */
-export function isNameChar(code: number): boolean {
-  return (
-    (code >= 0x61 && code <= 0x7a) || // a-z
-    (code >= 0x41 && code <= 0x5a) || // A-Z
-    (code >= 0x30 && code <= 0x39) || // 0-9
-    code === 0x5f || // _
-    code === 0x2d || // -
-    code === 0x24 || // $
-    code === 0x40 || // @
-    code > 0x7f
-  );
-}
+export { isNameChar } from '../../sdk/query-name.js';
 
 export function isDigit(code: number): boolean {
   return code >= 0x30 && code <= 0x39;

@@ -1,0 +1,31 @@
+/**
+ * The `jq` filter language of `-f`: zero or more results per filter. A program that does not
+ * compile is answered as an unreadable failure, so okapi can tell it from one that failed running.
+ * jq itself (WebAssembly) loads on the first filter.
+ */
+import { definePlugin } from '../../sdk/define.js';
+import { OkapiError } from '../../sdk/errors.js';
+import { filterFailure } from '../../sdk/filter-failure.js';
+import { JqError } from './error.js';
+import meta from './manifest.js';
+import { runJq } from './run-jq.js';
+
+export default definePlugin({
+  ...meta,
+  hooks: {
+    async filter(input) {
+      try {
+        return { results: await runJq(input.expression, input.value) };
+      } catch (error) {
+        if (!(error instanceof OkapiError)) throw error;
+        return { failure: filterFailure(error, { unreadable: error instanceof JqError && error.failure === 'compile', summary: firstLine(error.message) }) };
+      }
+    },
+  },
+});
+
+/** The first line of a message, without the colon that introduced what followed it. */
+function firstLine(text: string): string {
+  const newline = text.indexOf('\n');
+  return (newline === -1 ? text : text.slice(0, newline)).replace(/:\s*$/, '');
+}
