@@ -53,8 +53,7 @@ async function currentHelpIndex(inv: Invocation, api: string, entry: ApiEntry): 
 /** `okapi api sync <api>` through the built-in api command, as if the user had typed it. */
 async function resyncFromFiles(inv: Invocation, api: string): Promise<number> {
   const registry = await inv.registry();
-  const { buildCommandTable } = await import('../commands/command-table.js');
-  const entry = buildCommandTable(registry).commands.get('api');
+  const entry = registry.container.commandTable().commands.get('api');
   if (!entry?.plugin.builtin) return ExitCode.runtime;
   const { runPluginCommand } = await import('../commands/plugin-command.js');
   // Its report goes to stderr: stdout is for the help that follows.

@@ -7,7 +7,6 @@ import { interruptedBy, interruptExitCode } from '../interrupt.js';
 import { Invocation, type Streams } from '../invocation.js';
 import { OKAPI_VERSION } from '../version.js';
 import { scanArgv } from './argv.js';
-import { buildCommandTable } from '../commands/command-table.js';
 import { HTTP_METHODS } from '../commands/methods.js';
 import { rootHelpFiles, storeHelp, type HelpCache } from '../startup/help-cache.js';
 import { apiEntry, apiNames } from '../api/api-config.js';
@@ -45,8 +44,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
 
     // `okapi config` repairs a config file that does not parse: it must not need the file first.
     const registry = await inv.registry(first === CONFIG_COMMAND);
-    const table = buildCommandTable(registry);
-    for (const conflict of table.conflicts) inv.diagnostic('info', conflict);
+    const table = registry.container.commandTable();
     const entry = first === undefined ? undefined : table.commands.get(first);
     const bare = first === undefined || entry ? undefined : bareName(first);
     if (bare !== undefined && !isKnownName(bare, bare !== first, inv)) {
@@ -57,7 +55,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
       const { commandHelp, rootHelp } = await import('./help.js');
       const help = entry
         ? commandHelp(entry.declaration, entry.plugin.name, entry.plugin.builtin)
-        : rootHelp({ all: Boolean(scanned.flags.get('help-all')), version: OKAPI_VERSION, table, formats: registry.formatNames() });
+        : rootHelp({ all: Boolean(scanned.flags.get('help-all')), version: OKAPI_VERSION, table, formats: registry.container.formatNames() });
       if (!wantsHelp) {
         // `okapi` alone asked for nothing: the help says what it could have asked, as a usage error.
         if (!inv.flag('okapi-silent')) io.stderr.write(help);

@@ -3,7 +3,7 @@
  * through the full pipeline, the registered APIs and plugins, and prompts on the terminal.
  */
 import { createInterface } from 'node:readline';
-import type { ApiSummary, CommandContext, HttpRequest, HttpResponse, PluginSummary } from '../../sdk/types.js';
+import type { ApiSummary, CommandContext, HttpRequest, HttpResponse } from '../../sdk/types.js';
 import { OkapiError } from '../errors.js';
 import type { Invocation } from '../invocation.js';
 import type { PluginRegistry } from '../plugins/registry.js';
@@ -13,7 +13,6 @@ import { planRequest } from '../pipeline/plan-request.js';
 import { transportOptionsFor } from '../pipeline/transport-options.js';
 import { applyFieldUpdate } from '../pipeline/request-fields.js';
 import { MAX_DURATION_MS } from '../plugins/duration.js';
-import { buildCommandTable } from './command-table.js';
 import { visibleControls } from '../output/terminal-text.js';
 
 export function commandHost(inv: Invocation, registry: PluginRegistry): CommandContext {
@@ -23,7 +22,7 @@ export function commandHost(inv: Invocation, registry: PluginRegistry): CommandC
     stderr: (data) => void inv.io.stderr.write(data),
     httpRequest: (request) => httpRequest(inv, registry, request),
     listApis: async () => listApis(inv),
-    listPlugins: async () => summariesWithConflicts(registry),
+    listPlugins: async () => registry.summaries(),
     prompt: (message, options) => prompt(inv, message, options?.secret ?? false),
     loadDocument: async (request) => (await import('../api/load-document.js')).loadDocument(registry, request),
     output: async (value, options) => (await import('../output/render-value.js')).renderValue(value, inv, registry, options?.format),
@@ -60,14 +59,6 @@ function addressPolicyOf(request: HttpRequest): AddressPolicy {
     throw new OkapiError(`the request to ${request.url} has an invalid address_policy: it needs trusted_urls (http or https URLs) and, optionally, allow_cross_origin (true or false)`);
   }
   return { trustedUrls: urls as string[], allowCrossOrigin: policy?.allow_cross_origin === true };
-}
-
-function summariesWithConflicts(registry: PluginRegistry): PluginSummary[] {
-  const { conflicts } = buildCommandTable(registry);
-  return registry.summaries().map((summary) => {
-    const notes = conflicts.filter((c) => c.startsWith(`plugin ${summary.name} (${summary.path})`));
-    return notes.length ? { ...summary, notes } : summary;
-  });
 }
 
 function listApis(inv: Invocation): ApiSummary[] {

@@ -5,6 +5,7 @@
 
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { OkapiError } from '../errors.js';
+import { overridesProblem } from '../plugins/overrides.js';
 
 export interface OkapiConfig {
   apis?: Record<string, unknown>;
@@ -148,6 +149,8 @@ function validateConfig(value: unknown, path: string): OkapiConfig {
           { hint },
         );
       }
+      const overrides = overridesProblem(entry.overrides);
+      if (overrides) throw new OkapiError(`config file ${path}: "plugins.${name}.overrides" ${overrides}`, { hint });
     }
   }
   return value as OkapiConfig;

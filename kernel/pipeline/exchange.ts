@@ -57,10 +57,8 @@ export async function performExchange(
   };
   const scope = { ...(plan.api ? { api: plan.api } : {}), ...(plan.profile ? { profile: plan.profile } : {}) };
 
-  for (const plugin of registry.withHook('request-middleware')) {
-    const update = await registry
-      .runtime(plugin)
-      .call('request-middleware', { ...scope, request: requestForPlugin(request, plugin.manifest!) });
+  for (const plugin of registry.container.sequence('request-middleware')) {
+    const update = await registry.container.call(plugin, 'request-middleware', { ...scope, request: requestForPlugin(request, plugin.manifest!) });
     request = applyRequestUpdate(request, update);
   }
 
@@ -68,10 +66,8 @@ export async function performExchange(
 
   let response = await transmit(request, plan.okapiHeaders, transport);
 
-  for (const plugin of registry.withHook('response-middleware')) {
-    const output = await registry
-      .runtime(plugin)
-      .call('response-middleware', { ...scope, request: requestForPlugin(request, plugin.manifest!), response: await wireOf(response) });
+  for (const plugin of registry.container.sequence('response-middleware')) {
+    const output = await registry.container.call(plugin, 'response-middleware', { ...scope, request: requestForPlugin(request, plugin.manifest!), response: await wireOf(response) });
     if ('drop' in output && output.drop) return { request, response: undefined };
     if ('follow' in output && output.follow) {
       // A follow-up skips middleware, so a plugin cannot loop the pipeline into itself.

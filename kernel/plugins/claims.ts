@@ -1,0 +1,83 @@
+/**
+ * Who owns each exclusive name (a format, a command, an auth type, a signer). The first claimant in
+ * precedence order owns it; a later claimant takes over only when its `plugins.<name>.overrides`
+ * lists the name. Every claim that loses, and every takeover, becomes a note on the plugin's
+ * summary (`okapi plugin list`, `okapi doctor plugins`) and a `-v` line.
+ */
+import { CLAIM_KINDS, claimedNames, type ClaimKind } from './dispatch-rules.js';
+import type { PluginRecord } from './registry.js';
+
+export interface ClaimResolution {
+  /** Owner by `kind:name`. */
+  owners: Map<string, PluginRecord>;
+  /** Notes by plugin, in the order they arose. */
+  notes: Map<PluginRecord, ClaimNote[]>;
+}
+
+export interface ClaimNote {
+  kind: ClaimKind;
+  text: string;
+}
+
+/** Names the kernel handles itself, which no plugin can own or take over. */
+export type KernelWords = Partial<Record<ClaimKind, (name: string) => boolean>>;
+
+const WHAT: Record<ClaimKind, string> = { format: 'format', command: 'command', auth: 'auth type', signer: 'signer' };
+
+export function claimKey(kind: ClaimKind, name: string): string {
+  return `${kind}:${name}`;
+}
+
+export function resolveClaims(ordered: readonly PluginRecord[], overrides: ReadonlyMap<string, ReadonlySet<string>>, kernelWords: KernelWords): ClaimResolution {
+  const owners = new Map<string, PluginRecord>();
+  const notes = new Map<PluginRecord, ClaimNote[]>();
+  const addNote = (kind: ClaimKind) => (plugin: PluginRecord, text: string) => notes.set(plugin, [...(notes.get(plugin) ?? []), { kind, text }]);
+  const asksFor = (plugin: PluginRecord, key: string) => overrides.get(plugin.name)?.has(key) ?? false;
+  const claimed = new Set<string>();
+
+  for (const kind of CLAIM_KINDS) {
+    const claimants = new Map<string, PluginRecord[]>();
+    for (const plugin of ordered) {
+      for (const name of claimedNames(plugin, kind)) {
+        claimants.set(name, [...(claimants.get(name) ?? []), plugin]);
+        claimed.add(`${plugin.name}\0${claimKey(kind, name)}`);
+      }
+    }
+    const note = addNote(kind);
+    for (const [name, plugins] of claimants) {
+      const key = claimKey(kind, name);
+      const declares = (plugin: PluginRecord) => `plugin ${plugin.name} (${plugin.path}) declares the ${WHAT[kind]} "${name}"`;
+      if (kernelWords[kind]?.(name)) {
+        for (const plugin of plugins) {
+          note(plugin, `${declares(plugin)}, which is built into okapi; it was not added${asksFor(plugin, key) ? ` (okapi's own words cannot be taken over, so plugins.${plugin.name}.overrides changes nothing here)` : ''}`);
+        }
+        continue;
+      }
+      const first = plugins[0]!;
+      const owner = plugins.find((plugin) => asksFor(plugin, key)) ?? first;
+      owners.set(key, owner);
+      if (owner !== first) {
+        note(owner, `plugin ${owner.name} (${owner.path}) takes over the ${WHAT[kind]} "${name}" from ${describe(first)}, as plugins.${owner.name}.overrides asks`);
+      }
+      for (const plugin of plugins) {
+        if (plugin === owner) continue;
+        const held = owner === first ? (owner.builtin ? 'built into okapi' : `already provided by plugin ${owner.name} (${owner.path})`) : `taken over by plugin ${owner.name} (${owner.path})`;
+        const remedy = asksFor(plugin, key) ? '' : ` (to let it take over: okapi config set 'plugins.${plugin.name}.overrides[]: ${key}')`;
+        note(plugin, `${declares(plugin)}, which is ${held}; it was not added${remedy}`);
+      }
+    }
+  }
+
+  for (const plugin of ordered) {
+    for (const key of overrides.get(plugin.name) ?? []) {
+      if (claimed.has(`${plugin.name}\0${key}`)) continue;
+      const [kind, name] = key.split(':') as [ClaimKind, string];
+      addNote(kind)(plugin, `plugins.${plugin.name}.overrides names "${key}", but plugin ${plugin.name} declares no ${WHAT[kind]} "${name}", so it changes nothing`);
+    }
+  }
+  return { owners, notes };
+}
+
+function describe(plugin: PluginRecord): string {
+  return plugin.builtin ? `the built-in plugin ${plugin.name}` : `plugin ${plugin.name} (${plugin.path})`;
+}
