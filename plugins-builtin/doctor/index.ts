@@ -1,4 +1,6 @@
 /**
+ * `okapi doctor plugins`: see plugins-topic.ts.
+ *
  * `okapi doctor api <name>`: where the API's description uses `x-cli-*` extensions that change
  * okapi's behaviour, and what each changes, from the operation index (rebuilt from the cached spec
  * when stale). Unknown `x-cli-*` names are listed apart. A missing API exits 1.
@@ -12,14 +14,16 @@ import { formatExtensionUses } from '../../kernel/api/extensions.js';
 import { expectedKey, readOperationIndex, rebuildFromSpecCopy, staleness } from '../../kernel/api/index-store.js';
 import { readConfig } from '../../kernel/config/read.js';
 import meta from './manifest.js';
+import { diagnosePlugins } from './plugins-topic.js';
 
-const USAGE = 'okapi doctor api <name>';
+const USAGE = 'okapi doctor api <name>, or okapi doctor plugins';
 
 export default definePlugin({
   ...meta,
   hooks: {
     async command(init, ctx) {
       const [topic, name, ...rest] = init.args;
+      if (topic === 'plugins' && name === undefined) return diagnosePlugins(ctx);
       if (topic !== 'api' || name === undefined || rest.length > 0) {
         ctx.stderr(`okapi: ${topic === undefined ? 'doctor needs a topic' : topic !== 'api' ? `unknown doctor topic "${topic}"` : 'doctor api needs one API name'}\n  hint: ${USAGE}\n`);
         return 2;
