@@ -11,6 +11,7 @@ import { HTTP_METHODS } from '../commands/methods.js';
 import { rootHelpFiles, storeHelp, type HelpCache } from '../startup/help-cache.js';
 import { apiEntry, apiNames } from '../api/api-config.js';
 import { bareName, unknownWordError } from '../commands/unknown-word.js';
+import { apiCommandEntry } from '../commands/api-command-route.js';
 import { RESERVED_COMMANDS } from '../api/names.js';
 import { builtins } from '../../plugins-builtin/index.generated.js';
 
@@ -65,7 +66,8 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
       if (helpCache && !entry && !scanned.flags.get('help-all') && words.length === 0) storeHelp(helpCache, help, rootHelpFiles(inv.configPath, env));
       return ExitCode.ok;
     }
-    if (entry) return await (await import('../commands/plugin-command.js')).runPluginCommand(inv, registry, entry, words.slice(1));
+    const command = entry ?? apiCommandEntry(words, inv.config(), registry.container);
+    if (command) return await (await import('../commands/plugin-command.js')).runPluginCommand(inv, registry, command, words.slice(1));
     return await (await request()).runRequest(inv, words);
   } catch (error) {
     // What an interrupt broke (a plugin stopped, a request aborted) is no error to report.

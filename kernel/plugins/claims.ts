@@ -5,6 +5,7 @@
  * summary (`okapi plugin list`, `okapi doctor plugins`) and a `-v` line.
  */
 import { CLAIM_KINDS, claimedNames, type ClaimKind } from './dispatch-rules.js';
+import { OVERRIDABLE_KINDS } from './overrides.js';
 import type { PluginRecord } from './registry.js';
 
 export interface ClaimResolution {
@@ -22,7 +23,13 @@ export interface ClaimNote {
 /** Names the kernel handles itself, which no plugin can own or take over. */
 export type KernelWords = Partial<Record<ClaimKind, (name: string) => boolean>>;
 
-const WHAT: Record<ClaimKind, string> = { format: 'format', command: 'command', auth: 'auth type', signer: 'signer' };
+const WHAT: Record<ClaimKind, (name: string) => string> = {
+  format: (name) => `the format "${name}"`,
+  command: (name) => `the command "${name}"`,
+  auth: (name) => `the auth type "${name}"`,
+  signer: (name) => `the signer "${name}"`,
+  'api-commands': () => 'the commands of registered APIs (okapi <api> <word>)',
+};
 
 export function claimKey(kind: ClaimKind, name: string): string {
   return `${kind}:${name}`;
@@ -46,7 +53,7 @@ export function resolveClaims(ordered: readonly PluginRecord[], overrides: Reado
     const note = addNote(kind);
     for (const [name, plugins] of claimants) {
       const key = claimKey(kind, name);
-      const declares = (plugin: PluginRecord) => `plugin ${plugin.name} (${plugin.path}) declares the ${WHAT[kind]} "${name}"`;
+      const declares = (plugin: PluginRecord) => `plugin ${plugin.name} (${plugin.path}) declares ${WHAT[kind](name)}`;
       if (kernelWords[kind]?.(name)) {
         for (const plugin of plugins) {
           note(plugin, `${declares(plugin)}, which is built into okapi; it was not added${asksFor(plugin, key) ? ` (okapi's own words cannot be taken over, so plugins.${plugin.name}.overrides changes nothing here)` : ''}`);
@@ -57,12 +64,13 @@ export function resolveClaims(ordered: readonly PluginRecord[], overrides: Reado
       const owner = plugins.find((plugin) => asksFor(plugin, key)) ?? first;
       owners.set(key, owner);
       if (owner !== first) {
-        note(owner, `plugin ${owner.name} (${owner.path}) takes over the ${WHAT[kind]} "${name}" from ${describe(first)}, as plugins.${owner.name}.overrides asks`);
+        note(owner, `plugin ${owner.name} (${owner.path}) takes over ${WHAT[kind](name)} from ${describe(first)}, as plugins.${owner.name}.overrides asks`);
       }
       for (const plugin of plugins) {
         if (plugin === owner) continue;
         const held = owner === first ? (owner.builtin ? 'built into okapi' : `already provided by plugin ${owner.name} (${owner.path})`) : `taken over by plugin ${owner.name} (${owner.path})`;
-        const remedy = asksFor(plugin, key) ? '' : ` (to let it take over: okapi config set 'plugins.${plugin.name}.overrides[]: ${key}')`;
+        const overridable = (OVERRIDABLE_KINDS as readonly ClaimKind[]).includes(kind);
+        const remedy = !overridable || asksFor(plugin, key) ? '' : ` (to let it take over: okapi config set 'plugins.${plugin.name}.overrides[]: ${key}')`;
         note(plugin, `${declares(plugin)}, which is ${held}; it was not added${remedy}`);
       }
     }
@@ -72,7 +80,7 @@ export function resolveClaims(ordered: readonly PluginRecord[], overrides: Reado
     for (const key of overrides.get(plugin.name) ?? []) {
       if (claimed.has(`${plugin.name}\0${key}`)) continue;
       const [kind, name] = key.split(':') as [ClaimKind, string];
-      addNote(kind)(plugin, `plugins.${plugin.name}.overrides names "${key}", but plugin ${plugin.name} declares no ${WHAT[kind]} "${name}", so it changes nothing`);
+      addNote(kind)(plugin, `plugins.${plugin.name}.overrides names "${key}", but plugin ${plugin.name} declares no ${WHAT[kind](name).replace(/^the /, '')}, so it changes nothing`);
     }
   }
   return { owners, notes };

@@ -8,7 +8,7 @@
 import type { CommandContext, CommandInit, HookName } from '../../sdk/types.js';
 import { isKernelCommandWord, type CommandTable } from '../commands/command-table.js';
 import { claimKey, resolveClaims, type ClaimResolution } from './claims.js';
-import { DISPATCH_RULES, type ClaimKind, type DispatchRule } from './dispatch-rules.js';
+import { DISPATCH_RULES, EVERY_API, type ClaimKind, type DispatchRule } from './dispatch-rules.js';
 import { byPrecedence } from './precedence.js';
 import type { PluginRecord } from './registry.js';
 import type { CallHookName, CallHooks, FormatterOptions, FormatterSink, PluginRuntime } from './runtime.js';
@@ -39,6 +39,11 @@ export class PluginContainer {
   /** The plugin that owns an exclusive name: the format `json`, the command `config`, the auth type `oauth`. */
   owner(kind: ClaimKind, name: string): PluginRecord | undefined {
     return this.claims.owners.get(claimKey(kind, name));
+  }
+
+  /** The command plugin that runs `okapi <api> <word…>`, if one claims that route. */
+  apiCommandOwner(): PluginRecord | undefined {
+    return this.owner('api-commands', EVERY_API);
   }
 
   /** Every name of a kind that some plugin owns, sorted. */

@@ -23,8 +23,12 @@ export const DISPATCH_RULES = {
   'tls-signer': 'exclusive',
 } as const satisfies Record<HookName, DispatchRule>;
 
-/** The names exclusive hooks are owned by, as config (`plugins.<name>.overrides`) spells them. */
-export const CLAIM_KINDS = ['format', 'command', 'auth', 'signer'] as const;
+/**
+ * The names exclusive hooks are owned by, as config (`plugins.<name>.overrides`) spells them.
+ * `api-commands` is the one route `okapi <api> <word…>` of every registered API (its only name is
+ * EVERY_API), owned by the command plugin whose manifest says `api_commands: true`.
+ */
+export const CLAIM_KINDS = ['format', 'command', 'auth', 'signer', 'api-commands'] as const;
 export type ClaimKind = (typeof CLAIM_KINDS)[number];
 
 /** The hook whose names a claim kind holds. */
@@ -33,7 +37,10 @@ export const HOOK_OF_CLAIM: Readonly<Record<ClaimKind, HookName>> = {
   command: 'command',
   auth: 'auth',
   signer: 'tls-signer',
+  'api-commands': 'command',
 };
+
+export const EVERY_API = '*';
 
 /** The names a plugin claims of a kind: formats from its manifest, commands it declared, and its own name as auth type or signer. */
 export function claimedNames(record: PluginRecord, kind: ClaimKind): string[] {
@@ -46,5 +53,7 @@ export function claimedNames(record: PluginRecord, kind: ClaimKind): string[] {
     case 'auth':
     case 'signer':
       return [record.name];
+    case 'api-commands':
+      return record.manifest.api_commands === true ? [EVERY_API] : [];
   }
 }

@@ -109,3 +109,29 @@ describe('an external plugin claiming built-in names', () => {
     expect(refused.stderr).toContain('"plugins.aaa.overrides" holds "auth:aaa": an auth type or signer is the name of its plugin');
   });
 });
+
+describe('the route okapi <api> <word>', () => {
+  const owner = (name: string) => `{
+    manifest: { name: '${name}', okapi_api_version: 2, hooks: ['command'], api_commands: true },
+    commands: [{ name: '${name}', short: 'Runs the commands of registered APIs' }],
+    hooks: { async command(init, ctx) { ctx.stdout('${name} runs ' + JSON.stringify([init.command, ...init.args]) + '\\n'); return 0; } },
+  }`;
+
+  it('goes to the plugin whose manifest claims it; an API path stays a request', async () => {
+    const home = freshHome();
+    writeSdkPlugin(home.plugins, 'ops', owner('ops'));
+    writeSdkPlugin(home.plugins, 'ops2', owner('ops2'));
+    expect((await runOkapi(['api', 'connect', 'example', api.url, '--no-discover'], { env: home.env })).code).toBe(0);
+
+    const routed = await runOkapi(['example', 'list-items', 'x: 1', '-v'], { env: home.env });
+    expect(routed.stdout).toBe('ops runs ["example","list-items","x: 1"]\n');
+    expect(routed.code).toBe(0);
+    expect(routed.stderr).toContain(
+      `plugin ops2 (${home.plugins}/okapi-ops2) declares the commands of registered APIs (okapi <api> <word>), which is already provided by plugin ops (${home.plugins}/okapi-ops); it was not added\n`,
+    );
+
+    const request = await runOkapi(['example/anything', '-o', 'json'], { env: home.env });
+    expect(request.code, request.stderr).toBe(0);
+    expect(JSON.parse(request.stdout).method).toBe('GET');
+  });
+});

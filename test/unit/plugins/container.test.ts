@@ -148,3 +148,15 @@ describe('plugins.<name>.overrides', () => {
     expect(overridesProblem(['auth:bearer'])).toMatch(/^holds "auth:bearer": an auth type or signer is the name of its plugin/);
   });
 });
+
+describe('the route okapi <api> <word>', () => {
+  it('has one owner, the first plugin in precedence order whose manifest claims it', () => {
+    const ops = plugin('ops', false, ['command'], { api_commands: true, commands: ['ops'] });
+    const more = plugin('more', false, ['command'], { api_commands: true, commands: ['more'] });
+    expect(container([json, config]).apiCommandOwner()).toBeUndefined();
+    expect(container([ops, more]).apiCommandOwner()).toBe(more);
+    expect(container([ops, more]).notesOf(ops)).toEqual([
+      'plugin ops (/plugins/okapi-ops) declares the commands of registered APIs (okapi <api> <word>), which is already provided by plugin more (/plugins/okapi-more); it was not added',
+    ]);
+  });
+});
