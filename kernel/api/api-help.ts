@@ -4,7 +4,7 @@
  * rebuilt offline from the cached spec copy; when a local spec file changed, the API is re-synced
  * from it (local files only, so still offline).
  */
-import { ExitCode } from '../errors.js';
+import { ExitCode } from '../../sdk/errors.js';
 import type { Invocation } from '../invocation.js';
 import { configDir } from '../config/paths.js';
 import { apiEntry, localSpecSources, profilesOf, type ApiEntry } from './api-config.js';

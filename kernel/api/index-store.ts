@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { describeFsError } from '../../sdk/fs-errors.js';
-import { OkapiError } from '../errors.js';
+import { OkapiError } from '../../sdk/errors.js';
 import { withTemporaryFile } from '../interrupt.js';
 import { OKAPI_VERSION } from '../version.js';
 import { normalizedOperationBase, type ApiEntry } from './api-config.js';

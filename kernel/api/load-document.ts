@@ -5,7 +5,7 @@
  * protobuf descriptors, …) by listing their media types in `loader_content_types`.
  */
 import type { LoadDocumentRequest } from '../../sdk/types.js';
-import { OkapiError } from '../errors.js';
+import { OkapiError } from '../../sdk/errors.js';
 import type { PluginContainer } from '../plugins/container.js';
 import type { PluginRecord, PluginRegistry } from '../plugins/registry.js';
 

@@ -3,7 +3,7 @@
  * (cac's parser turns `-H 0x10` into 16; see docs/design/001-argv.md). Unknown options stay in
  * `words`, in order, for the command that owns them.
  */
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../sdk/errors.js';
 import { GLOBAL_FLAGS, type FlagSpec } from './flags.js';
 
 export type FlagValue = boolean | number | string | string[];

@@ -4,7 +4,7 @@
  */
 import { createInterface } from 'node:readline';
 import type { ApiSummary, CommandContext, HttpRequest, HttpResponse } from '../../sdk/types.js';
-import { OkapiError } from '../errors.js';
+import { OkapiError } from '../../sdk/errors.js';
 import type { Invocation } from '../invocation.js';
 import type { PluginRegistry } from '../plugins/registry.js';
 import { performExchange } from '../pipeline/exchange.js';
@@ -13,7 +13,7 @@ import { planRequest } from '../pipeline/plan-request.js';
 import { transportOptionsFor } from '../pipeline/transport-options.js';
 import { applyFieldUpdate } from '../pipeline/request-fields.js';
 import { MAX_DURATION_MS } from '../plugins/duration.js';
-import { visibleControls } from '../output/terminal-text.js';
+import { visibleControls } from '../../sdk/terminal-text.js';
 
 export function commandHost(inv: Invocation, registry: PluginRegistry): CommandContext {
   return {

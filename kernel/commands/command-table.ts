@@ -6,7 +6,7 @@
  */
 import type { CommandDeclaration } from '../../sdk/types.js';
 import type { PluginRecord } from '../plugins/registry.js';
-import { HTTP_METHODS } from './methods.js';
+import { HTTP_METHODS } from '../../sdk/http-methods.js';
 
 export interface CommandEntry {
   plugin: PluginRecord;

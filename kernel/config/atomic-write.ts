@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
 import { mkdir, open, realpath, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { OkapiError } from '../errors.js';
+import { OkapiError } from '../../sdk/errors.js';
 import { withTemporaryFile } from '../interrupt.js';
 import { describeFsError } from '../../sdk/fs-errors.js';
 

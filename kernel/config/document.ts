@@ -4,7 +4,7 @@
  */
 
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { OkapiError } from '../errors.js';
+import { OkapiError } from '../../sdk/errors.js';
 import { overridesProblem } from '../plugins/overrides.js';
 
 export interface OkapiConfig {

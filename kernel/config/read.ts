@@ -3,7 +3,7 @@
  * comment-preserving edits).
  */
 import { readFileSync } from 'node:fs';
-import { OkapiError } from '../errors.js';
+import { OkapiError } from '../../sdk/errors.js';
 import { describeFsError } from '../../sdk/fs-errors.js';
 import { parseConfigText, type OkapiConfig } from './document.js';
 

@@ -10,7 +10,7 @@
  * filter needs it, so shorthand filters never pay for it.
  */
 
-import { ExitCode, UsageError } from '../errors.js';
+import { ExitCode, UsageError } from '../../sdk/errors.js';
 import { isNameChar } from './shorthand-query/cursor.js';
 import { compileQuery, QueryError } from './shorthand-query/index.js';
 

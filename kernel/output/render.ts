@@ -4,17 +4,17 @@
  * body part a formatter plugin renders: the body, or with `-f` the filter's results over the
  * normalised response. Verbose diagnostics go to stderr.
  */
-import { ExitCode, OkapiError, UsageError } from '../errors.js';
+import { ExitCode, OkapiError, UsageError } from '../../sdk/errors.js';
 import type { Invocation } from '../invocation.js';
 import type { PluginRecord, PluginRegistry } from '../plugins/registry.js';
 import { headerValue } from '../pipeline/request-fields.js';
-import { mediaTypeOf } from '../pipeline/decode-body.js';
+import { mediaTypeOf } from '../../sdk/decoders/decode-body.js';
 import { codingLeftOn } from '../transport/decompress.js';
 import type { Exchange, ReceivedResponse } from '../pipeline/exchange.js';
 import { toEnvelope } from '../pipeline/envelope.js';
 import { filterResults, rawResults, requestedFilter } from '../filter/output.js';
 import { hopsBeforeFailure, type RecordedHop } from '../transport/index.js';
-import { redactUrl } from '../transport/redact.js';
+import { redactUrl } from '../../sdk/redact.js';
 import { colorFor } from './color.js';
 import { HeldRendering } from './held-rendering.js';
 import { drained } from './drained.js';

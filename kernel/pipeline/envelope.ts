@@ -5,8 +5,8 @@
  * so no value is lost and the common case stays a plain string.
  */
 import type { ReceivedResponse } from './exchange.js';
-import { OkapiError } from '../errors.js';
-import { decodeBody } from './decode-body.js';
+import { OkapiError } from '../../sdk/errors.js';
+import { decodeBody } from '../../sdk/decoders/decode-body.js';
 import { codingLeftOn } from '../transport/decompress.js';
 import { setOwn } from '../transport/headers.js';
 

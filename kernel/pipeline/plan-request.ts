@@ -9,8 +9,8 @@
 import type { Invocation } from '../invocation.js';
 import { splitEnvList } from '../cli/env-lists.js';
 import { OKAPI_VERSION } from '../version.js';
-import type { EncodedBody } from '../body/index.js';
-import { ACCEPT_HEADER } from './decode-body.js';
+import type { EncodedBody } from '../../sdk/body/index.js';
+import { ACCEPT_HEADER } from '../../sdk/decoders/decode-body.js';
 import type { RequestPlan } from './exchange.js';
 import { applyFieldUpdate, headerValue, mergeLayers, parseHeaderEntry, parseQueryEntry } from './request-fields.js';
 import { applyServerOverride } from './server-override.js';

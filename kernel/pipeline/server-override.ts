@@ -3,8 +3,8 @@
  * server's path prefixes the request path. Paths are joined as already-encoded text, so nothing is
  * encoded twice.
  */
-import { UsageError } from '../errors.js';
-import { redactUrl } from '../transport/redact.js';
+import { UsageError } from '../../sdk/errors.js';
+import { redactUrl } from '../../sdk/redact.js';
 
 export function applyServerOverride(target: URL, server: string | undefined): URL {
   if (server === undefined) return target;

@@ -3,8 +3,8 @@
  * localhost, a bare host gets https://, localhost and loopback addresses get http://, and `/x` is
  * a path on the `-s` server.
  */
-import { UsageError } from '../errors.js';
-import { redactKeepingLength, redactUrl } from '../transport/redact.js';
+import { UsageError } from '../../sdk/errors.js';
+import { redactKeepingLength, redactUrl } from '../../sdk/redact.js';
 import { USERINFO_HINT, userinfoProblem } from '../transport/userinfo.js';
 import { parseServer } from './server-override.js';
 

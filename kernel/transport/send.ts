@@ -3,7 +3,7 @@
  * (hop-senders.ts), redirects are followed by okapi's policy, and the final body is decoded and
  * capped as it is read. Every failure a user can see leaves as an OkapiError naming the host.
  */
-import { OkapiError } from '../errors.js';
+import { OkapiError } from '../../sdk/errors.js';
 import { bodyTooLarge, limitBody } from './body-limit.js';
 import { acceptEncoding, codingsToUndo, decodeBody } from './decompress.js';
 import { timeoutError, translateError, type FailureContext } from './error-translation.js';
@@ -13,7 +13,7 @@ import type { HopResponse } from './hop.js';
 import { closeHopSenders, hopSenderFor } from './hop-senders.js';
 import { proxyFor } from './proxy-environment.js';
 import { DEFAULT_MAX_REDIRECTS, isRedirectStatus, nextHop, RedirectChain, type HopRequest } from './redirects.js';
-import { redactUrl } from './redact.js';
+import { redactUrl } from '../../sdk/redact.js';
 import { requestHeaderProblem } from './request-header-rules.js';
 import { loadTlsOptions } from './tls-material.js';
 import { USERINFO_HINT, userinfoOf, userinfoProblem } from './userinfo.js';

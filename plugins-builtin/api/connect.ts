@@ -10,13 +10,13 @@
  */
 import { dirname } from 'node:path';
 import type { CommandContext } from '../../sdk/types.js';
-import { OkapiError, UsageError } from '../../kernel/errors.js';
+import { OkapiError, UsageError } from '../../sdk/errors.js';
 import { apiEntry, profilesOf, type ApiEntry, type Profile } from '../../kernel/api/api-config.js';
-import { apiNameProblem } from '../../kernel/api/names.js';
+import { apiNameProblem } from '../../sdk/api-names.js';
 import { isPlainObject } from '../../kernel/config/document.js';
 import { readConfig, updateConfig } from '../../kernel/config/store.js';
 import { normalizeTargetUrl } from '../../kernel/pipeline/target-url.js';
-import { redactUrl } from '../../kernel/transport/redact.js';
+import { redactUrl } from '../../sdk/redact.js';
 import { loadSpec, specArgument } from './load-spec.js';
 import { describeSource, indexSpec, operationCount, reportExtensions, writeSaved, type Saved } from './save.js';
 import { fail, parseArgs, type ApiVerb } from './verb.js';
@@ -134,7 +134,7 @@ export function displayUrl(url: URL): string {
 export async function setupExpressions(expressions: string[]): Promise<{ answers: Record<string, string>; patch: Record<string, unknown> }> {
   if (expressions.length === 0) return { answers: {}, patch: {} };
   // The shorthand parser (with YAML and CBOR for @files) loads only when there are expressions.
-  const { applyShorthand, joinShorthandArguments, ShorthandError } = await import('../../kernel/shorthand/index.js');
+  const { applyShorthand, joinShorthandArguments, ShorthandError } = await import('../../sdk/shorthand/index.js');
   let value: unknown;
   try {
     value = applyShorthand({}, joinShorthandArguments(expressions, { requestBody: false }));

@@ -17,7 +17,7 @@
  * (docs/design/013-ssrf-address-policy.md).
  */
 import type { AddressPolicy, CommandContext, HttpResponse } from '../../sdk/types.js';
-import { OkapiError } from '../../kernel/errors.js';
+import { OkapiError } from '../../sdk/errors.js';
 import { linksWithRel, parseLinkHeader } from './link-header.js';
 import { MAX_SPEC_BYTES, readSpecFile } from './spec-file.js';
 

@@ -4,13 +4,13 @@
  * query values. Names stay visible, and so do `env:` / `command:` references, which are not
  * secrets themselves.
  */
-import { OkapiError, UsageError } from '../../kernel/errors.js';
+import { OkapiError, UsageError } from '../../sdk/errors.js';
 import { apiEntry } from '../../kernel/api/api-config.js';
 import { isPlainObject } from '../../kernel/config/document.js';
 import { readConfig } from '../../kernel/config/store.js';
-import { redactField, redactUrl, splitField } from '../../kernel/transport/redact.js';
+import { redactField, redactUrl, splitField } from '../../sdk/redact.js';
 import { fail, type ApiVerb } from './verb.js';
-import { refuseOverlongApiName } from '../../kernel/api/names.js';
+import { refuseOverlongApiName } from '../../sdk/api-names.js';
 
 export const REDACTED = '<redacted>';
 

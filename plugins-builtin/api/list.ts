@@ -1,5 +1,5 @@
 /** `okapi api list [-o json]`: the registered APIs, as a table or as JSON with stable fields. */
-import { UsageError } from '../../kernel/errors.js';
+import { UsageError } from '../../sdk/errors.js';
 import { apiNames, apiEntry, profilesOf } from '../../kernel/api/api-config.js';
 import { readConfig } from '../../kernel/config/store.js';
 import { fail, type ApiVerb } from './verb.js';

@@ -16,7 +16,7 @@
 import { isAbsolute } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressPolicy, CommandContext } from '../../sdk/types.js';
-import { OkapiError } from '../../kernel/errors.js';
+import { OkapiError } from '../../sdk/errors.js';
 import { followPointer } from '../../kernel/api/operation-index.js';
 import { checkFollow, DISCOVERY_TIMEOUT_MS, EXPLICIT_TIMEOUT_MS, headerOf } from './discovery.js';
 import { MAX_SPEC_BYTES, readSpecFile } from './spec-file.js';

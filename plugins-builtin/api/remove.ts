@@ -4,7 +4,7 @@
  * contacts the API.
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { OkapiError, UsageError } from '../../kernel/errors.js';
+import { OkapiError, UsageError } from '../../sdk/errors.js';
 import { apiNames, apiEntry, profilesOf, type ApiEntry } from '../../kernel/api/api-config.js';
 import { apiCacheDir, apiResponsesDir, tokenCachePath } from '../../kernel/api/cache-paths.js';
 import { writeFileAtomic } from '../../kernel/config/atomic-write.js';
@@ -12,7 +12,7 @@ import { isPlainObject, type OkapiConfig } from '../../kernel/config/document.js
 import { withFileLock } from '../../kernel/config/lock.js';
 import { updateConfig } from '../../kernel/config/store.js';
 import { fail, type ApiVerb } from './verb.js';
-import { refuseOverlongApiName } from '../../kernel/api/names.js';
+import { refuseOverlongApiName } from '../../sdk/api-names.js';
 
 export const apiRemove: ApiVerb = async (init, args, ctx) => {
   try {

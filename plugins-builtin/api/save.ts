@@ -7,7 +7,7 @@ import { normalizedOperationBase, type ApiEntry, type DiscoveryFields } from '..
 import { formatExtensionUses } from '../../kernel/api/extensions.js';
 import { buildIndex, writeApiCache } from '../../kernel/api/index-store.js';
 import type { OperationIndex } from '../../kernel/api/operation-index.js';
-import { OkapiError } from '../../kernel/errors.js';
+import { OkapiError } from '../../sdk/errors.js';
 import { apiCacheDir } from '../../kernel/api/cache-paths.js';
 import { withFileLock } from '../../kernel/config/lock.js';
 import type { LoadedSpec } from './load-spec.js';

@@ -4,14 +4,14 @@
  * `operation_base` re-indexes from the cached spec on next use, a changed spec source waits for
  * `okapi api sync`.
  */
-import { OkapiError, UsageError } from '../../kernel/errors.js';
+import { OkapiError, UsageError } from '../../sdk/errors.js';
 import type { ApiEntry } from '../../kernel/api/api-config.js';
 import { deepEqual } from '../../kernel/config/edit.js';
 import { isPlainObject } from '../../kernel/config/document.js';
 import { updateConfig } from '../../kernel/config/store.js';
-import { redactUrl } from '../../kernel/transport/redact.js';
+import { redactUrl } from '../../sdk/redact.js';
 import { fail, type ApiVerb } from './verb.js';
-import { refuseOverlongApiName } from '../../kernel/api/names.js';
+import { refuseOverlongApiName } from '../../sdk/api-names.js';
 
 const USAGE = "okapi api set <name> <patch...>, e.g. okapi api set example 'profiles.default.headers[]: X-Team: okapi'";
 
@@ -20,7 +20,7 @@ export const apiSet: ApiVerb = async (init, args, ctx) => {
   try {
     if (name === undefined || patches.length === 0) throw new UsageError('api set needs an API name and at least one patch', { hint: USAGE });
     refuseOverlongApiName(name);
-    const { applyShorthand, joinShorthandArguments, ShorthandError } = await import('../../kernel/shorthand/index.js');
+    const { applyShorthand, joinShorthandArguments, ShorthandError } = await import('../../sdk/shorthand/index.js');
     let before: ApiEntry | undefined;
     let after: ApiEntry | undefined;
     await updateConfig(init.config_path, (config) => {

@@ -6,7 +6,7 @@
  */
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { OkapiError } from '../../kernel/errors.js';
+import { OkapiError } from '../../sdk/errors.js';
 import { describeFsError } from '../../sdk/fs-errors.js';
 
 export const MAX_SPEC_BYTES = 50 * 1024 * 1024;

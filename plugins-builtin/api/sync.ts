@@ -5,14 +5,14 @@
  * discovery fields. Profiles are never touched.
  */
 import { dirname } from 'node:path';
-import { OkapiError, UsageError } from '../../kernel/errors.js';
+import { OkapiError, UsageError } from '../../sdk/errors.js';
 import { apiEntry } from '../../kernel/api/api-config.js';
 import { readConfig } from '../../kernel/config/store.js';
 import { baseUrl, writeEntry } from './connect.js';
 import { loadSpec } from './load-spec.js';
 import { describeSource, indexSpec, operationCount, reportExtensions, writeSaved } from './save.js';
 import { fail, parseArgs, type ApiVerb } from './verb.js';
-import { refuseOverlongApiName } from '../../kernel/api/names.js';
+import { refuseOverlongApiName } from '../../sdk/api-names.js';
 
 const USAGE = 'okapi api sync <name...> [--allow-cross-origin-spec] [--yes]';
 

@@ -1,5 +1,5 @@
 import type { CommandContext, CommandInit } from '../../sdk/types.js';
-import { UsageError } from '../../kernel/errors.js';
+import { UsageError } from '../../sdk/errors.js';
 
 /** One `okapi api <verb>`: returns the exit code. */
 export type ApiVerb = (init: CommandInit & { config_path: string }, args: string[], ctx: CommandContext) => Promise<number>;

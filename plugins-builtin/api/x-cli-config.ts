@@ -13,11 +13,11 @@
  *   header, query, param and auth-param values are expanded with answers and params.
  * - `security` naming a security scheme gives the profile the matching auth type.
  */
-import { UsageError } from '../../kernel/errors.js';
+import { UsageError } from '../../sdk/errors.js';
 import type { AuthObject, CredentialBinding, Profile, PromptEntry } from '../../kernel/api/api-config.js';
 import type { SecuritySchemeInfo } from '../../kernel/api/operation-index.js';
 import { isSecretParam } from '../../kernel/plugins/plugin-secrets.js';
-import { redactField } from '../../kernel/transport/redact.js';
+import { redactField } from '../../sdk/redact.js';
 
 type Json = Record<string, unknown>;
 

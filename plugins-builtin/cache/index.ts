@@ -6,7 +6,7 @@ import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { definePlugin } from '../../sdk/define.js';
 import { apiEntry } from '../../kernel/api/api-config.js';
-import { apiNameLengthProblem } from '../../kernel/api/names.js';
+import { apiNameLengthProblem } from '../../sdk/api-names.js';
 import { apiResponsesDir, responsesDir } from '../../kernel/api/cache-paths.js';
 import { readConfig } from '../../kernel/config/read.js';
 import meta from './manifest.js';

@@ -4,7 +4,7 @@
  */
 import { updateConfig } from '../../kernel/config/store.js';
 import { isPlainObject } from '../../kernel/config/document.js';
-import { applyShorthand, joinShorthandArguments, ShorthandError } from '../../kernel/shorthand/index.js';
+import { applyShorthand, joinShorthandArguments, ShorthandError } from '../../sdk/shorthand/index.js';
 import type { OkapiConfig } from '../../kernel/config/document.js';
 import { fail, type ConfigVerb } from './verb.js';
 

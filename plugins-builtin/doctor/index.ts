@@ -9,7 +9,7 @@ import { dirname } from 'node:path';
 import { definePlugin } from '../../sdk/define.js';
 import type { CommandContext } from '../../sdk/types.js';
 import { apiEntry, localSpecSources } from '../../kernel/api/api-config.js';
-import { apiNameLengthProblem } from '../../kernel/api/names.js';
+import { apiNameLengthProblem } from '../../sdk/api-names.js';
 import { formatExtensionUses } from '../../kernel/api/extensions.js';
 import { expectedKey, readOperationIndex, rebuildFromSpecCopy, staleness } from '../../kernel/api/index-store.js';
 import { readConfig } from '../../kernel/config/read.js';

@@ -5,9 +5,9 @@
  * after batches were handed on), is decoded whole at the end by the kernel's JSON decoder, so the
  * value is always the one the decoded path would give.
  */
-import { charsetOf, mediaTypeOf } from '../../kernel/pipeline/decode-body.js';
-import { isUtf8Charset } from '../../kernel/pipeline/decoders/decoder.js';
-import { jsonDecoder } from '../../kernel/pipeline/decoders/json.js';
+import { charsetOf, mediaTypeOf } from '../../sdk/decoders/decode-body.js';
+import { isUtf8Charset } from '../../sdk/decoders/decoder.js';
+import { jsonDecoder } from '../../sdk/decoders/json.js';
 import { CLOSE_BRACE, CLOSE_BRACKET, COMMA, isJsonWhitespace, OPEN_BRACE, OPEN_BRACKET, QUOTE, stringEnd, type StringScan } from '../../sdk/json-syntax.js';
 import { parseJsonExact } from '../../sdk/json-parse.js';
 

@@ -4,7 +4,7 @@
  * JSON.stringify). These were once time limits inside unit tests; a limit on time lives here.
  * Bundled and run by in-process.mjs; prints JSON: one { label, ms, baselineLabel, baselineMs } each.
  */
-import { parseShorthand } from '../../kernel/shorthand/index.js';
+import { parseShorthand } from '../../sdk/shorthand/index.js';
 import { highlightJson } from '../../plugins-builtin/auto/highlight-json.js';
 import { parseJsonExact } from '../../sdk/json-parse.js';
 import { run } from '../unit/formatters/run-with-options.js';

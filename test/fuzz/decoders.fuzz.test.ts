@@ -6,11 +6,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stringify as yamlText } from 'yaml';
-import { cborDecoder } from '../../kernel/pipeline/decoders/cbor.js';
-import { UndecodableBodyError } from '../../kernel/pipeline/decoders/decoder.js';
-import { jsonDecoder } from '../../kernel/pipeline/decoders/json.js';
-import { ndjsonDecoder } from '../../kernel/pipeline/decoders/ndjson.js';
-import { yamlDecoder } from '../../kernel/pipeline/decoders/yaml.js';
+import { cborDecoder } from '../../sdk/decoders/cbor.js';
+import { UndecodableBodyError } from '../../sdk/decoders/decoder.js';
+import { jsonDecoder } from '../../sdk/decoders/json.js';
+import { ndjsonDecoder } from '../../sdk/decoders/ndjson.js';
+import { yamlDecoder } from '../../sdk/decoders/yaml.js';
 import { newCborEncoder } from '../../sdk/cbor.js';
 import { ExactNumber } from '../../sdk/exact-number.js';
 import { parseJsonExact } from '../../sdk/json-parse.js';

@@ -7,8 +7,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { UndecodableBodyError } from '../../kernel/pipeline/decoders/decoder.js';
-import { jsonDecoder } from '../../kernel/pipeline/decoders/json.js';
+import { UndecodableBodyError } from '../../sdk/decoders/decoder.js';
+import { jsonDecoder } from '../../sdk/decoders/json.js';
 import { GronStream } from '../../plugins-builtin/gron/stream.js';
 import { JsonReindenter } from '../../plugins-builtin/json/reindent.js';
 import { JsonBody } from '../../plugins-builtin/toon/json-body.js';

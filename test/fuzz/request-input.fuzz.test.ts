@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseConfigText } from '../../kernel/config/document.js';
-import { OkapiError, UsageError } from '../../kernel/errors.js';
+import { OkapiError, UsageError } from '../../sdk/errors.js';
 import { parseHeaderEntry } from '../../kernel/pipeline/request-fields.js';
 import { normalizeTargetUrl } from '../../kernel/pipeline/target-url.js';
 import { parseDuration } from '../../kernel/plugins/duration.js';

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileQuery, QueryError } from '../../kernel/filter/shorthand-query/index.js';
-import { applyShorthand, joinShorthandArguments, parseShorthand, ShorthandError } from '../../kernel/shorthand/index.js';
+import { applyShorthand, joinShorthandArguments, parseShorthand, ShorthandError } from '../../sdk/shorthand/index.js';
 import { parseJsonExact } from '../../sdk/json-parse.js';
 import { fuzz, tally } from './harness.js';
 import { jsonText, mutatedText } from './mutate.js';

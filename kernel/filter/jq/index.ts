@@ -4,7 +4,7 @@
  * engine.ts lets it grow to 4 GiB so that bodies of 100 MiB and more filter in-process, without a
  * native jq (docs/design/004-jq-engine.md).
  */
-import { OkapiError } from '../../errors.js';
+import { OkapiError } from '../../../sdk/errors.js';
 import { isEngineFailure, JqEngine, type JqRun } from './engine.js';
 import { JqError } from './error.js';
 import { parseJsonExact } from '../../../sdk/json-parse.js';

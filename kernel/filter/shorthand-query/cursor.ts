@@ -5,7 +5,7 @@
  */
 
 import { QueryError } from './errors.js';
-import { readJsonString } from '../../grammar/json-string.js';
+import { readJsonString } from '../../../sdk/grammar/json-string.js';
 
 /**
  * Characters of an unquoted name: ASCII letters, digits, `_`, `-`, `$`, `@`, and anything outside

@@ -3,7 +3,7 @@
  * expression and a caret under the character at fault, so a long `-f` argument is fixed at a glance.
  */
 
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../../sdk/errors.js';
 
 /** Characters of context shown either side of the caret: a long expression is not echoed whole. */
 const EXCERPT_RADIUS = 40;

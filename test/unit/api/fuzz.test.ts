@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { extractOperationIndex, helpIndexOf, INDEX_FORMAT } from '../../../kernel/api/operation-index.js';
-import { OkapiError } from '../../../kernel/errors.js';
+import { OkapiError } from '../../../sdk/errors.js';
 import loader from '../../../plugins-builtin/openapi/index.js';
 import { DescriptionError } from '../../../plugins-builtin/openapi/parse.js';
 import { scanRefs } from '../../../plugins-builtin/api/refs.js';

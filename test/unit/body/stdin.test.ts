@@ -1,8 +1,8 @@
 import { decode as decodeCbor, encode as encodeCborValue } from 'cbor-x';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { UsageError } from '../../../kernel/errors.js';
-import { buildBody } from '../../../kernel/body/index.js';
+import { UsageError } from '../../../sdk/errors.js';
+import { buildBody } from '../../../sdk/body/index.js';
 import { ExactNumber } from '../../../sdk/exact-number.js';
 import { text, thrown, utf8, useTempFiles } from './helpers.js';
 

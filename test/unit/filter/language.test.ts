@@ -3,7 +3,7 @@
  * cases run the real jq engine (kernel/filter/jq).
  */
 import { describe, expect, it } from 'vitest';
-import { ExitCode, UsageError } from '../../../kernel/errors.js';
+import { ExitCode, UsageError } from '../../../sdk/errors.js';
 import { applyFilter, detectLanguage, likelierLanguage, QueryError, type FilterLanguage } from '../../../kernel/filter/index.js';
 import { envelope } from './shorthand-query/fixtures.js';
 

@@ -1,6 +1,6 @@
 import { Encoder } from 'cbor-x';
 import { describe, expect, it } from 'vitest';
-import { ACCEPT_HEADER, charsetOf, decodeBody, isJsonType, mediaTypeOf } from '../../../kernel/pipeline/decode-body.js';
+import { ACCEPT_HEADER, charsetOf, decodeBody, isJsonType, mediaTypeOf } from '../../../sdk/decoders/decode-body.js';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const cbor = new Encoder({ useRecords: false, tagUint8Array: false, variableMapSize: true, mapsAsObjects: true });

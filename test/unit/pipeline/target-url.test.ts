@@ -1,6 +1,6 @@
 /** The typed target URL: cases test/fuzz/request-input.fuzz.test.ts found. */
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../../kernel/errors.js';
+import { UsageError } from '../../../sdk/errors.js';
 import { normalizeTargetUrl } from '../../../kernel/pipeline/target-url.js';
 
 function refusal(text: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseShorthand } from '../../../kernel/shorthand/index.js';
+import { parseShorthand } from '../../../sdk/shorthand/index.js';
 import { ExactNumber } from '../../../sdk/exact-number.js';
 
 const bytes = (...values: number[]): Uint8Array => Uint8Array.from(values);

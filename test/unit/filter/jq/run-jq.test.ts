@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ExitCode, exitCodeOf, formatError, UsageError } from '../../../../kernel/errors.js';
+import { ExitCode, exitCodeOf, formatError, UsageError } from '../../../../sdk/errors.js';
 import { isEngineFailure, JqEngine, MAX_MEMORY_BYTES } from '../../../../kernel/filter/jq/engine.js';
 import { JqError, runJq } from '../../../../kernel/filter/jq/index.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ExitCode, UsageError, formatError } from '../../../../kernel/errors.js';
+import { ExitCode, UsageError, formatError } from '../../../../sdk/errors.js';
 import { QueryError, compileQuery } from '../../../../kernel/filter/shorthand-query/index.js';
 
 function errorOf(query: string, value: unknown = {}): QueryError {

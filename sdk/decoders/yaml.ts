@@ -1,6 +1,6 @@
 /** YAML bodies: application/yaml and its older spellings, and every `+yaml` type. */
-import { checkValueNesting, checkYamlTextNesting, NestingError } from '../../../sdk/nesting.js';
-import { exactNumberReadingTags } from '../../../sdk/yaml-exact-number.js';
+import { checkValueNesting, checkYamlTextNesting, NestingError } from '../nesting.js';
+import { exactNumberReadingTags } from '../yaml-exact-number.js';
 import { decodeText, UndecodableBodyError, type BodyDecoder } from './decoder.js';
 
 const YAML_TYPES = new Set(['application/yaml', 'application/x-yaml', 'text/yaml', 'text/x-yaml']);

@@ -16,7 +16,7 @@
  * word after an HTTPie item (which ends with its argument).
  */
 
-import { isCredentialName } from '../transport/credential-names.js';
+import { isCredentialName } from '../credential-names.js';
 import { ShorthandError } from './errors.js';
 import { leadingPathEnd } from './parser.js';
 

@@ -2,8 +2,8 @@
  * Line-delimited JSON (NDJSON, JSON Lines) and JSON text sequences (RFC 7464): an array of the
  * records. Blank lines are skipped; a record that is not JSON stays a string.
  */
-import { parseJsonExact } from '../../../sdk/json-parse.js';
-import { NestingError } from '../../../sdk/nesting.js';
+import { parseJsonExact } from '../json-parse.js';
+import { NestingError } from '../nesting.js';
 import { decodeText, type BodyDecoder } from './decoder.js';
 
 const NDJSON_TYPES = new Set([

@@ -1,5 +1,5 @@
 /** What every response body decoder provides, and the text decoding they share. */
-import { OkapiError } from '../../errors.js';
+import { OkapiError } from '../errors.js';
 
 /** A media range okapi advertises in `Accept`, with its preference (q, 0 to 1). */
 export interface AcceptEntry {

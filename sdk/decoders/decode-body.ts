@@ -3,13 +3,13 @@
  * by charset. Without a content type, JSON-looking or plain UTF-8 bodies are recognised; anything
  * else stays bytes. Each format's decoder lives in decoders/; this module picks one.
  */
-import { NestingError } from '../../sdk/nesting.js';
-import { cborDecoder } from './decoders/cbor.js';
-import type { AcceptEntry, BodyDecoder } from './decoders/decoder.js';
-import { isJsonType, jsonDecoder, parseJson } from './decoders/json.js';
-import { ndjsonDecoder } from './decoders/ndjson.js';
-import { plainTextOf, textDecoder } from './decoders/text.js';
-import { yamlDecoder } from './decoders/yaml.js';
+import { NestingError } from '../nesting.js';
+import { cborDecoder } from './cbor.js';
+import type { AcceptEntry, BodyDecoder } from './decoder.js';
+import { isJsonType, jsonDecoder, parseJson } from './json.js';
+import { ndjsonDecoder } from './ndjson.js';
+import { plainTextOf, textDecoder } from './text.js';
+import { yamlDecoder } from './yaml.js';
 
 export { isJsonType };
 

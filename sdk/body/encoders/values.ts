@@ -1,8 +1,8 @@
 /** What the form and multipart encoders share: recognising objects and writing a scalar as text. */
 
-import { stringifyJson } from '../../../sdk/json-stringify.js';
-import { base64Of } from '../../../sdk/json-bytes.js';
-import { ExactNumber } from '../../../sdk/exact-number.js';
+import { stringifyJson } from '../../json-stringify.js';
+import { base64Of } from '../../json-bytes.js';
+import { ExactNumber } from '../../exact-number.js';
 
 export function isPlainRecord(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;

@@ -6,10 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { newCborDecoder } from '../../sdk/cbor.js';
-import { parseJsonExact } from '../../sdk/json-parse.js';
-import { checkValueNesting, checkYamlTextNesting, NestingError } from '../../sdk/nesting.js';
-import { exactNumberReadingTags } from '../../sdk/yaml-exact-number.js';
+import { newCborDecoder } from '../cbor.js';
+import { parseJsonExact } from '../json-parse.js';
+import { checkValueNesting, checkYamlTextNesting, NestingError } from '../nesting.js';
+import { exactNumberReadingTags } from '../yaml-exact-number.js';
 
 export interface ShorthandOptions {
   /** Multipart bodies: `@path` becomes a {@link FileRef} and the file is not read. */

@@ -2,9 +2,9 @@
  * JSON bodies: application/json and every `+json` type. A JSON text sequence (RFC 7464, records
  * opened by 0x1E) or two or more concatenated values decode to an array of the values.
  */
-import { parseJsonExact } from '../../../sdk/json-parse.js';
-import { isJsonWhitespace } from '../../../sdk/json-syntax.js';
-import { NestingError } from '../../../sdk/nesting.js';
+import { parseJsonExact } from '../json-parse.js';
+import { isJsonWhitespace } from '../json-syntax.js';
+import { NestingError } from '../nesting.js';
 import { decodeText, UndecodableBodyError, type BodyDecoder } from './decoder.js';
 
 /** Types that are JSON though neither application/json nor a `+json` suffix, seen in the wild. */

@@ -13,7 +13,7 @@ import { UsageError } from '../../errors.js';
 import { FileRef } from '../../shorthand/index.js';
 import { unreadableFile } from '../errors.js';
 import { contentTypeForFile } from '../mime.js';
-import { stringifyJson } from '../../../sdk/json-stringify.js';
+import { stringifyJson } from '../../json-stringify.js';
 import { describeValue, isPlainRecord, scalarText } from './values.js';
 
 export interface MultipartBody {

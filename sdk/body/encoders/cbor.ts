@@ -1,6 +1,6 @@
 /** CBOR bodies, written as everywhere in okapi (sdk/cbor.ts): numbers with all their digits. */
 
-import { newCborEncoder } from '../../../sdk/cbor.js';
+import { newCborEncoder } from '../../cbor.js';
 
 const encoder = newCborEncoder();
 

@@ -1,13 +1,13 @@
 /** CBOR bodies: application/cbor and `+cbor`; CBOR sequences (RFC 8742) decode to an array. */
 import type { Decoder } from 'cbor-x';
-import { NestingError } from '../../../sdk/nesting.js';
+import { NestingError } from '../nesting.js';
 import { UndecodableBodyError, type BodyDecoder } from './decoder.js';
 
 let decoder: Decoder | undefined;
 
 /** cbor-x is loaded only when a CBOR body arrives; configured as everywhere (sdk/cbor.ts). */
 async function cborDecoderInstance(): Promise<Decoder> {
-  const { newCborDecoder } = await import('../../../sdk/cbor.js');
+  const { newCborDecoder } = await import('../cbor.js');
   decoder ??= newCborDecoder();
   return decoder;
 }

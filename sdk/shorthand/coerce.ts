@@ -3,7 +3,7 @@
  * rest stays text; quoting a value is how a user opts out.
  */
 
-import { isNumberText, numberFromText, type ExactNumber } from '../../sdk/exact-number.js';
+import { isNumberText, numberFromText, type ExactNumber } from '../exact-number.js';
 import type { UnquotedText } from './scanner.js';
 
 export type UnquotedMeaning =

@@ -4,7 +4,7 @@
  */
 
 import { UsageError } from '../errors.js';
-import { redactKeepingLength } from '../transport/redact.js';
+import { redactKeepingLength } from '../redact.js';
 
 /** Characters of context shown either side of the caret; a 1 MB one-line body must not be echoed whole. */
 const EXCERPT_RADIUS = 40;

@@ -4,8 +4,8 @@
  * of cache paths, and people type it); never the name of a command okapi already has, since
  * `okapi <api>` and `okapi <command>` share the first word of argv.
  */
-import { HTTP_METHODS } from '../commands/methods.js';
-import { UsageError } from '../errors.js';
+import { HTTP_METHODS } from './http-methods.js';
+import { UsageError } from './errors.js';
 
 export const MAX_API_NAME_LENGTH = 64;
 

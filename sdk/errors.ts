@@ -2,7 +2,7 @@
  * Errors meant for people: what went wrong, the value at fault, and what to do. The exit code
  * travels with the error so every layer can fail without knowing how the process ends (DESIGN.md §5).
  */
-import { visibleControls } from './output/terminal-text.js';
+import { visibleControls } from './terminal-text.js';
 
 export const ExitCode = {
   ok: 0,

@@ -13,7 +13,7 @@ import {
   type Program,
   type ValueNode,
 } from './ast.js';
-import { MAX_NESTING } from '../../sdk/nesting.js';
+import { MAX_NESTING } from '../nesting.js';
 import { interpretUnquoted, type UnquotedMeaning } from './coerce.js';
 import { ShorthandError } from './errors.js';
 import { FileRef, loadFile, resolveFilePath, type ShorthandOptions } from './files.js';

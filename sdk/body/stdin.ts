@@ -8,11 +8,11 @@
  */
 
 import { parseDocument } from 'yaml';
-import { newCborDecoder } from '../../sdk/cbor.js';
-import { ExactNumber } from '../../sdk/exact-number.js';
-import { parseJsonExact } from '../../sdk/json-parse.js';
-import { checkValueNesting, checkYamlTextNesting, NestingError } from '../../sdk/nesting.js';
-import { exactNumberReadingTags } from '../../sdk/yaml-exact-number.js';
+import { newCborDecoder } from '../cbor.js';
+import { ExactNumber } from '../exact-number.js';
+import { parseJsonExact } from '../json-parse.js';
+import { checkValueNesting, checkYamlTextNesting, NestingError } from '../nesting.js';
+import { exactNumberReadingTags } from '../yaml-exact-number.js';
 
 export type StructuredFormat = 'json' | 'yaml' | 'cbor';
 

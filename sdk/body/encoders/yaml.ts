@@ -4,8 +4,8 @@
  */
 
 import { stringify } from 'yaml';
-import { base64Of } from '../../../sdk/json-bytes.js';
-import { exactNumberYamlTag } from '../../../sdk/yaml-exact-number.js';
+import { base64Of } from '../../json-bytes.js';
+import { exactNumberYamlTag } from '../../yaml-exact-number.js';
 
 export function encodeYaml(value: unknown): Uint8Array {
   return Buffer.from(stringify(bytesToBase64(value), { customTags: [exactNumberYamlTag] }));
