@@ -23,7 +23,8 @@ export interface ClaimNote {
 /** Names the kernel handles itself, which no plugin can own or take over. */
 export type KernelWords = Partial<Record<ClaimKind, (name: string) => boolean>>;
 
-const WHAT: Record<ClaimKind, (name: string) => string> = {
+/** A claim in words: `the format "json"`. */
+const CLAIMED: Record<ClaimKind, (name: string) => string> = {
   format: (name) => `the format "${name}"`,
   command: (name) => `the command "${name}"`,
   auth: (name) => `the auth type "${name}"`,
@@ -36,9 +37,8 @@ export function claimKey(kind: ClaimKind, name: string): string {
 }
 
 export function resolveClaims(ordered: readonly PluginRecord[], overrides: ReadonlyMap<string, ReadonlySet<string>>, kernelWords: KernelWords): ClaimResolution {
-  const owners = new Map<string, PluginRecord>();
-  const notes = new Map<PluginRecord, ClaimNote[]>();
-  const addNote = (kind: ClaimKind) => (plugin: PluginRecord, text: string) => notes.set(plugin, [...(notes.get(plugin) ?? []), { kind, text }]);
+  const resolution: ClaimResolution = { owners: new Map(), notes: new Map() };
+  const note = (plugin: PluginRecord, kind: ClaimKind, text: string) => resolution.notes.set(plugin, [...(resolution.notes.get(plugin) ?? []), { kind, text }]);
   const asksFor = (plugin: PluginRecord, key: string) => overrides.get(plugin.name)?.has(key) ?? false;
   const claimed = new Set<string>();
 
@@ -50,28 +50,32 @@ export function resolveClaims(ordered: readonly PluginRecord[], overrides: Reado
         claimed.add(`${plugin.name}\0${claimKey(kind, name)}`);
       }
     }
-    const note = addNote(kind);
     for (const [name, plugins] of claimants) {
       const key = claimKey(kind, name);
-      const declares = (plugin: PluginRecord) => `plugin ${plugin.name} (${plugin.path}) declares ${WHAT[kind](name)}`;
+      const what = CLAIMED[kind](name);
+      const declares = (plugin: PluginRecord) => `plugin ${plugin.name} (${plugin.path}) declares ${what}`;
       if (kernelWords[kind]?.(name)) {
         for (const plugin of plugins) {
-          note(plugin, `${declares(plugin)}, which is built into okapi; it was not added${asksFor(plugin, key) ? ` (okapi's own words cannot be taken over, so plugins.${plugin.name}.overrides changes nothing here)` : ''}`);
+          const futile = asksFor(plugin, key) ? ` (okapi's own words cannot be taken over, so plugins.${plugin.name}.overrides changes nothing here)` : '';
+          note(plugin, kind, `${declares(plugin)}, which is built into okapi; it was not added${futile}`);
         }
         continue;
       }
       const first = plugins[0]!;
       const owner = plugins.find((plugin) => asksFor(plugin, key)) ?? first;
-      owners.set(key, owner);
+      resolution.owners.set(key, owner);
       if (owner !== first) {
-        note(owner, `plugin ${owner.name} (${owner.path}) takes over ${WHAT[kind](name)} from ${describe(first)}, as plugins.${owner.name}.overrides asks`);
+        note(owner, kind, `plugin ${owner.name} (${owner.path}) takes over ${what} from ${describe(first)}, as plugins.${owner.name}.overrides asks`);
       }
-      for (const plugin of plugins) {
-        if (plugin === owner) continue;
-        const held = owner === first ? (owner.builtin ? 'built into okapi' : `already provided by plugin ${owner.name} (${owner.path})`) : `taken over by plugin ${owner.name} (${owner.path})`;
+      for (const plugin of plugins.filter((p) => p !== owner)) {
+        if (owner !== first) {
+          note(plugin, kind, `${declares(plugin)}, which plugin ${owner.name} (${owner.path}) takes over, as plugins.${owner.name}.overrides asks; it was not added`);
+          continue;
+        }
+        const held = owner.builtin ? 'built into okapi' : `already provided by plugin ${owner.name} (${owner.path})`;
         const overridable = (OVERRIDABLE_KINDS as readonly ClaimKind[]).includes(kind);
-        const remedy = !overridable || asksFor(plugin, key) ? '' : ` (to let it take over: okapi config set 'plugins.${plugin.name}.overrides[]: ${key}')`;
-        note(plugin, `${declares(plugin)}, which is ${held}; it was not added${remedy}`);
+        const remedy = overridable ? ` (to let it take over: okapi config set 'plugins.${plugin.name}.overrides[]: ${key}')` : '';
+        note(plugin, kind, `${declares(plugin)}, which is ${held}; it was not added${remedy}`);
       }
     }
   }
@@ -80,10 +84,10 @@ export function resolveClaims(ordered: readonly PluginRecord[], overrides: Reado
     for (const key of overrides.get(plugin.name) ?? []) {
       if (claimed.has(`${plugin.name}\0${key}`)) continue;
       const [kind, name] = key.split(':') as [ClaimKind, string];
-      addNote(kind)(plugin, `plugins.${plugin.name}.overrides names "${key}", but plugin ${plugin.name} declares no ${WHAT[kind](name).replace(/^the /, '')}, so it changes nothing`);
+      note(plugin, kind, `plugins.${plugin.name}.overrides names "${key}", but plugin ${plugin.name} declares no ${CLAIMED[kind](name).replace(/^the /, '')}, so it changes nothing`);
     }
   }
-  return { owners, notes };
+  return resolution;
 }
 
 function describe(plugin: PluginRecord): string {

@@ -114,7 +114,7 @@ describe('exclusive names', () => {
       `plugin aaa (/plugins/okapi-aaa) declares the command "get", which is built into okapi; it was not added (okapi's own words cannot be taken over, so plugins.aaa.overrides changes nothing here)`,
       'plugins.aaa.overrides names "format:xml", but plugin aaa declares no format "xml", so it changes nothing',
     ]);
-    expect(c.notesOf(json)).toEqual(['plugin json (builtin:json) declares the format "json", which is taken over by plugin aaa (/plugins/okapi-aaa); it was not added (to let it take over: okapi config set \'plugins.json.overrides[]: format:json\')']);
+    expect(c.notesOf(json)).toEqual(['plugin json (builtin:json) declares the format "json", which plugin aaa (/plugins/okapi-aaa) takes over, as plugins.aaa.overrides asks; it was not added']);
   });
 
   it('between externals, the first by name owns a name, unless a later one overrides', () => {
