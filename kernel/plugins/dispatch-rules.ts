@@ -32,7 +32,7 @@ export const CLAIM_KINDS = ['format', 'command', 'auth', 'signer', 'api-commands
 export type ClaimKind = (typeof CLAIM_KINDS)[number];
 
 /** The hook whose names a claim kind holds. */
-export const HOOK_OF_CLAIM: Readonly<Record<ClaimKind, HookName>> = {
+const HOOK_OF_CLAIM: Readonly<Record<ClaimKind, HookName>> = {
   format: 'formatter',
   command: 'command',
   auth: 'auth',

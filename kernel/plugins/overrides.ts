@@ -9,7 +9,7 @@ import type { ClaimKind } from './dispatch-rules.js';
 export const OVERRIDABLE_KINDS = ['format', 'command'] as const satisfies readonly ClaimKind[];
 export type OverridableKind = (typeof OVERRIDABLE_KINDS)[number];
 
-export const OVERRIDE_ENTRY = /^(format|command):([^\s:]+)$/;
+export const OVERRIDE_ENTRY = new RegExp(`^(${OVERRIDABLE_KINDS.join('|')}):([^\\s:]+)$`);
 
 const SHAPE = `each entry is "format:<name>" (an -o format) or "command:<name>" (a top-level command), e.g. ["format:json"]`;
 
