@@ -14,6 +14,7 @@ import { pluginDirectories } from './plugins/discovery.js';
 import { PluginRegistry } from './plugins/registry.js';
 import type { PluginLogger } from './plugins/runtime.js';
 import { PluginDiagnostics } from './plugins/plugin-diagnostics.js';
+import { overridesFromConfig } from './plugins/overrides.js';
 import { drained } from './output/drained.js';
 import { visibleControls } from '../sdk/terminal-text.js';
 import { builtins } from './plugins/builtin-index.generated.js';
@@ -125,6 +126,8 @@ export class Invocation {
       for (const record of registry.records) {
         if (record.refused) this.diagnostic('info', `plugin ${record.name} (${record.path}) was refused: ${record.refused}`);
       }
+      // Lost claims and takeovers: which plugin runs for a name is otherwise invisible.
+      for (const note of registry.container.notes()) this.diagnostic('info', note);
       return registry;
     });
     return this.registryCache;
@@ -162,10 +165,10 @@ export class Invocation {
 
   private async loadRegistry(configMayBeBroken: boolean): Promise<PluginRegistry> {
     const dir = configDir(this.configLocation);
-    let plugins: Record<string, { enabled?: unknown }>;
+    let plugins: Record<string, { enabled?: unknown; overrides?: unknown }>;
     let external = true;
     try {
-      plugins = (this.config().plugins ?? {}) as Record<string, { enabled?: unknown }>;
+      plugins = (this.config().plugins ?? {}) as Record<string, { enabled?: unknown; overrides?: unknown }>;
     } catch (error) {
       if (!configMayBeBroken) throw error;
       plugins = {};
@@ -178,6 +181,7 @@ export class Invocation {
       manifestCachePath: join(dir, 'plugin-manifests.json'),
       okapiVersion: OKAPI_VERSION,
       disabled,
+      overrides: overridesFromConfig(plugins),
       logger: this.pluginLogger,
       subprocess: {
         stdin: () => this.io.stdin,

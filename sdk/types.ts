@@ -54,6 +54,12 @@ export interface PluginManifest {
    * extension: see FilterInput.
    */
   filter_languages?: string[];
+  /**
+   * True: this plugin's command hook runs `okapi <api> <word…>` for every registered API, with
+   * `command` the API name and `args` the words after it (needs the `command` hook). One plugin
+   * owns this route; without an owner those words are a request, as they always were. An okapi extension.
+   */
+  api_commands?: boolean;
   needs_auth_secrets?: boolean;
   /** Hook name to a duration such as `"10s"`, `"2m"`, `"1m30s"`, `"500ms"`. */
   hook_timeouts?: Partial<Record<HookName, string>>;

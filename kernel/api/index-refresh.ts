@@ -17,8 +17,7 @@ export function reindexFromSpecCopy(inv: Invocation, api: string): Promise<numbe
 
 async function runApiCommand(inv: Invocation, args: string[]): Promise<number> {
   const registry = await inv.registry();
-  const { buildCommandTable } = await import('../commands/command-table.js');
-  const entry = buildCommandTable(registry).commands.get('api');
+  const entry = registry.container.commandTable().commands.get('api');
   if (!entry?.plugin.builtin) return ExitCode.runtime;
   const { runPluginCommand } = await import('../commands/plugin-command.js');
   const quiet = { ...inv.io, stdout: inv.io.stderr };

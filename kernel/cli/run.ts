@@ -7,11 +7,11 @@ import { interruptedBy, interruptExitCode } from '../../sdk/interrupt.js';
 import { Invocation, type Streams } from '../invocation.js';
 import { OKAPI_VERSION } from '../../sdk/version.js';
 import { scanArgv } from './argv.js';
-import { buildCommandTable } from '../commands/command-table.js';
 import { HTTP_METHODS } from '../../sdk/http-methods.js';
 import { rootHelpFiles, storeHelp, type HelpCache } from '../startup/help-cache.js';
 import { apiEntry, apiNames } from '../../sdk/api-config.js';
 import { bareName, unknownWordError } from '../commands/unknown-word.js';
+import { apiCommandEntry } from '../commands/api-command-route.js';
 import { RESERVED_COMMANDS } from '../../sdk/api-names.js';
 import { builtins } from '../plugins/builtin-index.generated.js';
 
@@ -45,8 +45,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
 
     // `okapi config` repairs a config file that does not parse: it must not need the file first.
     const registry = await inv.registry(first === CONFIG_COMMAND);
-    const table = buildCommandTable(registry);
-    for (const conflict of table.conflicts) inv.diagnostic('info', conflict);
+    const table = registry.container.commandTable();
     const entry = first === undefined ? undefined : table.commands.get(first);
     const bare = first === undefined || entry ? undefined : bareName(first);
     if (bare !== undefined && !isKnownName(bare, bare !== first, inv)) {
@@ -57,7 +56,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
       const { commandHelp, rootHelp } = await import('./help.js');
       const help = entry
         ? commandHelp(entry.declaration, entry.plugin.name, entry.plugin.builtin)
-        : rootHelp({ all: Boolean(scanned.flags.get('help-all')), version: OKAPI_VERSION, table, formats: registry.formatNames() });
+        : rootHelp({ all: Boolean(scanned.flags.get('help-all')), version: OKAPI_VERSION, table, formats: registry.container.formatNames() });
       if (!wantsHelp) {
         // `okapi` alone asked for nothing: the help says what it could have asked, as a usage error.
         if (!inv.flag('okapi-silent')) io.stderr.write(help);
@@ -67,7 +66,8 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
       if (helpCache && !entry && !scanned.flags.get('help-all') && words.length === 0) storeHelp(helpCache, help, rootHelpFiles(inv.configPath, env));
       return ExitCode.ok;
     }
-    if (entry) return await (await import('../commands/plugin-command.js')).runPluginCommand(inv, registry, entry, words.slice(1));
+    const command = entry ?? apiCommandEntry(words, inv.config(), registry.container);
+    if (command) return await (await import('../commands/plugin-command.js')).runPluginCommand(inv, registry, command, words.slice(1));
     return await (await request()).runRequest(inv, words);
   } catch (error) {
     // What an interrupt broke (a plugin stopped, a request aborted) is no error to report.

@@ -4,7 +4,7 @@
  * services: config, API registry, token store and cache (kernel/services/).
  */
 import { createInterface } from 'node:readline';
-import type { CommandContext, PluginSummary } from '../../sdk/types.js';
+import type { CommandContext } from '../../sdk/types.js';
 import { OkapiError } from '../../sdk/errors.js';
 import type { Invocation } from '../invocation.js';
 import type { PluginRegistry } from '../plugins/registry.js';
@@ -12,7 +12,6 @@ import { requestDefaultsFromArgv } from '../cli/request-from-argv.js';
 import { outputOptionsFromArgv } from '../cli/output-from-argv.js';
 import type { OutputOptions } from '../output/output-options.js';
 import { RequestService } from './request-service.js';
-import { buildCommandTable } from './command-table.js';
 import { visibleControls } from '../../sdk/terminal-text.js';
 import { apiRegistry } from '../services/api-registry-service.js';
 import { cacheService } from '../services/cache-service.js';
@@ -38,7 +37,7 @@ export function commandHost(inv: Invocation, registry: PluginRegistry): CommandC
     requestAndPrint: (request) => requests.requestAndPrint(request),
     // Read afresh, not from the invocation's copy: the command may have changed the config.
     listApis: () => apis.list(),
-    listPlugins: async () => summariesWithConflicts(registry),
+    listPlugins: async () => registry.summaries(),
     prompt: (message, options) => prompt(inv, message, options?.secret ?? false),
     loadDocument: async (request) => (await import('../api/load-document.js')).loadDocument(registry, request),
     output: async (value, options) => (await import('../output/render-value.js')).renderValue(value, outputOptions(), registry, options?.format),
@@ -49,14 +48,6 @@ export function commandHost(inv: Invocation, registry: PluginRegistry): CommandC
     tokens: tokenStore(inv.configPath),
     cache: cacheService(inv.cacheDir),
   };
-}
-
-function summariesWithConflicts(registry: PluginRegistry): PluginSummary[] {
-  const { conflicts } = buildCommandTable(registry);
-  return registry.summaries().map((summary) => {
-    const notes = conflicts.filter((c) => c.startsWith(`plugin ${summary.name} (${summary.path})`));
-    return notes.length ? { ...summary, notes } : summary;
-  });
 }
 
 async function prompt(inv: Invocation, asked: string, secret: boolean): Promise<string> {

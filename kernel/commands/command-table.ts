@@ -1,9 +1,11 @@
 /**
- * Top-level commands declared by plugins. Built-ins claim their names first; an external command
- * never shadows a built-in (or a method command, or another plugin's): the collision is reported.
+ * Top-level commands: words the kernel handles itself (methods, `help`, `completion`), and the
+ * commands plugins declare, each owned by one plugin as the plugin container decides
+ * (kernel/plugins/claims.ts): built-ins first, and an external command never shadows a built-in
+ * or another plugin's unless the config lets it take over.
  */
 import type { CommandDeclaration } from '../../sdk/types.js';
-import type { PluginRecord, PluginRegistry } from '../plugins/registry.js';
+import type { PluginRecord } from '../plugins/registry.js';
 import { HTTP_METHODS } from '../../sdk/http-methods.js';
 import { KERNEL_COMMANDS } from '../../sdk/kernel-commands.js';
 
@@ -18,23 +20,7 @@ export interface CommandTable {
   conflicts: string[];
 }
 
-export function buildCommandTable(registry: PluginRegistry): CommandTable {
-  const commands = new Map<string, CommandEntry>();
-  const conflicts: string[] = [];
-  const plugins = registry.withHook('command').sort((a, b) => Number(b.builtin) - Number(a.builtin));
-  for (const plugin of plugins) {
-    for (const declaration of plugin.commands) {
-      const name = declaration.name;
-      const holder = commands.get(name);
-      if (HTTP_METHODS.has(name.toLowerCase()) || KERNEL_COMMANDS.includes(name)) {
-        conflicts.push(`plugin ${plugin.name} (${plugin.path}) declares the command "${name}", which is built into okapi; it was not added`);
-      } else if (holder) {
-        const owner = holder.plugin.builtin ? 'built into okapi' : `already provided by plugin ${holder.plugin.name} (${holder.plugin.path})`;
-        conflicts.push(`plugin ${plugin.name} (${plugin.path}) declares the command "${name}", which is ${owner}; it was not added`);
-      } else {
-        commands.set(name, { plugin, declaration });
-      }
-    }
-  }
-  return { commands, conflicts };
+/** Whether a command word belongs to the kernel, whatever plugins declare. */
+export function isKernelCommandWord(name: string): boolean {
+  return HTTP_METHODS.has(name.toLowerCase()) || KERNEL_COMMANDS.includes(name);
 }

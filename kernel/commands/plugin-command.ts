@@ -6,7 +6,8 @@ import type { CommandEntry } from './command-table.js';
 
 export async function runPluginCommand(inv: Invocation, registry: PluginRegistry, entry: CommandEntry, args: string[]): Promise<number> {
   const { stdin, stdout, stderr } = inv.io;
-  return registry.runtime(entry.plugin).command(
+  return registry.container.command(
+    entry.plugin,
     {
       command: entry.declaration.name,
       args,

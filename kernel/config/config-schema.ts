@@ -12,6 +12,7 @@
  * schema is strict, so an unknown keyword in it fails at compile time.
  */
 import { HEADER_ENTRY } from '../pipeline/request-fields.js';
+import { OVERRIDE_ENTRY } from '../plugins/overrides.js';
 
 const stringMap = { type: 'object', additionalProperties: { type: 'string' } } as const;
 const stringList = { type: 'array', items: { type: 'string' } } as const;
@@ -35,7 +36,14 @@ export const configSchema = {
       additionalProperties: {
         type: 'object',
         additionalProperties: false,
-        properties: { enabled: { type: 'boolean', description: 'false turns the plugin off.' } },
+        properties: {
+          enabled: { type: 'boolean', description: 'false turns the plugin off.' },
+          overrides: {
+            type: 'array',
+            description: 'Names the plugin takes over from the plugin that would own them: "format:<name>" (-o) or "command:<name>".',
+            items: { type: 'string', pattern: OVERRIDE_ENTRY.source },
+          },
+        },
       },
     },
   },

@@ -7,6 +7,7 @@ import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc
 import { OkapiError } from '../../sdk/errors.js';
 import { isPlainObject } from '../../sdk/plain-object.js';
 import type { OkapiConfig } from '../../sdk/api-config.js';
+import { overridesProblem } from '../plugins/overrides.js';
 
 export type { OkapiConfig };
 
@@ -144,6 +145,8 @@ function validateConfig(value: unknown, path: string): OkapiConfig {
           { hint },
         );
       }
+      const overrides = overridesProblem(entry.overrides);
+      if (overrides) throw new OkapiError(`config file ${path}: "plugins.${name}.overrides" ${overrides}`, { hint });
     }
   }
   return value as OkapiConfig;

@@ -52,7 +52,8 @@ export async function renderFollowed(first: ReceivedResponse, followed: Followed
   }
   const formatter = formatterNamed(registry, format);
   const options = formatterOptions(output, formatter);
-  await registry.runtime(formatter).format(
+  await registry.container.format(
+    formatter,
     { format, document: false, pretty: plan.pretty, tty: Boolean(stdout.isTTY), color: plan.color, width: output.width ?? 80, ...(options ? { options } : {}) },
     pacedByOutput(records(responses(), filter, registry), stdout),
     { write: (data) => stdout.write(data), ready: () => drained(stdout) },

@@ -88,10 +88,10 @@ function unrenderable(error: unknown, format: string, shownAsReceived: boolean):
 
 /** The formatter plugin of an `-o` value; an unknown one is a usage error listing those that exist. */
 export function formatterNamed(registry: PluginRegistry, format: string): PluginRecord {
-  const formatter = registry.formatterFor(format);
+  const formatter = registry.container.owner('format', format);
   if (!formatter) {
     throw new UsageError(`-o ${format} is not an output format okapi knows`, {
-      hint: `available: ${registry.formatNames().join(', ')}; plugins add more (okapi plugin list)`,
+      hint: `available: ${registry.container.formatNames().join(', ')}; plugins add more (okapi plugin list)`,
     });
   }
   return formatter;
@@ -109,7 +109,8 @@ export async function formatValues(
 ): Promise<void> {
   const stdout = output.streams.stdout;
   const options = formatterOptions(output, formatter);
-  await registry.runtime(formatter).format(
+  await registry.container.format(
+    formatter,
     {
       format,
       document: values.length === 1,
@@ -148,7 +149,8 @@ async function renderRawBody(
   held: HeldRendering,
 ): Promise<void> {
   const stdout = output.streams.stdout;
-  await registry.runtime(formatter).format(
+  await registry.container.format(
+    formatter,
     { format, document: true, raw: true, content_type: contentType, pretty: plan.pretty, tty: Boolean(stdout.isTTY), color: plan.color, width: output.width ?? 80 },
     held.body(),
     { write: held.write, ready: () => drained(stdout) },

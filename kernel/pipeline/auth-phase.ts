@@ -24,7 +24,8 @@ export async function authenticate(
   env: NodeJS.ProcessEnv,
 ): Promise<{ headers?: Record<string, string | string[] | null>; query?: Record<string, string | string[] | null> }> {
   const owner = `the ${auth.type} auth of API ${auth.api} (profile ${auth.profile})`;
-  const plugin = registry.records.find((r) => r.name === auth.type && r.manifest?.hooks?.includes('auth'));
+  // A disabled or refused plugin owns nothing, but is named so the error can say why it is not used.
+  const plugin = registry.container.owner('auth', auth.type) ?? registry.records.find((r) => r.name === auth.type && r.manifest?.hooks?.includes('auth'));
   if (!plugin) {
     throw new OkapiError(`${owner} needs an auth plugin named "${auth.type}", and there is none`, {
       hint: "see 'okapi plugin list' for the plugins with the auth hook, or change the profile's auth.type",
@@ -42,5 +43,5 @@ export async function authenticate(
     });
   }
   const params = authParamsForPlugin(auth.params, resolveParamValues(auth.params, owner, env), plugin.manifest!);
-  return registry.runtime(plugin).call('auth', { api: auth.api, profile: auth.profile, params, request: requestForPlugin(request, plugin.manifest!) });
+  return registry.container.call(plugin, 'auth', { api: auth.api, profile: auth.profile, params, request: requestForPlugin(request, plugin.manifest!) });
 }

@@ -60,10 +60,8 @@ export async function performExchange(
   };
   const scope = { ...(plan.api ? { api: plan.api } : {}), ...(plan.profile ? { profile: plan.profile } : {}) };
 
-  for (const plugin of registry.withHook('request-middleware')) {
-    const update = await registry
-      .runtime(plugin)
-      .call('request-middleware', { ...scope, request: requestForPlugin(request, plugin.manifest!) });
+  for (const plugin of registry.container.sequence('request-middleware')) {
+    const update = await registry.container.call(plugin, 'request-middleware', { ...scope, request: requestForPlugin(request, plugin.manifest!) });
     request = applyRequestUpdate(request, update);
   }
 
@@ -78,7 +76,7 @@ export async function performExchange(
   return { request, response: outcome.response, followed: new FollowedResponses(outcome.follow, respond, outcome.response) };
 }
 
-/** Phase 7 on one response: the response-middleware plugins in name order, until one drops or follows it. */
+/** Phase 7 on one response: the response-middleware plugins in order (kernel/plugins/container.ts), until one drops or follows it. */
 async function afterResponse(
   received: ReceivedResponse,
   request: WireRequest,
@@ -86,10 +84,8 @@ async function afterResponse(
   registry: PluginRegistry,
 ): Promise<MiddlewareOutcome> {
   let response = received;
-  for (const plugin of registry.withHook('response-middleware')) {
-    const output = await registry
-      .runtime(plugin)
-      .call('response-middleware', { ...scope, request: requestForPlugin(request, plugin.manifest!), response: await wireOf(response) });
+  for (const plugin of registry.container.sequence('response-middleware')) {
+    const output = await registry.container.call(plugin, 'response-middleware', { ...scope, request: requestForPlugin(request, plugin.manifest!), response: await wireOf(response) });
     if ('drop' in output && output.drop) return { response: undefined };
     if ('follow' in output && output.follow) {
       const follow = output.follow;

@@ -99,6 +99,11 @@ export function validateManifest(raw: unknown): PluginManifest {
     if (!MIME_TYPE.test(type)) throw new ManifestError(`"${type}" in "loader_content_types" is not a MIME type such as application/yaml`);
   }
 
+  if (m.api_commands !== undefined && typeof m.api_commands !== 'boolean') {
+    throw new ManifestError(`"api_commands" must be true or false, got ${JSON.stringify(m.api_commands)}`);
+  }
+  if (m.api_commands === true && !seen.has('command')) throw new ManifestError('"api_commands" is true but "hooks" does not list "command"');
+
   if (m.needs_auth_secrets !== undefined && typeof m.needs_auth_secrets !== 'boolean') {
     throw new ManifestError(`"needs_auth_secrets" must be true or false, got ${JSON.stringify(m.needs_auth_secrets)}`);
   }

@@ -1,11 +1,13 @@
 /**
  * Every plugin okapi knows: built-ins from the build-time static index and external executables
  * found on disk. Plugin code is loaded, or a process started, only when one of its hooks runs.
+ * Which plugin runs for a hook is the plugin container's decision (`registry.container`).
  */
-import type { CommandDeclaration, HookName, PluginDefinition, PluginManifest, PluginSummary } from '../../sdk/types.js';
+import type { CommandDeclaration, PluginDefinition, PluginManifest, PluginSummary } from '../../sdk/types.js';
 import type { WireEncoding } from '../../sdk/codec.js';
 import { findPluginExecutables } from './discovery.js';
 import { InProcessRuntime } from './in-process-runtime.js';
+import { PluginContainer } from './container.js';
 import { ManifestCache, type CachedPlugin } from './manifest-cache.js';
 import { ManifestError, validateCommandDiscovery, validateManifest } from './manifest.js';
 import { PluginError } from './plugin-error.js';
@@ -39,11 +41,15 @@ export interface RegistryOptions {
   okapiVersion: string;
   /** `plugins.<name>.enabled: false` in config turns a plugin off. */
   disabled: Set<string>;
+  /** `plugins.<name>.overrides`: `kind:name` keys a plugin may take over (kernel/plugins/overrides.ts). */
+  overrides?: ReadonlyMap<string, ReadonlySet<string>>;
   logger: PluginLogger;
   subprocess: Omit<SubprocessRuntimeOptions, 'logger' | 'commands'>;
 }
 
 export class PluginRegistry {
+  /** Every hook call goes through it: dispatch rules, precedence, and who owns each name. */
+  readonly container: PluginContainer;
   private readonly runtimes = new Map<string, PluginRuntime>();
   private readonly builtinLoaders = new Map<string, BuiltinEntry['load']>();
 
@@ -52,6 +58,7 @@ export class PluginRegistry {
     private readonly options: RegistryOptions,
   ) {
     for (const entry of options.builtins) this.builtinLoaders.set(entry.manifest.name, entry.load);
+    this.container = new PluginContainer(records, options.overrides ?? new Map(), (record) => this.runtime(record));
   }
 
   static async load(options: RegistryOptions): Promise<PluginRegistry> {
@@ -81,24 +88,7 @@ export class PluginRegistry {
     return new PluginRegistry(records, options);
   }
 
-  /** Usable plugins with a hook, in name order (the order middleware runs in). */
-  withHook(hook: HookName): PluginRecord[] {
-    return this.records
-      .filter((r) => r.enabled && !r.refused && r.manifest?.hooks?.includes(hook))
-      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  }
-
-  /** The plugin that renders a format; built-ins first, so a plugin cannot shadow `json`. */
-  formatterFor(format: string): PluginRecord | undefined {
-    return this.withHook('formatter').find((r) => r.manifest?.formatter_names?.includes(format));
-  }
-
-  /** What -o accepts: every formatter's names, and `raw` (the body's bytes as sent), which the kernel writes itself. */
-  formatNames(): string[] {
-    return [...new Set(['raw', ...this.withHook('formatter').flatMap((r) => r.manifest?.formatter_names ?? [])])].sort();
-  }
-
-  runtime(record: PluginRecord): PluginRuntime {
+  private runtime(record: PluginRecord): PluginRuntime {
     if (record.refused) throw new PluginError(record.name, `cannot be used: ${record.refused}`, { hint: "see 'okapi plugin list'" });
     let runtime = this.runtimes.get(record.path);
     if (runtime) return runtime;
@@ -129,6 +119,7 @@ export class PluginRegistry {
       ...(r.commands.length ? { commands: r.commands.map((c) => c.name) } : {}),
       enabled: r.enabled,
       ...(r.refused ? { refused: r.refused } : {}),
+      ...(this.container.notesOf(r).length ? { notes: this.container.notesOf(r) } : {}),
     }));
   }
 }

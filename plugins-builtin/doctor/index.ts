@@ -1,17 +1,20 @@
 /**
+ * `okapi doctor plugins`: see plugins-topic.ts.
+ *
  * `okapi doctor api <name>`: where the API's description uses `x-cli-*` extensions that change
  * okapi's behaviour, and what each changes, from the operation index (rebuilt from the cached spec
  * when stale). Unknown `x-cli-*` names are listed apart. A missing API exits 1.
  */
-import { dirname } from 'node:path';
 import { ArgumentError, parseArguments, printArgumentError, type ArgumentDeclaration } from '../../sdk/arguments.js';
 import { definePlugin } from '../../sdk/define.js';
 import type { CommandContext } from '../../sdk/types.js';
 import { apiNameLengthProblem } from '../../sdk/api-names.js';
 import { formatExtensionUses } from '../../sdk/extension-uses.js';
 import meta from './manifest.js';
+import { diagnosePlugins } from './plugins-topic.js';
 
 const USAGE = 'okapi doctor api <name>';
+const TOPICS = 'okapi doctor api <name>, or okapi doctor plugins';
 const DOCTOR_API = { command: 'doctor api', positionals: [{ name: 'name' }], usage: USAGE, wrongCount: 'doctor api needs one API name' } satisfies ArgumentDeclaration;
 
 export default definePlugin({
@@ -19,8 +22,9 @@ export default definePlugin({
   hooks: {
     async command(init, ctx) {
       const [topic, ...args] = init.args;
+      if (topic === 'plugins' && args.length === 0) return diagnosePlugins(ctx);
       if (topic !== 'api') {
-        ctx.stderr(`okapi: ${topic === undefined ? 'doctor needs a topic' : `unknown doctor topic "${topic}"`}\n  hint: ${USAGE}\n`);
+        ctx.stderr(`okapi: ${topic === undefined ? 'doctor needs a topic' : `unknown doctor topic "${topic}"`}\n  hint: ${TOPICS}\n`);
         return 2;
       }
       let name: string;

@@ -4,6 +4,7 @@ import loader from '../../../plugins-builtin/openapi/index.js';
 import { describeOffset, formatOf } from '../../../plugins-builtin/openapi/parse.js';
 import { pickLoader } from '../../../kernel/api/load-document.js';
 import type { PluginRecord } from '../../../kernel/plugins/registry.js';
+import { PluginContainer } from '../../../kernel/plugins/container.js';
 
 const load = async (text: string, meta: { content_type?: string; source_url?: string; local_path?: string; referenced?: boolean } = {}) =>
   (await loader.hooks.loader!({ hook: 'loader', protocol_version: 2, features: [], body: Buffer.from(text), ...meta })).document as Record<string, any>;
@@ -125,7 +126,11 @@ describe('pickLoader', () => {
     commands: [],
     manifest: { name, okapi_api_version: 2, hooks: ['loader'], loader_content_types: types },
   });
-  const loaders = [record('raml', false, ['application/raml+yaml', 'application/json']), record('openapi', true, ['application/json', 'application/yaml']), record('proto', false, ['application/x-protobuf*'])];
+  const containerOf = (records: PluginRecord[]) =>
+    new PluginContainer(records, new Map(), () => {
+      throw new Error('choosing a loader runs none');
+    });
+  const loaders = containerOf([record('raml', false, ['application/raml+yaml', 'application/json']), record('openapi', true, ['application/json', 'application/yaml']), record('proto', false, ['application/x-protobuf*'])]);
 
   it('by media type, built-ins first; by file name; else the built-in', () => {
     expect(pickLoader(loaders, { content_type: 'application/raml+yaml; charset=utf-8' })!.name).toBe('raml');
@@ -133,6 +138,6 @@ describe('pickLoader', () => {
     expect(pickLoader(loaders, { content_type: 'application/x-protobuf-descriptor' })!.name).toBe('proto');
     expect(pickLoader(loaders, { content_type: 'text/plain', source_url: 'https://x/spec.yaml' })!.name).toBe('openapi');
     expect(pickLoader(loaders, { content_type: 'text/html' })!.name).toBe('openapi');
-    expect(pickLoader([record('raml', false, ['application/raml+yaml'])], { content_type: 'text/html' })).toBeUndefined();
+    expect(pickLoader(containerOf([record('raml', false, ['application/raml+yaml'])]), { content_type: 'text/html' })).toBeUndefined();
   });
 });

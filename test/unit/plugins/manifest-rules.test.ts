@@ -56,6 +56,8 @@ const CASES: [string, unknown, string | null][] = [
   ['loader content type not a MIME type', { ...base, hooks: ['loader'], loader_content_types: ['yaml'] }, 'is not a MIME type'],
   ['auth_api_names without auth', { ...base, auth_api_names: ['a'] }, '"auth_api_names" is given'],
   ['needs_auth_secrets not boolean', { ...base, needs_auth_secrets: 'yes' }, '"needs_auth_secrets" must be true or false'],
+  ['api_commands not boolean', { ...base, hooks: ['command'], api_commands: 'yes' }, '"api_commands" must be true or false'],
+  ['api_commands without the command hook', { ...base, api_commands: true }, '"api_commands" is true but "hooks" does not list "command"'],
   ['hook_timeouts not a map', { ...base, hooks: ['auth'], hook_timeouts: ['10s'] }, '"hook_timeouts" must map'],
   ['hook_timeouts for an undeclared hook', { ...base, hooks: ['auth'], hook_timeouts: { loader: '1s' } }, 'not one of this plugin\'s hooks'],
   ['hook_timeouts bad duration', { ...base, hooks: ['auth'], hook_timeouts: { auth: 'soon' } }, 'must be a duration'],

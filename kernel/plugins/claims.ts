@@ -1,0 +1,96 @@
+/**
+ * Who owns each exclusive name (a format, a command, an auth type, a signer). The first claimant in
+ * precedence order owns it; a later claimant takes over only when its `plugins.<name>.overrides`
+ * lists the name. Every claim that loses, and every takeover, becomes a note on the plugin's
+ * summary (`okapi plugin list`, `okapi doctor plugins`) and a `-v` line.
+ */
+import { CLAIM_KINDS, claimedNames, type ClaimKind } from './dispatch-rules.js';
+import { OVERRIDABLE_KINDS } from './overrides.js';
+import type { PluginRecord } from './registry.js';
+
+export interface ClaimResolution {
+  /** Owner by `kind:name`. */
+  owners: Map<string, PluginRecord>;
+  /** Notes by plugin, in the order they arose. */
+  notes: Map<PluginRecord, ClaimNote[]>;
+}
+
+export interface ClaimNote {
+  kind: ClaimKind;
+  text: string;
+}
+
+/** Names the kernel handles itself, which no plugin can own or take over. */
+export type KernelWords = Partial<Record<ClaimKind, (name: string) => boolean>>;
+
+/** A claim in words: `the format "json"`. */
+const CLAIMED: Record<ClaimKind, (name: string) => string> = {
+  format: (name) => `the format "${name}"`,
+  filter: (name) => `the filter language "${name}"`,
+  command: (name) => `the command "${name}"`,
+  auth: (name) => `the auth type "${name}"`,
+  signer: (name) => `the signer "${name}"`,
+  'api-commands': () => 'the commands of registered APIs (okapi <api> <word>)',
+};
+
+export function claimKey(kind: ClaimKind, name: string): string {
+  return `${kind}:${name}`;
+}
+
+export function resolveClaims(ordered: readonly PluginRecord[], overrides: ReadonlyMap<string, ReadonlySet<string>>, kernelWords: KernelWords): ClaimResolution {
+  const resolution: ClaimResolution = { owners: new Map(), notes: new Map() };
+  const note = (plugin: PluginRecord, kind: ClaimKind, text: string) => resolution.notes.set(plugin, [...(resolution.notes.get(plugin) ?? []), { kind, text }]);
+  const asksFor = (plugin: PluginRecord, key: string) => overrides.get(plugin.name)?.has(key) ?? false;
+  const claimed = new Set<string>();
+
+  for (const kind of CLAIM_KINDS) {
+    const claimants = new Map<string, PluginRecord[]>();
+    for (const plugin of ordered) {
+      for (const name of claimedNames(plugin, kind)) {
+        claimants.set(name, [...(claimants.get(name) ?? []), plugin]);
+        claimed.add(`${plugin.name}\0${claimKey(kind, name)}`);
+      }
+    }
+    for (const [name, plugins] of claimants) {
+      const key = claimKey(kind, name);
+      const what = CLAIMED[kind](name);
+      const declares = (plugin: PluginRecord) => `plugin ${plugin.name} (${plugin.path}) declares ${what}`;
+      if (kernelWords[kind]?.(name)) {
+        for (const plugin of plugins) {
+          const futile = asksFor(plugin, key) ? ` (okapi's own words cannot be taken over, so plugins.${plugin.name}.overrides changes nothing here)` : '';
+          note(plugin, kind, `${declares(plugin)}, which is built into okapi; it was not added${futile}`);
+        }
+        continue;
+      }
+      const first = plugins[0]!;
+      const owner = plugins.find((plugin) => asksFor(plugin, key)) ?? first;
+      resolution.owners.set(key, owner);
+      if (owner !== first) {
+        note(owner, kind, `plugin ${owner.name} (${owner.path}) takes over ${what} from ${describe(first)}, as plugins.${owner.name}.overrides asks`);
+      }
+      for (const plugin of plugins.filter((p) => p !== owner)) {
+        if (owner !== first) {
+          note(plugin, kind, `${declares(plugin)}, which plugin ${owner.name} (${owner.path}) takes over, as plugins.${owner.name}.overrides asks; it was not added`);
+          continue;
+        }
+        const held = owner.builtin ? 'built into okapi' : `already provided by plugin ${owner.name} (${owner.path})`;
+        const overridable = (OVERRIDABLE_KINDS as readonly ClaimKind[]).includes(kind);
+        const remedy = overridable ? ` (to let it take over: okapi config set 'plugins.${plugin.name}.overrides[]: ${key}')` : '';
+        note(plugin, kind, `${declares(plugin)}, which is ${held}; it was not added${remedy}`);
+      }
+    }
+  }
+
+  for (const plugin of ordered) {
+    for (const key of overrides.get(plugin.name) ?? []) {
+      if (claimed.has(`${plugin.name}\0${key}`)) continue;
+      const [kind, name] = key.split(':') as [ClaimKind, string];
+      note(plugin, kind, `plugins.${plugin.name}.overrides names "${key}", but plugin ${plugin.name} declares no ${CLAIMED[kind](name).replace(/^the /, '')}, so it changes nothing`);
+    }
+  }
+  return resolution;
+}
+
+function describe(plugin: PluginRecord): string {
+  return plugin.builtin ? `the built-in plugin ${plugin.name}` : `plugin ${plugin.name} (${plugin.path})`;
+}
