@@ -91,6 +91,28 @@ describe('an external plugin claiming built-in names', () => {
     expect((await runOkapi(['get', `${api.url}/items?count=1`, '-o', 'json'], { env: home.env })).stdout).not.toContain('aaa renders');
   });
 
+  it('does not take over a filter language until the config says so', async () => {
+    const home = freshHome();
+    writeSdkPlugin(
+      home.plugins,
+      'aab',
+      `{
+        manifest: { name: 'aab', okapi_api_version: 2, hooks: ['filter'], filter_languages: ['jq'] },
+        hooks: { filter: (input) => ({ results: ['aab ran ' + input.expression] }) },
+      }`,
+    );
+    const args = ['get', `${api.url}/items?count=2`, '-f', '.body | length', '--okapi-filter-lang', 'jq', '-o', 'json'];
+    const builtin = await runOkapi([...args, '-v'], { env: home.env });
+    expect(builtin.code).toBe(0);
+    expect(builtin.stdout).toBe('2\n');
+    expect(builtin.stderr).toContain('declares the filter language "jq", which is built into okapi; it was not added');
+
+    expect((await runOkapi(['config', 'set', 'plugins.aab.overrides[]: filter:jq'], { env: home.env })).code).toBe(0);
+    const taken = await runOkapi(args, { env: home.env });
+    expect(taken.code).toBe(0);
+    expect(taken.stdout).toBe('"aab ran .body | length"\n');
+  });
+
   it('reports an override that changes nothing, and refuses one that does not parse', async () => {
     const home = homeWithClaimant();
     writeFileSync(home.config, JSON.stringify({ plugins: { aaa: { overrides: ['format:yaml', 'command:get'] } } }));
