@@ -107,6 +107,15 @@ function jsoncWithoutSideEffects() {
   return {
     name: 'jsonc-without-side-effects',
     setup(b) {
+      // Reading config (every run) needs jsonc-parser's parser only; editing it (config writes, host
+      // services) needs its formatter too, which builds ~340 KB of strings when initialised. Editors
+      // get a module of their own, initialised on their first edit, so a run that only reads config
+      // never builds them (docs/design/003-start-up.md).
+      b.onResolve({ filter: /^jsonc-parser$/ }, async (args) => {
+        if (args.pluginData === again || /[\\/]kernel[\\/]config[\\/]document\.ts$/.test(args.importer)) return undefined;
+        const resolved = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: again });
+        return { ...resolved, suffix: '?editing' };
+      });
       b.onResolve({ filter: /^\./ }, async (args) => {
         if (args.pluginData === again || !/[\\/]node_modules[\\/]jsonc-parser[\\/]/.test(args.importer)) return undefined;
         const resolved = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: again });
