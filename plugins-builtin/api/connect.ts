@@ -19,7 +19,8 @@ import { normalizeTargetUrl } from '../../sdk/target-url.js';
 import { redactUrl } from '../../sdk/redact.js';
 import { loadSpec, specArgument } from './load-spec.js';
 import { describeSource, indexSpec, operationCount, reportExtensions, withBaseUrl, writeSaved, type Saved } from './save.js';
-import { fail, type ApiVerb } from './verb.js';
+import { printCommandError } from '../../sdk/command-errors.js';
+import type { ApiVerb } from './verb.js';
 import { parseArguments } from '../../sdk/arguments.js';
 import { CONNECT, CONNECT_USAGE as USAGE } from './arguments.js';
 import { buildProfiles, normalizeXCliConfig } from './x-cli-config.js';
@@ -95,7 +96,7 @@ export const apiConnect: ApiVerb = async (init, args, ctx) => {
     report(ctx, name, saved, existing !== undefined, keep);
     return 0;
   } catch (error) {
-    return fail(ctx, error);
+    return printCommandError(ctx.stderr, error);
   }
 };
 
