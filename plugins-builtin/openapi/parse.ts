@@ -4,6 +4,7 @@
  */
 import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { checkValueNesting, checkYamlTextNesting, NestingError } from '../../sdk/nesting.js';
+import { mediaTypeEssence } from '../../sdk/media-type.js';
 
 export class DescriptionError extends Error {
   readonly exitCode = 1;
@@ -22,7 +23,7 @@ export interface ParseOptions {
 export type Format = 'json' | 'yaml';
 
 export function formatOf(text: string, source: string, contentType: string | undefined): Format {
-  const type = contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
+  const type = mediaTypeEssence(contentType);
   if (/[/+]json$/.test(type)) return 'json';
   if (/[/+-]yaml$/.test(type)) return 'yaml';
   const path = source.replace(/[?#].*$/, '').toLowerCase();
