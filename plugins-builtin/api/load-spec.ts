@@ -13,6 +13,7 @@ import { redactUrl } from '../../sdk/redact.js';
 import { localSpecSources, specFilePaths, type ApiEntry } from '../../sdk/api-config.js';
 import { checkFollow, discover, fetchExplicit, fetchPolicy, readLocal, type FetchedSpec } from './discovery.js';
 import { resolveReferences } from './refs.js';
+import { isPlainObject } from '../../sdk/plain-object.js';
 
 type Json = Record<string, unknown>;
 
@@ -123,12 +124,9 @@ async function loadOne(ctx: CommandContext, spec: FetchedSpec, options: LoadOpti
 
 /** Objects merge key by key, later files winning; anything else is replaced. */
 export function deepMerge(base: unknown, over: unknown): unknown {
-  if (!isObject(base) || !isObject(over)) return over;
+  if (!isPlainObject(base) || !isPlainObject(over)) return over;
   const out: Json = { ...base };
   for (const [key, value] of Object.entries(over)) out[key] = Object.hasOwn(out, key) ? deepMerge(out[key], value) : value;
   return out;
 }
 
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
