@@ -126,12 +126,12 @@ export function baseUrl(text: string): URL {
 }
 
 /** `http://host:1/` is kept as `http://host:1`; a path is kept as given. */
-export function displayUrl(url: URL): string {
+function displayUrl(url: URL): string {
   return url.pathname === '/' && url.search === '' ? url.origin : url.href;
 }
 
 /** Setup expressions, joined as body arguments are: prompt answers, and the rest as a patch of the entry. */
-export async function setupExpressions(expressions: string[]): Promise<{ answers: Record<string, string>; patch: Record<string, unknown> }> {
+async function setupExpressions(expressions: string[]): Promise<{ answers: Record<string, string>; patch: Record<string, unknown> }> {
   if (expressions.length === 0) return { answers: {}, patch: {} };
   // The shorthand parser (with YAML and CBOR for @files) loads only when there are expressions.
   const { applyShorthand, joinShorthandArguments, ShorthandError } = await import('../../sdk/shorthand/index.js');

@@ -107,7 +107,7 @@ function maskProfile(profile: unknown): unknown {
   return out;
 }
 
-export function redactEntry(entry: Record<string, unknown>): Record<string, unknown> {
+function redactEntry(entry: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...entry };
   out.base_url = maskUrl(out.base_url);
   if (out.spec_url !== undefined) out.spec_url = maskUrl(out.spec_url);

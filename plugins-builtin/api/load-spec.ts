@@ -38,7 +38,7 @@ export interface LoadOptions {
   note(line: string): void;
 }
 
-export function isUrl(text: string): boolean {
+function isUrl(text: string): boolean {
   return /^https?:\/\//i.test(text);
 }
 
@@ -123,7 +123,7 @@ async function loadOne(ctx: CommandContext, spec: FetchedSpec, options: LoadOpti
 }
 
 /** Objects merge key by key, later files winning; anything else is replaced. */
-export function deepMerge(base: unknown, over: unknown): unknown {
+function deepMerge(base: unknown, over: unknown): unknown {
   if (!isPlainObject(base) || !isPlainObject(over)) return over;
   const out: Json = { ...base };
   for (const [key, value] of Object.entries(over)) out[key] = Object.hasOwn(out, key) ? deepMerge(out[key], value) : value;

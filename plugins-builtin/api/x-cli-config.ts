@@ -22,7 +22,7 @@ import { isPlainObject } from '../../sdk/plain-object.js';
 
 type Json = Record<string, unknown>;
 
-export const PROFILE_FIELDS = ['headers', 'query', 'auth', 'credentials', 'security', 'params', 'prompt'] as const;
+const PROFILE_FIELDS = ['headers', 'query', 'auth', 'credentials', 'security', 'params', 'prompt'] as const;
 const LEGACY_FIELDS = ['security', 'headers', 'prompt', 'params'] as const;
 
 /** A profile as the description suggests it, checked and cleaned, prompts not yet answered. */
