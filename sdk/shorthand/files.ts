@@ -10,6 +10,7 @@ import { newCborDecoder } from '../cbor.js';
 import { parseJsonExact } from '../json-parse.js';
 import { checkValueNesting, checkYamlTextNesting, NestingError } from '../nesting.js';
 import { exactNumberReadingTags } from '../yaml-exact-number.js';
+import { utf8TextOf } from '../utf8-text.js';
 
 export interface ShorthandOptions {
   /** Multipart bodies: `@path` becomes a {@link FileRef} and the file is not read. */
@@ -49,14 +50,14 @@ export function loadFile(path: string, options: ShorthandOptions): FileLoad {
 function decodeFile(path: string, bytes: Uint8Array): unknown {
   switch (extname(path).toLowerCase()) {
     case '.json':
-      return parseJsonExact(decodeUtf8(bytes) ?? invalidUtf8());
+      return parseJsonExact(utf8TextOf(bytes) ?? invalidUtf8());
     case '.yaml':
     case '.yml':
-      return parseYamlFile(decodeUtf8(bytes) ?? invalidUtf8());
+      return parseYamlFile(utf8TextOf(bytes) ?? invalidUtf8());
     case '.cbor':
       return newCborDecoder().decode(bytes);
   }
-  const text = decodeUtf8(bytes);
+  const text = utf8TextOf(bytes);
   if (text === undefined) return Uint8Array.from(bytes);
   return parseJsonContainer(text) ?? text;
 }
@@ -84,15 +85,6 @@ function parseJsonContainer(text: string): object | undefined {
   }
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-function decodeUtf8(bytes: Uint8Array): string | undefined {
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    return undefined;
-  }
-}
 
 function invalidUtf8(): never {
   throw new Error('the file is not valid UTF-8');
