@@ -24,7 +24,7 @@ export default definePlugin({
         return 2;
       }
       if (!init.config_path) {
-        ctx.stderr('okapi: the host did not say which config file is in use\n');
+        printProblem(ctx.stderr, 'the host did not say which config file is in use');
         return 1;
       }
       try {
