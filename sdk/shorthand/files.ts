@@ -11,6 +11,7 @@ import { parseJsonExact } from '../json-parse.js';
 import { checkValueNesting, checkYamlTextNesting, NestingError } from '../nesting.js';
 import { exactNumberReadingTags } from '../yaml-exact-number.js';
 import { utf8TextOf } from '../utf8-text.js';
+import { firstMessageLine } from '../first-message-line.js';
 
 export interface ShorthandOptions {
   /** Multipart bodies: `@path` becomes a {@link FileRef} and the file is not read. */
@@ -100,8 +101,6 @@ function describeReadError(error: unknown): string {
   return firstLine(error);
 }
 
-/** Parser messages (YAML's, notably) go on to draw their own excerpt after a colon; ours is enough. */
 function firstLine(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return (message.split('\n', 1)[0] ?? message).replace(/:\s*$/, '');
+  return firstMessageLine(error instanceof Error ? error.message : String(error));
 }
