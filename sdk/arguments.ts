@@ -5,6 +5,7 @@
  * which a command prints with printArgumentError() and whose exit code it returns.
  */
 import { closestWords } from './closest-words.js';
+import { printProblem } from './command-errors.js';
 import { UsageError } from './errors.js';
 
 export interface FlagDeclaration {
@@ -189,6 +190,6 @@ function usageHint(declaration: ArgumentDeclaration): string {
 
 /** Prints an ArgumentError the way okapi prints usage errors and returns its exit code (2). */
 export function printArgumentError(error: ArgumentError, stderr: (text: string) => void): number {
-  stderr(`okapi: ${error.message}\n${error.hint ? `  hint: ${error.hint}\n` : ''}`);
+  printProblem(stderr, error.message, error.hint);
   return error.exitCode;
 }

@@ -25,4 +25,5 @@ export {
   type PositionalDeclaration,
   type ParsedArguments,
 } from './arguments.js';
+export { printCommandError, printProblem } from './command-errors.js';
 export { closestWords } from './closest-words.js';

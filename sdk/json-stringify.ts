@@ -5,7 +5,7 @@
 
 import { numberMarker } from './number-marker.js';
 import { bytesAsBase64 } from './json-bytes.js';
-import { ExactNumber } from './exact-number.js';
+import { ExactNumber, numberText } from './exact-number.js';
 
 export function stringifyJson(value: unknown, indent?: number): string {
   const numbers: string[] = [];
@@ -18,7 +18,7 @@ export function stringifyJson(value: unknown, indent?: number): string {
       // The typeof test first: `instanceof ExactNumber` is a call (the class brands its instances).
       if (typeof item === 'bigint' || (typeof item === 'object' && item !== null && item instanceof ExactNumber)) {
         marker ??= numberMarker();
-        numbers.push(String(item));
+        numbers.push(numberText(item));
         return `${marker}${numbers.length - 1}`;
       }
       return bytesAsBase64(key, item);

@@ -8,7 +8,7 @@ export const CLOSE_BRACKET = 0x5d;
 export const COMMA = 0x2c;
 export const COLON = 0x3a;
 /** Space, line feed, carriage return and tab. */
-export const JSON_WHITESPACE = [0x20, 0x0a, 0x0d, 0x09] as const;
+const JSON_WHITESPACE = [0x20, 0x0a, 0x0d, 0x09] as const;
 
 export function isJsonWhitespace(byte: number): boolean {
   return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;

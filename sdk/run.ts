@@ -61,7 +61,7 @@ function writeAndExit(bytes: Uint8Array): Promise<never> {
 }
 
 /** Answers one session; returns the process exit code. */
-export async function serveSession(definition: PluginDefinition, peer: Peer): Promise<number> {
+async function serveSession(definition: PluginDefinition, peer: Peer): Promise<number> {
   const first = await peer.next();
   if (!first) return 0;
   const log = (level: LogLevel, message: string) => void peer.send({ type: 'log', level, message });

@@ -48,7 +48,7 @@ export interface ApiSave {
   entry: ApiEntry;
   /** The config revision `entry` was made from; when the file changed since, nothing is committed. */
   revision?: string;
-  /** The operation index (kernel/api/operation-index.ts OperationIndex); the help index is derived from it. */
+  /** The operation index (OperationIndex, sdk/operation-index-format.ts); the help index is derived from it. */
   index?: object;
   /** The description as loaded (OpenAPI 3 JSON, UTF-8), kept as the API's spec copy. */
   spec?: Uint8Array;

@@ -308,9 +308,11 @@ export interface HttpRequest {
 }
 
 /**
- * Rules for every hop of a request, redirects included, checked on the address okapi connects to:
- * a hop stays on the origins of `trusted_urls` unless `allow_cross_origin`, and reaches a private,
- * loopback, link-local or unspecified address only when one of `trusted_urls` is on such an address.
+ * Rules for every hop of a request, redirects included, checked on the address okapi connects to
+ * (the host is resolved once and the connection goes to the addresses checked): a hop stays on the
+ * origins of `trusted_urls` (or their https:// upgrade) unless `allow_cross_origin`, and reaches a
+ * private, loopback, link-local or unspecified address only when one of `trusted_urls` is on such
+ * an address.
  */
 export interface AddressPolicy {
   /** URLs the user chose, such as an API's base URL. */
@@ -348,7 +350,7 @@ export interface LoadDocumentRequest {
 export interface CommandContext extends HookContext {
   stdout(data: Uint8Array | string): void;
   stderr(data: Uint8Array | string): void;
-  /** Runs through okapi's full request pipeline (middleware, auth, TLS, retries); the body arrives whole. */
+  /** Runs through okapi's full request pipeline (middleware, auth, TLS, redirects); the body arrives whole. */
   httpRequest(request: HttpRequest): Promise<HttpResponse>;
   /**
    * Runs through the same pipeline and answers as soon as the response head arrives; the body

@@ -10,10 +10,6 @@ export { formatExtensionUses, type ExtensionUse } from './extension-uses.js';
 /** Extensions okapi understands, by where they may appear. */
 const KNOWN = new Set(['x-cli-name', 'x-cli-aliases', 'x-cli-description', 'x-cli-hidden', 'x-cli-ignore', 'x-cli-config']);
 
-export function isReportedExtension(key: string): boolean {
-  return key.startsWith('x-cli-') && key !== 'x-cli-description';
-}
-
 /** Adds the unknown `x-cli-*` keys of an object to `found`; `where` is computed only if there are any. */
 export function unknownExtensions(object: Record<string, unknown>, where: string | (() => string), found: ExtensionUse[] = []): ExtensionUse[] {
   for (const key in object) {

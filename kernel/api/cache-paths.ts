@@ -22,12 +22,12 @@
  */
 import { dirname, join } from 'node:path';
 
-export const SPEC_FILE = 'spec.json';
-export const OPERATIONS_FILE = 'operations.json';
-export const HELP_FILE = 'help.index';
-export const TOKENS_FILE = 'tokens.json';
+const SPEC_FILE = 'spec.json';
+const OPERATIONS_FILE = 'operations.json';
+const HELP_FILE = 'help.index';
+const TOKENS_FILE = 'tokens.json';
 /** Responses of requests that no registered API owns. */
-export const GENERIC_RESPONSES = '_';
+const GENERIC_RESPONSES = '_';
 
 const ENCODED_NAME_LIMIT = 200;
 
@@ -38,7 +38,7 @@ export function apiDirName(api: string): string {
   return `${encoded.slice(0, ENCODED_NAME_LIMIT)}~${fnv1a(api)}`;
 }
 
-export function apisDir(cacheDir: string): string {
+function apisDir(cacheDir: string): string {
   return join(cacheDir, 'apis');
 }
 

@@ -8,6 +8,7 @@ import type { LoadDocumentRequest } from '../../sdk/types.js';
 import { OkapiError } from '../../sdk/errors.js';
 import type { PluginContainer } from '../plugins/container.js';
 import type { PluginRecord, PluginRegistry } from '../plugins/registry.js';
+import { mediaTypeEssence } from '../../sdk/media-type.js';
 
 /** The built-in loader used when no plugin claims the content type: it sniffs JSON and YAML. */
 const DEFAULT_LOADER = 'openapi';
@@ -38,12 +39,6 @@ export async function loadDocument(registry: PluginRegistry, request: LoadDocume
   return output.document;
 }
 
-/** The media type without parameters, lower case: `Application/JSON; charset=utf-8` → `application/json`. */
-export function mediaTypeEssence(contentType: string | undefined): string | undefined {
-  const essence = contentType?.split(';')[0]?.trim().toLowerCase();
-  return essence === '' ? undefined : essence;
-}
-
 /** `application/*+json` style patterns from manifests; `*` matches any run of characters. */
 function matches(pattern: string, type: string): boolean {
   const p = pattern.toLowerCase();
@@ -56,7 +51,7 @@ function matches(pattern: string, type: string): boolean {
 export function pickLoader(container: Pick<PluginContainer, 'firstAccepting'>, request: Pick<LoadDocumentRequest, 'content_type' | 'source_url' | 'local_path'>): PluginRecord | undefined {
   const claim = (type: string | undefined) =>
     type === undefined ? undefined : container.firstAccepting('loader', (r) => r.manifest?.loader_content_types?.some((p) => matches(p, type)) ?? false);
-  const fromHeader = claim(mediaTypeEssence(request.content_type));
+  const fromHeader = claim(mediaTypeEssence(request.content_type) || undefined);
   if (fromHeader) return fromHeader;
   const name = (request.local_path ?? pathOf(request.source_url) ?? '').toLowerCase();
   const extension = /\.([a-z0-9]+)$/.exec(name)?.[1];

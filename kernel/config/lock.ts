@@ -27,15 +27,15 @@ export interface FileLockOptions {
   timeoutMs?: number;
 }
 
-export const DEFAULT_LOCK_TIMEOUT_MS = 10_000;
+const DEFAULT_LOCK_TIMEOUT_MS = 10_000;
 /** A lock not refreshed for this long is considered abandoned. */
-export const STALE_LOCK_MS = 30_000;
+const STALE_LOCK_MS = 30_000;
 /** The takeover guard is held for a few milliseconds; older than this, its owner is stuck or gone. */
 const STALE_GUARD_MS = 5_000;
 const FIRST_DELAY_MS = 5;
 const MAX_DELAY_MS = 100;
 
-export function lockPathFor(path: string): string {
+function lockPathFor(path: string): string {
   return `${resolve(path)}.lock`;
 }
 

@@ -11,7 +11,7 @@ import { readConfig } from './read.js';
 export { readConfig };
 
 /** The config document in the schema, or a ConfigSchemaError naming each bad value's path. */
-export async function checkConfig(document: unknown, path: string): Promise<void> {
+async function checkConfig(document: unknown, path: string): Promise<void> {
   (await import('./schema-check.js')).checkConfigSchema(document, path);
 }
 

@@ -6,7 +6,7 @@
  * size: an error after that point leaves what was written and says so.
  */
 
-export const HOLD_LIMIT = 4 * 1024 * 1024;
+const HOLD_LIMIT = 4 * 1024 * 1024;
 
 type Write = (data: string | Uint8Array) => void;
 

@@ -10,7 +10,7 @@
 import { drained } from './drained.js';
 
 /** Raw body chunks are cut to this size: the most a formatter writes for one piece stays small. */
-export const PIECE_BYTES = 16 * 1024;
+const PIECE_BYTES = 16 * 1024;
 
 export async function* pacedByOutput<T>(items: AsyncIterable<T>, stdout: NodeJS.WritableStream): AsyncGenerator<T> {
   for await (const item of items) {

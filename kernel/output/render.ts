@@ -8,7 +8,7 @@ import { ExitCode, OkapiError, UsageError } from '../../sdk/errors.js';
 import type { OutputOptions } from './output-options.js';
 import type { PluginRecord, PluginRegistry } from '../plugins/registry.js';
 import { headerValue } from '../pipeline/request-fields.js';
-import { mediaTypeOf } from '../../sdk/decoders/decode-body.js';
+import { mediaTypeEssence } from '../../sdk/media-type.js';
 import { codingLeftOn } from '../transport/decompress.js';
 import type { Exchange, ReceivedResponse } from '../pipeline/exchange.js';
 import { toEnvelope } from '../pipeline/envelope.js';
@@ -134,7 +134,7 @@ function rawBodyType(response: ReceivedResponse, output: OutputOptions, rawTypes
   // Bytes still in a coding okapi cannot undo are not of their Content-Type: the envelope says so.
   if (codingLeftOn(response.headers['content-encoding']) !== undefined) return undefined;
   const contentType = headerValue(response.headers, 'content-type');
-  const type = mediaTypeOf(contentType);
+  const type = mediaTypeEssence(contentType);
   const accepted = rawTypes.some((t) => (t.startsWith('+') ? type.endsWith(t) : type === t));
   return accepted && contentType !== undefined ? contentType : undefined;
 }

@@ -104,7 +104,7 @@ function bodyText(body: Uint8Array): string {
 }
 
 /** `Authorization: Bearer <redacted>` keeps the scheme, which helps debugging and reveals nothing. */
-export function maskValue(name: string, value: string): string {
+function maskValue(name: string, value: string): string {
   if (!isCredentialName(name)) return value;
   const scheme = /^(Basic|Bearer|Digest|Token|Negotiate|AWS4-HMAC-SHA256)\s/i.exec(value)?.[1];
   return scheme ? `${scheme} ${MASK}` : MASK;

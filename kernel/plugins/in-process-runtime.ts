@@ -19,7 +19,8 @@ export class InProcessRuntime implements PluginRuntime {
     const fn = definition.hooks[hook] as ((i: unknown, c: HookContext) => unknown) | undefined;
     if (!fn) throw new PluginError(this.name, `has no ${hook} hook`);
     const output = await fn({ hook, protocol_version: PROTOCOL_GENERATION, features: [...HOST_FEATURES], ...input }, this.context());
-    // Serialising like the wire does keeps in-process results identical to subprocess ones.
+    // Handed back as the hook returned it, not copied through the wire encoding (built-ins are
+    // okapi's own code); a hook that returns nothing answers as an empty result message would.
     return (output ?? {}) as CallHooks[H]['output'];
   }
 

@@ -7,7 +7,6 @@ import type { ClaimKind } from './dispatch-rules.js';
 
 /** Kinds a user may hand over. Auth types and signers are plugin names, which the registry keeps unique, so they never collide. */
 export const OVERRIDABLE_KINDS = ['format', 'filter', 'command'] as const satisfies readonly ClaimKind[];
-export type OverridableKind = (typeof OVERRIDABLE_KINDS)[number];
 
 export const OVERRIDE_ENTRY = new RegExp(`^(${OVERRIDABLE_KINDS.join('|')}):([^\\s:]+)$`);
 

@@ -17,7 +17,7 @@ export function revisionOf(document: OkapiConfig): string {
   return createHash('sha256').update(JSON.stringify(document)).digest('hex').slice(0, 32);
 }
 
-export function snapshotOf(path: string, document: OkapiConfig): ConfigSnapshot {
+function snapshotOf(path: string, document: OkapiConfig): ConfigSnapshot {
   return { path, document, revision: revisionOf(document) };
 }
 

@@ -54,13 +54,14 @@ export function codingLeftOn(contentEncoding: readonly string[] | undefined): st
   return appliedCodings(contentEncoding).find((coding) => !SUPPORTED.has(coding));
 }
 
-export function decodeBody(source: AsyncIterable<Buffer>, codings: readonly string[]): AsyncIterable<Buffer> {
+/** The body with each of `codings` undone, in the order given (codingsToUndo gives the right one). */
+export function undoContentCodings(source: AsyncIterable<Buffer>, codings: readonly string[]): AsyncIterable<Buffer> {
   let stream = source;
-  for (const coding of codings) stream = decodeStage(stream, coding);
+  for (const coding of codings) stream = undoCoding(stream, coding);
   return stream;
 }
 
-function decodeStage(source: AsyncIterable<Buffer>, coding: string): AsyncIterable<Buffer> {
+function undoCoding(source: AsyncIterable<Buffer>, coding: string): AsyncIterable<Buffer> {
   return {
     async *[Symbol.asyncIterator]() {
       const iterator = source[Symbol.asyncIterator]();

@@ -19,7 +19,8 @@ import { normalizeTargetUrl } from '../../sdk/target-url.js';
 import { redactUrl } from '../../sdk/redact.js';
 import { loadSpec, specArgument } from './load-spec.js';
 import { describeSource, indexSpec, operationCount, reportExtensions, withBaseUrl, writeSaved, type Saved } from './save.js';
-import { fail, type ApiVerb } from './verb.js';
+import { printCommandError } from '../../sdk/command-errors.js';
+import type { ApiVerb } from './verb.js';
 import { parseArguments } from '../../sdk/arguments.js';
 import { CONNECT, CONNECT_USAGE as USAGE } from './arguments.js';
 import { buildProfiles, normalizeXCliConfig } from './x-cli-config.js';
@@ -95,7 +96,7 @@ export const apiConnect: ApiVerb = async (init, args, ctx) => {
     report(ctx, name, saved, existing !== undefined, keep);
     return 0;
   } catch (error) {
-    return fail(ctx, error);
+    return printCommandError(ctx.stderr, error);
   }
 };
 
@@ -125,12 +126,12 @@ export function baseUrl(text: string): URL {
 }
 
 /** `http://host:1/` is kept as `http://host:1`; a path is kept as given. */
-export function displayUrl(url: URL): string {
+function displayUrl(url: URL): string {
   return url.pathname === '/' && url.search === '' ? url.origin : url.href;
 }
 
 /** Setup expressions, joined as body arguments are: prompt answers, and the rest as a patch of the entry. */
-export async function setupExpressions(expressions: string[]): Promise<{ answers: Record<string, string>; patch: Record<string, unknown> }> {
+async function setupExpressions(expressions: string[]): Promise<{ answers: Record<string, string>; patch: Record<string, unknown> }> {
   if (expressions.length === 0) return { answers: {}, patch: {} };
   // The shorthand parser (with YAML and CBOR for @files) loads only when there are expressions.
   const { applyShorthand, joinShorthandArguments, ShorthandError } = await import('../../sdk/shorthand/index.js');

@@ -8,6 +8,7 @@ import { apiReindex } from './reindex.js';
 import { apiRemove } from './remove.js';
 import { apiSet } from './set.js';
 import { apiSync } from './sync.js';
+import { printProblem } from '../../sdk/command-errors.js';
 
 const VERBS = { connect: apiConnect, sync: apiSync, list: apiList, inspect: apiInspect, set: apiSet, remove: apiRemove, reindex: apiReindex };
 
@@ -19,11 +20,11 @@ export default definePlugin({
       const run = verb === undefined ? undefined : Object.hasOwn(VERBS, verb) ? VERBS[verb as keyof typeof VERBS] : undefined;
       if (!run) {
         const what = verb === undefined ? 'okapi api needs a verb' : `unknown api command "${verb}"`;
-        ctx.stderr(`okapi: ${what}\n  hint: okapi api connect | sync | list | inspect | set | remove (okapi api --help)\n`);
+        printProblem(ctx.stderr, what, 'okapi api connect | sync | list | inspect | set | remove (okapi api --help)');
         return 2;
       }
       if (!init.config_path) {
-        ctx.stderr('okapi: the host did not say which config file is in use\n');
+        printProblem(ctx.stderr, 'the host did not say which config file is in use');
         return 1;
       }
       return run({ ...init, config_path: init.config_path }, args, ctx);

@@ -9,7 +9,8 @@ import { isPlainObject } from '../../sdk/plain-object.js';
 import { redactField, redactUrl, splitField } from '../../sdk/redact.js';
 import { parseArguments } from '../../sdk/arguments.js';
 import { INSPECT } from './arguments.js';
-import { fail, type ApiVerb } from './verb.js';
+import { printCommandError } from '../../sdk/command-errors.js';
+import type { ApiVerb } from './verb.js';
 import { refuseOverlongApiName } from '../../sdk/api-names.js';
 
 export const REDACTED = '<redacted>';
@@ -23,7 +24,7 @@ export const apiInspect: ApiVerb = async (init, args, ctx) => {
     ctx.stdout(`${JSON.stringify(redactEntry(entry), null, 2)}\n`);
     return 0;
   } catch (error) {
-    return fail(ctx, error);
+    return printCommandError(ctx.stderr, error);
   }
 };
 
@@ -106,7 +107,7 @@ function maskProfile(profile: unknown): unknown {
   return out;
 }
 
-export function redactEntry(entry: Record<string, unknown>): Record<string, unknown> {
+function redactEntry(entry: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...entry };
   out.base_url = maskUrl(out.base_url);
   if (out.spec_url !== undefined) out.spec_url = maskUrl(out.spec_url);

@@ -3,7 +3,8 @@ import { UsageError } from '../../sdk/errors.js';
 import { apiNames, apiEntry, profilesOf } from '../../sdk/api-config.js';
 import { parseArguments } from '../../sdk/arguments.js';
 import { LIST } from './arguments.js';
-import { fail, type ApiVerb } from './verb.js';
+import { printCommandError } from '../../sdk/command-errors.js';
+import type { ApiVerb } from './verb.js';
 
 export interface ApiListing {
   name: string;
@@ -43,7 +44,7 @@ export const apiList: ApiVerb = async (init, args, ctx) => {
     ctx.stdout(table(rows));
     return 0;
   } catch (error) {
-    return fail(ctx, error);
+    return printCommandError(ctx.stderr, error);
   }
 };
 

@@ -13,6 +13,7 @@ import { redactUrl } from '../../sdk/redact.js';
 import { localSpecSources, specFilePaths, type ApiEntry } from '../../sdk/api-config.js';
 import { checkFollow, discover, fetchExplicit, fetchPolicy, readLocal, type FetchedSpec } from './discovery.js';
 import { resolveReferences } from './refs.js';
+import { isPlainObject } from '../../sdk/plain-object.js';
 
 type Json = Record<string, unknown>;
 
@@ -37,7 +38,7 @@ export interface LoadOptions {
   note(line: string): void;
 }
 
-export function isUrl(text: string): boolean {
+function isUrl(text: string): boolean {
   return /^https?:\/\//i.test(text);
 }
 
@@ -122,13 +123,10 @@ async function loadOne(ctx: CommandContext, spec: FetchedSpec, options: LoadOpti
 }
 
 /** Objects merge key by key, later files winning; anything else is replaced. */
-export function deepMerge(base: unknown, over: unknown): unknown {
-  if (!isObject(base) || !isObject(over)) return over;
+function deepMerge(base: unknown, over: unknown): unknown {
+  if (!isPlainObject(base) || !isPlainObject(over)) return over;
   const out: Json = { ...base };
   for (const [key, value] of Object.entries(over)) out[key] = Object.hasOwn(out, key) ? deepMerge(out[key], value) : value;
   return out;
 }
 
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

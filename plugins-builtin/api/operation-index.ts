@@ -8,14 +8,11 @@
  */
 import type { IndexedOperation, IndexedParameter, IndexedResponse, OperationIndex, ParameterLocation, SecurityRequirement, SecuritySchemeInfo, ServerInfo } from '../../sdk/operation-index-format.js';
 import { describeXCliConfig, truthy, unknownExtensions, type ExtensionUse } from '../../sdk/x-cli-extensions.js';
+import { isPlainObject } from '../../sdk/plain-object.js';
 
 const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'] as const;
 
 type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** `listPets` → `list-pets`, `repos/get-content` → `repos-get-content`, `HTTPServer2` → `http-server2`. */
 export function kebabCase(text: string): string {
@@ -86,7 +83,7 @@ export function followPointer(root: unknown, pointer: string): unknown {
     }
     if (token.includes('~')) token = token.replace(/~1/g, '/').replace(/~0/g, '~');
     if (Array.isArray(current)) current = /^\d+$/.test(token) ? current[Number(token)] : undefined;
-    else if (isObject(current) && Object.hasOwn(current, token)) current = current[token];
+    else if (isPlainObject(current) && Object.hasOwn(current, token)) current = current[token];
     else return undefined;
   }
   return current;
@@ -98,7 +95,7 @@ export interface ExtractOptions {
 
 /** Extracts the index (without its key) from a loaded OpenAPI 3 document. */
 export function extractOperationIndex(document: unknown, options: ExtractOptions): Omit<OperationIndex, 'key'> {
-  return new Extractor(isObject(document) ? document : {}, options).run();
+  return new Extractor(isPlainObject(document) ? document : {}, options).run();
 }
 
 class Extractor {
@@ -114,7 +111,7 @@ class Extractor {
 
   run(): Omit<OperationIndex, 'key'> {
     const doc = this.doc;
-    const info = isObject(doc.info) ? doc.info : {};
+    const info = isPlainObject(doc.info) ? doc.info : {};
     if (doc['x-cli-config'] !== undefined) {
       this.extensions.push({ where: 'document', extension: 'x-cli-config', effect: describeXCliConfig(doc['x-cli-config']) });
     }
@@ -122,19 +119,19 @@ class Extractor {
 
     const operations: IndexedOperation[] = [];
     const paths = this.resolve(doc.paths);
-    if (isObject(paths)) {
+    if (isPlainObject(paths)) {
       for (const [path, rawItem] of Object.entries(paths)) {
         const item = this.resolve(rawItem);
-        if (!isObject(item)) continue;
+        if (!isPlainObject(item)) continue;
         this.pathItem(path, item, operations);
       }
     }
     const webhooks = this.resolve(doc.webhooks);
     let webhookCount = 0;
-    if (isObject(webhooks)) {
+    if (isPlainObject(webhooks)) {
       for (const raw of Object.values(webhooks)) {
         const item = this.resolve(raw);
-        if (isObject(item)) webhookCount += OPERATION_METHODS.filter((m) => isObject(item[m])).length;
+        if (isPlainObject(item)) webhookCount += OPERATION_METHODS.filter((m) => isPlainObject(item[m])).length;
       }
     }
     const security = securityList(doc.security);
@@ -166,7 +163,7 @@ class Extractor {
 
     for (const method of OPERATION_METHODS) {
       const op = this.resolve(item[method]);
-      if (!isObject(op)) continue;
+      if (!isPlainObject(op)) continue;
       const label = `${method.toUpperCase()} ${path}`;
       const operationId = str(op.operationId);
       const derived = operationId !== undefined && kebabCase(operationId) !== '' ? kebabCase(operationId) : fallbackName(method, path, this.options.operationBase);
@@ -234,7 +231,7 @@ class Extractor {
   private parameterList(value: unknown): Json[] {
     const list = this.resolve(value);
     if (!Array.isArray(list)) return [];
-    return list.map((p) => this.resolve(p)).filter(isObject);
+    return list.map((p) => this.resolve(p)).filter(isPlainObject);
   }
 
   /** Path-level parameters, overridden by operation-level ones with the same `in` and `name`. */
@@ -263,10 +260,10 @@ class Extractor {
     let schema = this.resolve(p.schema);
     let contentType: string | undefined;
     const content = this.resolve(p.content);
-    if (isObject(content)) {
+    if (isPlainObject(content)) {
       contentType = Object.keys(content)[0];
       const media = contentType === undefined ? undefined : this.resolve(content[contentType]);
-      if (isObject(media)) schema = this.resolve(media.schema);
+      if (isPlainObject(media)) schema = this.resolve(media.schema);
     }
     const type = schemaType(schema, (v) => this.resolve(v));
     const style = str(p.style);
@@ -279,8 +276,8 @@ class Extractor {
     if (truthy(p['x-cli-ignore'])) this.extensions.push({ where, extension: 'x-cli-ignore', effect: 'leaves the parameter out of the command line' });
     unknownExtensions(p, where, this.extensions);
     const description = firstLine(str(p['x-cli-description']) ?? str(p.description));
-    const enumValues = isObject(schema) && Array.isArray(schema.enum) && schema.enum.length <= 64 ? schema.enum : undefined;
-    const defaultValue = isObject(schema) ? schema.default : undefined;
+    const enumValues = isPlainObject(schema) && Array.isArray(schema.enum) && schema.enum.length <= 64 ? schema.enum : undefined;
+    const defaultValue = isPlainObject(schema) ? schema.default : undefined;
     return {
       name,
       in: location,
@@ -304,24 +301,24 @@ class Extractor {
 
   private requestBody(value: unknown): IndexedOperation['body'] {
     const body = this.resolve(value);
-    if (!isObject(body)) return undefined;
+    if (!isPlainObject(body)) return undefined;
     const content = this.resolve(body.content);
-    const mediaTypes = isObject(content) ? Object.keys(content) : [];
+    const mediaTypes = isPlainObject(content) ? Object.keys(content) : [];
     return { ...(truthy(body.required) ? { required: true as const } : {}), media_types: mediaTypes };
   }
 
   private responses(value: unknown): IndexedResponse[] {
     const responses = this.resolve(value);
-    if (!isObject(responses)) return [];
+    if (!isPlainObject(responses)) return [];
     const result: IndexedResponse[] = [];
     for (const [status, raw] of Object.entries(responses)) {
       if (status.startsWith('x-')) continue;
       const response = this.resolve(raw);
-      if (!isObject(response)) continue;
+      if (!isPlainObject(response)) continue;
       const content = this.resolve(response.content);
       const headers = this.resolve(response.headers);
-      const mediaTypes = isObject(content) ? Object.keys(content) : [];
-      const headerNames = isObject(headers) ? Object.keys(headers) : [];
+      const mediaTypes = isPlainObject(content) ? Object.keys(content) : [];
+      const headerNames = isPlainObject(headers) ? Object.keys(headers) : [];
       result.push({
         status,
         ...(mediaTypes.length > 0 ? { media_types: mediaTypes } : {}),
@@ -333,24 +330,24 @@ class Extractor {
 
   private securitySchemes(): Record<string, SecuritySchemeInfo> {
     const components = this.resolve(this.doc.components);
-    const schemes = isObject(components) ? this.resolve(components.securitySchemes) : undefined;
+    const schemes = isPlainObject(components) ? this.resolve(components.securitySchemes) : undefined;
     const result: Record<string, SecuritySchemeInfo> = {};
-    if (!isObject(schemes)) return result;
+    if (!isPlainObject(schemes)) return result;
     for (const [name, raw] of Object.entries(schemes)) {
       const scheme = this.resolve(raw);
-      if (!isObject(scheme) || str(scheme.type) === undefined) continue;
+      if (!isPlainObject(scheme) || str(scheme.type) === undefined) continue;
       const flows: SecuritySchemeInfo['flows'] = {};
       const rawFlows = this.resolve(scheme.flows);
-      if (isObject(rawFlows)) {
+      if (isPlainObject(rawFlows)) {
         for (const [flow, rawFlow] of Object.entries(rawFlows)) {
           const f = this.resolve(rawFlow);
-          if (!isObject(f)) continue;
+          if (!isPlainObject(f)) continue;
           flows[flow] = compact({
             authorization_url: str(f.authorizationUrl),
             token_url: str(f.tokenUrl),
             refresh_url: str(f.refreshUrl),
             device_authorization_url: str(f.deviceAuthorizationUrl),
-            scopes: isObject(f.scopes) ? Object.keys(f.scopes) : [],
+            scopes: isPlainObject(f.scopes) ? Object.keys(f.scopes) : [],
           }) as { scopes: string[] };
         }
       }
@@ -370,7 +367,7 @@ class Extractor {
   /** Follows internal `$ref`s (a few hops, cycles end it). */
   private resolve(value: unknown): unknown {
     let current = value;
-    for (let hops = 0; hops < 16 && isObject(current) && typeof current.$ref === 'string'; hops++) {
+    for (let hops = 0; hops < 16 && isPlainObject(current) && typeof current.$ref === 'string'; hops++) {
       const ref = current.$ref;
       let target = this.targets.get(ref);
       if (target === undefined) {
@@ -386,18 +383,18 @@ class Extractor {
 
 function schemaType(schema: unknown, resolve: (v: unknown) => unknown): string | undefined {
   let current = schema;
-  for (let depth = 0; depth < 4 && isObject(current); depth++) {
+  for (let depth = 0; depth < 4 && isPlainObject(current); depth++) {
     const type = current.type;
     if (typeof type === 'string') return type;
     if (Array.isArray(type)) return type.find((t): t is string => typeof t === 'string' && t !== 'null');
     // allOf/oneOf/anyOf of one schema: the common wrapper of a $ref with siblings.
     const wrapped = ['allOf', 'oneOf', 'anyOf'].map((k) => current && (current as Json)[k]).find((v) => Array.isArray(v) && v.length > 0) as unknown[] | undefined;
-    if (isObject(current.items) || current.items === true) return 'array';
-    if (isObject(current.properties)) return 'object';
+    if (isPlainObject(current.items) || current.items === true) return 'array';
+    if (isPlainObject(current.properties)) return 'object';
     if (!wrapped) return undefined;
     current = resolve(wrapped.find((w) => {
       const r = resolve(w);
-      return isObject(r) && r.type !== 'null';
+      return isPlainObject(r) && r.type !== 'null';
     }));
   }
   return undefined;
@@ -407,11 +404,11 @@ function servers(value: unknown): ServerInfo[] {
   if (!Array.isArray(value)) return [];
   const result: ServerInfo[] = [];
   for (const server of value) {
-    if (!isObject(server) || typeof server.url !== 'string') continue;
+    if (!isPlainObject(server) || typeof server.url !== 'string') continue;
     const variables: NonNullable<ServerInfo['variables']> = {};
-    if (isObject(server.variables)) {
+    if (isPlainObject(server.variables)) {
       for (const [name, v] of Object.entries(server.variables)) {
-        if (!isObject(v)) continue;
+        if (!isPlainObject(v)) continue;
         const enumValues = Array.isArray(v.enum) ? v.enum.map(String) : undefined;
         variables[name] = compact({ default: v.default === undefined ? undefined : String(v.default), enum: enumValues });
       }
@@ -429,7 +426,7 @@ function securityList(value: unknown): SecurityRequirement[] | undefined {
   if (!Array.isArray(value)) return undefined;
   const list: SecurityRequirement[] = [];
   for (const requirement of value) {
-    if (!isObject(requirement)) continue;
+    if (!isPlainObject(requirement)) continue;
     const out: SecurityRequirement = {};
     for (const name in requirement) {
       const scopes = requirement[name];

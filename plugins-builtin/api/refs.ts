@@ -21,6 +21,7 @@ import { followPointer } from './operation-index.js';
 import { checkFollow, DISCOVERY_TIMEOUT_MS, EXPLICIT_TIMEOUT_MS, headerOf } from './discovery.js';
 import { MAX_SPEC_BYTES, readSpecFile } from './spec-file.js';
 import { MAX_NESTING } from '../../sdk/nesting.js';
+import { isPlainObject } from '../../sdk/plain-object.js';
 
 type Json = Record<string, unknown>;
 
@@ -30,10 +31,6 @@ const ESCAPED_REF = '\u0000okapi-literal-$ref';
 
 /** Children of these keys are named things (schemas, properties), not keywords. */
 const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'schemas', 'dependentSchemas']);
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 export interface RefScan {
   /** The document has `$ref`s to other documents. */
@@ -149,11 +146,11 @@ function examples(value: unknown, state: WalkState, depth: number): void {
     payload(value, state.mode);
     return;
   }
-  if (!isObject(value)) return;
+  if (!isPlainObject(value)) return;
   const path = state.path;
   for (const name in value) {
     const example = value[name];
-    if (!isObject(example)) continue;
+    if (!isPlainObject(example)) continue;
     path?.push(name);
     if (typeof example.$ref === 'string') checkRef(example.$ref, state);
     for (const key in example) {
@@ -178,7 +175,7 @@ function payload(value: unknown, mode: WalkState['mode']): void {
   for (let budget = 1_000_000; stack.length > 0 && budget > 0; budget--) {
     const node = stack.pop();
     if (Array.isArray(node)) stack.push(...node);
-    else if (isObject(node)) {
+    else if (isPlainObject(node)) {
       if (Object.hasOwn(node, from)) {
         node[to] = node[from];
         delete node[from];

@@ -8,7 +8,8 @@ import { dirname } from 'node:path';
 import { parseArguments } from '../../sdk/arguments.js';
 import { REINDEX } from './arguments.js';
 import { reindexFromSpecCopy } from './save.js';
-import { fail, type ApiVerb } from './verb.js';
+import { printCommandError } from '../../sdk/command-errors.js';
+import type { ApiVerb } from './verb.js';
 
 export const apiReindex: ApiVerb = async (init, args, ctx) => {
   try {
@@ -16,6 +17,6 @@ export const apiReindex: ApiVerb = async (init, args, ctx) => {
     await reindexFromSpecCopy(ctx, dirname(init.config_path), name);
     return 0;
   } catch (error) {
-    return fail(ctx, error);
+    return printCommandError(ctx.stderr, error);
   }
 };

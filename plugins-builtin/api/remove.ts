@@ -7,7 +7,8 @@ import { OkapiError } from '../../sdk/errors.js';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { parseArguments } from '../../sdk/arguments.js';
 import { REMOVE } from './arguments.js';
-import { fail, type ApiVerb } from './verb.js';
+import { printCommandError } from '../../sdk/command-errors.js';
+import type { ApiVerb } from './verb.js';
 import { refuseOverlongApiName } from '../../sdk/api-names.js';
 
 export const apiRemove: ApiVerb = async (_init, args, ctx) => {
@@ -18,6 +19,6 @@ export const apiRemove: ApiVerb = async (_init, args, ctx) => {
     ctx.stderr(`okapi: removed ${name}\n`);
     return 0;
   } catch (error) {
-    return fail(ctx, error);
+    return printCommandError(ctx.stderr, error);
   }
 };

@@ -11,7 +11,8 @@ import { isPlainObject } from '../../sdk/plain-object.js';
 import { redactUrl } from '../../sdk/redact.js';
 import { parseArguments } from '../../sdk/arguments.js';
 import { SET } from './arguments.js';
-import { fail, type ApiVerb } from './verb.js';
+import { printCommandError } from '../../sdk/command-errors.js';
+import type { ApiVerb } from './verb.js';
 import { refuseOverlongApiName } from '../../sdk/api-names.js';
 
 const USAGE = SET.usage;
@@ -49,7 +50,7 @@ export const apiSet: ApiVerb = async (init, args, ctx) => {
     }
     return 0;
   } catch (error) {
-    return fail(ctx, error);
+    return printCommandError(ctx.stderr, error);
   }
 };
 

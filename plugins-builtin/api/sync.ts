@@ -11,7 +11,8 @@ import { loadSpec } from './load-spec.js';
 import { describeSource, indexSpec, operationCount, reportExtensions, writeSaved } from './save.js';
 import { parseArguments } from '../../sdk/arguments.js';
 import { SYNC } from './arguments.js';
-import { fail, type ApiVerb } from './verb.js';
+import { printCommandError } from '../../sdk/command-errors.js';
+import type { ApiVerb } from './verb.js';
 import { refuseOverlongApiName } from '../../sdk/api-names.js';
 
 export const apiSync: ApiVerb = async (init, args, ctx) => {
@@ -23,7 +24,7 @@ export const apiSync: ApiVerb = async (init, args, ctx) => {
     allowCrossOrigin = parsed.flags.has('allow-cross-origin-spec');
     for (const name of names) refuseOverlongApiName(name);
   } catch (error) {
-    return fail(ctx, error);
+    return printCommandError(ctx.stderr, error);
   }
   let code = 0;
   for (const name of names) {
@@ -44,7 +45,7 @@ export const apiSync: ApiVerb = async (init, args, ctx) => {
       reportExtensions(ctx, name, saved.index);
       ctx.stderr(`okapi: synced ${name}: ${operationCount(saved)} from ${describeSource(saved)}\n`);
     } catch (error) {
-      code = Math.max(code, fail(ctx, error));
+      code = Math.max(code, printCommandError(ctx.stderr, error));
     }
   }
   return code;

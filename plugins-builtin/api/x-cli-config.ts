@@ -18,14 +18,11 @@ import type { AuthObject, CredentialBinding, Profile, PromptEntry } from '../../
 import type { SecuritySchemeInfo } from '../../sdk/operation-index-format.js';
 import { isSecretParam } from '../../sdk/credential-names.js';
 import { redactField } from '../../sdk/redact.js';
+import { isPlainObject } from '../../sdk/plain-object.js';
 
 type Json = Record<string, unknown>;
 
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-export const PROFILE_FIELDS = ['headers', 'query', 'auth', 'credentials', 'security', 'params', 'prompt'] as const;
+const PROFILE_FIELDS = ['headers', 'query', 'auth', 'credentials', 'security', 'params', 'prompt'] as const;
 const LEGACY_FIELDS = ['security', 'headers', 'prompt', 'params'] as const;
 
 /** A profile as the description suggests it, checked and cleaned, prompts not yet answered. */
@@ -47,13 +44,13 @@ export interface Normalized {
 export function normalizeXCliConfig(raw: unknown): Normalized {
   const warnings: string[] = [];
   if (raw === undefined) return { profiles: {}, warnings };
-  if (!isObject(raw)) return { profiles: {}, warnings: ['x-cli-config is not an object; it is ignored'] };
+  if (!isPlainObject(raw)) return { profiles: {}, warnings: ['x-cli-config is not an object; it is ignored'] };
   const profiles: Record<string, Json> = {};
   if (raw.profiles !== undefined) {
-    if (!isObject(raw.profiles)) warnings.push('x-cli-config.profiles is not an object; it is ignored');
+    if (!isPlainObject(raw.profiles)) warnings.push('x-cli-config.profiles is not an object; it is ignored');
     else {
       for (const [name, profile] of Object.entries(raw.profiles)) {
-        if (isObject(profile)) profiles[name] = { ...profile };
+        if (isPlainObject(profile)) profiles[name] = { ...profile };
         else warnings.push(`x-cli-config profile ${name} is not an object; it is ignored`);
       }
     }
@@ -86,10 +83,10 @@ function cleanProfile(name: string, raw: Json, warnings: string[]): SuggestedPro
   if (params) out.params = params;
   const prompt = cleanPrompts(raw.prompt, `${where} prompt`, warnings);
   if (prompt) out.prompt = prompt;
-  if (isObject(raw.credentials)) {
+  if (isPlainObject(raw.credentials)) {
     const credentials: Record<string, CredentialBinding> = {};
     for (const [id, binding] of Object.entries(raw.credentials)) {
-      if (!isObject(binding)) continue;
+      if (!isPlainObject(binding)) continue;
       const cw = `${where} credential ${id}`;
       const b: CredentialBinding = {};
       const bAuth = cleanAuth(binding.auth, `${cw} auth`, warnings);
@@ -122,7 +119,7 @@ function entryList(value: unknown, separator: string, where: string, warnings: s
       const at = item.indexOf(separator.trim());
       entries.push(at <= 0 ? ['', item] : [item.slice(0, at).trim(), item.slice(at + 1).trim()]);
     }
-  } else if (isObject(value)) {
+  } else if (isPlainObject(value)) {
     for (const [name, v] of Object.entries(value)) if (v !== null && typeof v !== 'object') entries.push([name, String(v)]);
   }
   return entries
@@ -140,7 +137,7 @@ function entryList(value: unknown, separator: string, where: string, warnings: s
 }
 
 function stringValues(value: unknown, where: string, warnings: string[]): Record<string, string> | undefined {
-  if (!isObject(value)) return undefined;
+  if (!isPlainObject(value)) return undefined;
   const out: Record<string, string> = {};
   for (const [name, v] of Object.entries(value)) {
     if (v === null || typeof v === 'object') continue;
@@ -157,7 +154,7 @@ function stringValues(value: unknown, where: string, warnings: string[]): Record
 
 function cleanAuth(value: unknown, where: string, warnings: string[]): AuthObject | undefined {
   if (value === undefined) return undefined;
-  if (!isObject(value) || typeof value.type !== 'string' || value.type === '') {
+  if (!isPlainObject(value) || typeof value.type !== 'string' || value.type === '') {
     warnings.push(`${where} has no "type"; it is ignored`);
     return undefined;
   }
@@ -170,10 +167,10 @@ function cleanAuth(value: unknown, where: string, warnings: string[]): AuthObjec
 }
 
 function cleanPrompts(value: unknown, where: string, warnings: string[]): Record<string, PromptEntry> | undefined {
-  if (!isObject(value)) return undefined;
+  if (!isPlainObject(value)) return undefined;
   const out: Record<string, PromptEntry> = {};
   for (const [name, raw] of Object.entries(value)) {
-    if (!isObject(raw)) {
+    if (!isPlainObject(raw)) {
       out[name] = {};
       continue;
     }
@@ -330,8 +327,8 @@ export function deriveAuth(security: unknown, schemes: Record<string, SecuritySc
   if (typeof security === 'string') name = security;
   else if (Array.isArray(security)) {
     const first = security[0];
-    name = typeof first === 'string' ? first : isObject(first) ? Object.keys(first)[0] : undefined;
-  } else if (isObject(security)) name = Object.keys(security)[0];
+    name = typeof first === 'string' ? first : isPlainObject(first) ? Object.keys(first)[0] : undefined;
+  } else if (isPlainObject(security)) name = Object.keys(security)[0];
   const scheme = name === undefined ? undefined : schemes[name];
   if (!scheme) return undefined;
   if (scheme.type === 'http' && scheme.scheme === 'bearer') return { type: 'bearer' };

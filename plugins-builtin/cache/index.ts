@@ -9,6 +9,7 @@ import { definePlugin } from '../../sdk/define.js';
 import { apiNameLengthProblem } from '../../sdk/api-names.js';
 import type { CommandContext } from '../../sdk/types.js';
 import meta from './manifest.js';
+import { printProblem } from '../../sdk/command-errors.js';
 
 const USAGE = 'okapi cache clear [api]';
 const CLEAR = {
@@ -24,7 +25,7 @@ export default definePlugin({
     async command(init, ctx) {
       const [verb, ...args] = init.args;
       if (verb !== 'clear') {
-        ctx.stderr(`okapi: ${verb === undefined ? 'cache needs a verb' : `unknown cache command "${verb}"`}\n  hint: ${USAGE}\n`);
+        printProblem(ctx.stderr, verb === undefined ? 'cache needs a verb' : `unknown cache command "${verb}"`, USAGE);
         return 2;
       }
       let api: string | undefined;
@@ -36,7 +37,7 @@ export default definePlugin({
       }
       const tooLong = api === undefined ? undefined : apiNameLengthProblem(api);
       if (tooLong) {
-        ctx.stderr(`okapi: ${tooLong}\n  hint: see 'okapi api list'\n`);
+        printProblem(ctx.stderr, tooLong, "see 'okapi api list'");
         return 2;
       }
       try {
@@ -44,7 +45,7 @@ export default definePlugin({
           // A removed API's responses are gone already; an unknown name is most likely a typo.
           const cleared = await ctx.cache.clearResponses(api);
           if (!cleared.existed) {
-            ctx.stderr(`okapi: there is no API named "${api}"\n  hint: see 'okapi api list'\n`);
+            printProblem(ctx.stderr, `there is no API named "${api}"`, "see 'okapi api list'");
             return 1;
           }
           report(ctx, cleared.files, api);

@@ -15,7 +15,8 @@ import { onInterrupt, withForegroundProgram } from '../../sdk/interrupt.js';
 import { describeFsError } from '../../sdk/fs-errors.js';
 import { parseArguments } from '../../sdk/arguments.js';
 import { EDIT } from './arguments.js';
-import { fail, type ConfigVerb } from './verb.js';
+import { printCommandError } from '../../sdk/command-errors.js';
+import type { ConfigVerb } from './verb.js';
 
 const STARTER = '{\n  // Registered APIs: okapi api connect <name> <url>\n  "apis": {}\n}\n';
 
@@ -32,7 +33,7 @@ export const configEdit: ConfigVerb = async (path, args, ctx, tty) => {
   try {
     current = (await ctx.config.readText()).text;
   } catch (error) {
-    return fail(ctx, error);
+    return printCommandError(ctx.stderr, error);
   }
   const exists = current !== undefined;
   const original = current ?? STARTER;
@@ -77,7 +78,7 @@ export const configEdit: ConfigVerb = async (path, args, ctx, tty) => {
         try {
           await ctx.config.replace(text);
         } catch (error) {
-          fail(ctx, error);
+          printCommandError(ctx.stderr, error);
           return keep(text);
         }
         discard();
@@ -92,7 +93,7 @@ export const configEdit: ConfigVerb = async (path, args, ctx, tty) => {
   } catch (error) {
     // The copy went missing (an editor that deletes and renames, say): nothing left to keep.
     discard();
-    return fail(ctx, error);
+    return printCommandError(ctx.stderr, error);
   } finally {
     forget();
   }

@@ -3,6 +3,7 @@ import { ArgumentError, printArgumentError } from '../../sdk/arguments.js';
 import { definePlugin } from '../../sdk/define.js';
 import meta from './manifest.js';
 import type { ConfigVerb } from './verb.js';
+import { printProblem } from '../../sdk/command-errors.js';
 
 // Each verb loads its own code: `config path` must not pay for the shorthand parser and YAML.
 const VERBS = new Map<string, () => Promise<ConfigVerb>>([
@@ -19,11 +20,11 @@ export default definePlugin({
       const load = verb === undefined ? undefined : VERBS.get(verb);
       if (!load) {
         const what = verb === undefined ? 'okapi config needs a verb' : `unknown config command "${verb}"`;
-        ctx.stderr(`okapi: ${what}\n  hint: okapi config path | set <patch...> | edit\n`);
+        printProblem(ctx.stderr, what, 'okapi config path | set <patch...> | edit');
         return 2;
       }
       if (!init.config_path) {
-        ctx.stderr('okapi: the host did not say which config file is in use\n');
+        printProblem(ctx.stderr, 'the host did not say which config file is in use');
         return 1;
       }
       try {

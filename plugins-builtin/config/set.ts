@@ -8,7 +8,8 @@ import { isPlainObject } from '../../sdk/plain-object.js';
 import { applyShorthand, joinShorthandArguments, ShorthandError } from '../../sdk/shorthand/index.js';
 import { parseArguments } from '../../sdk/arguments.js';
 import { SET } from './arguments.js';
-import { fail, type ConfigVerb } from './verb.js';
+import { printCommandError, printProblem } from '../../sdk/command-errors.js';
+import type { ConfigVerb } from './verb.js';
 
 export const configSet: ConfigVerb = async (path, args, ctx) => {
   parseArguments(args, SET);
@@ -21,10 +22,10 @@ export const configSet: ConfigVerb = async (path, args, ctx) => {
     });
   } catch (error) {
     if (error instanceof ShorthandError) {
-      ctx.stderr(`okapi: invalid patch: ${error.message}\n${error.hint ? `  hint: ${error.hint}\n` : ''}`);
+      printProblem(ctx.stderr, `invalid patch: ${error.message}`, error.hint);
       return 2;
     }
-    return fail(ctx, error);
+    return printCommandError(ctx.stderr, error);
   }
   ctx.stderr(`okapi: updated ${path}\n`);
   return 0;

@@ -12,6 +12,7 @@ import { apiNameLengthProblem } from '../../sdk/api-names.js';
 import { formatExtensionUses } from '../../sdk/extension-uses.js';
 import meta from './manifest.js';
 import { diagnosePlugins } from './plugins-topic.js';
+import { printCommandError, printProblem } from '../../sdk/command-errors.js';
 
 const USAGE = 'okapi doctor api <name>';
 const TOPICS = 'okapi doctor api <name>, or okapi doctor plugins';
@@ -24,7 +25,7 @@ export default definePlugin({
       const [topic, ...args] = init.args;
       if (topic === 'plugins' && args.length === 0) return diagnosePlugins(ctx);
       if (topic !== 'api') {
-        ctx.stderr(`okapi: ${topic === undefined ? 'doctor needs a topic' : `unknown doctor topic "${topic}"`}\n  hint: ${TOPICS}\n`);
+        printProblem(ctx.stderr, topic === undefined ? 'doctor needs a topic' : `unknown doctor topic "${topic}"`, TOPICS);
         return 2;
       }
       let name: string;
@@ -36,14 +37,13 @@ export default definePlugin({
       }
       const tooLong = apiNameLengthProblem(name);
       if (tooLong) {
-        ctx.stderr(`okapi: ${tooLong}\n  hint: see 'okapi api list'\n`);
+        printProblem(ctx.stderr, tooLong, "see 'okapi api list'");
         return 2;
       }
       try {
         return await diagnose(name, ctx);
       } catch (error) {
-        const e = error as { message?: string; hint?: string };
-        ctx.stderr(`okapi: ${e.message ?? String(error)}\n${e.hint ? `  hint: ${e.hint}\n` : ''}`);
+        printCommandError(ctx.stderr, error);
         return 1;
       }
     },
@@ -53,11 +53,11 @@ export default definePlugin({
 async function diagnose(name: string, ctx: CommandContext): Promise<number> {
   const entry = await ctx.apis.get(name);
   if (!entry) {
-    ctx.stderr(`okapi: there is no API named "${name}"\n  hint: see 'okapi api list'\n`);
+    printProblem(ctx.stderr, `there is no API named "${name}"`, "see 'okapi api list'");
     return 1;
   }
   if (!entry.discovery) {
-    ctx.stderr(`okapi: ${name} has no description to diagnose (it was saved with --no-discover)\n  hint: okapi api sync ${name}\n`);
+    printProblem(ctx.stderr, `${name} has no description to diagnose (it was saved with --no-discover)`, `okapi api sync ${name}`);
     return 1;
   }
   const { index, warning } = await ctx.apis.readIndex(name);

@@ -4,7 +4,7 @@
  */
 import { accessor } from './accessor.js';
 import { base64Of } from '../../sdk/json-bytes.js';
-import { ExactNumber } from '../../sdk/exact-number.js';
+import { ExactNumber, numberText } from '../../sdk/exact-number.js';
 
 /** Output is handed on in pieces of about this many characters, so large documents stream. */
 const CHUNK = 64 * 1024;
@@ -78,15 +78,14 @@ function scalar(value: unknown): string {
     case 'string':
       return JSON.stringify(value);
     case 'number':
-      return Number.isFinite(value) ? String(value) : 'null';
     case 'bigint':
-      return value.toString();
+      return numberText(value);
     case 'boolean':
       return value ? 'true' : 'false';
     default:
       if (value instanceof Uint8Array) return `"${base64Of(value)}"`;
       if (value instanceof Date) return JSON.stringify(value);
-      if (value instanceof ExactNumber) return value.text;
+      if (value instanceof ExactNumber) return numberText(value);
       return 'null';
   }
 }

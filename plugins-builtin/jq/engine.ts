@@ -28,7 +28,7 @@ const PAGE = 64 * 1024;
 /** All that 32-bit WebAssembly can address. */
 export const MAX_MEMORY_BYTES = 4 * 1024 ** 3;
 /** What jq-wasm's module and runtime allow on their own. */
-export const JQ_WASM_MEMORY_BYTES = 256 * 1024 ** 2;
+const JQ_WASM_MEMORY_BYTES = 256 * 1024 ** 2;
 
 const INPUT_PATH = new TextEncoder().encode('/dev/stdin\0');
 const STDOUT = 1;

@@ -9,6 +9,7 @@ import { filterFailure } from '../../sdk/filter-failure.js';
 import { JqError } from './error.js';
 import meta from './manifest.js';
 import { runJq } from './run-jq.js';
+import { firstMessageLine } from '../../sdk/first-message-line.js';
 
 export default definePlugin({
   ...meta,
@@ -18,14 +19,8 @@ export default definePlugin({
         return { results: await runJq(input.expression, input.value) };
       } catch (error) {
         if (!(error instanceof OkapiError)) throw error;
-        return { failure: filterFailure(error, { unreadable: error instanceof JqError && error.failure === 'compile', summary: firstLine(error.message) }) };
+        return { failure: filterFailure(error, { unreadable: error instanceof JqError && error.failure === 'compile', summary: firstMessageLine(error.message) }) };
       }
     },
   },
 });
-
-/** The first line of a message, without the colon that introduced what followed it. */
-function firstLine(text: string): string {
-  const newline = text.indexOf('\n');
-  return (newline === -1 ? text : text.slice(0, newline)).replace(/:\s*$/, '');
-}

@@ -9,7 +9,7 @@
  * instead, and the previous state of the prototypes is put back before anything else can run.
  */
 import { numberMarker } from '../../sdk/number-marker.js';
-import { ExactNumber, exactNumberPrototypes } from '../../sdk/exact-number.js';
+import { ExactNumber, exactNumberPrototypes, numberText } from '../../sdk/exact-number.js';
 import { base64Of } from '../../sdk/json-bytes.js';
 
 type ToJson = (this: unknown) => unknown;
@@ -41,7 +41,7 @@ export function toJsonText(value: unknown, exactNumbers: ExactNumber[] = []): st
     for (const undo of restore.reverse()) undo();
   }
   if (marker === undefined) return text;
-  return text.replace(new RegExp(`"${marker}(\\d+)"`, 'g'), (_match, index: string) => String(numbers[Number(index)]));
+  return text.replace(new RegExp(`"${marker}(\\d+)"`, 'g'), (_match, index: string) => numberText(numbers[Number(index)]!));
 }
 
 function setToJson(prototype: object, toJSON: ToJson): () => void {

@@ -18,6 +18,8 @@
  * (output, `keys`, `length`, `tojson`, `==`, `+`, …) makes it needed whole.
  */
 
+import { isObjectLiteral } from '../../sdk/plain-object.js';
+
 /** What of a value may be looked at: all of it, nothing, or parts. */
 export type Demand = 'all' | 'none' | Shape;
 
@@ -50,7 +52,7 @@ const keepAll: Projector = (value) => value;
 /** The projection for a demand, worked out once rather than for every element it is applied to. */
 function projector(demand: Demand): Projector {
   if (demand === 'all') return keepAll;
-  if (demand === 'none') return (value) => (Array.isArray(value) ? [] : isPlainObject(value) ? {} : value);
+  if (demand === 'none') return (value) => (Array.isArray(value) ? [] : isObjectLiteral(value) ? {} : value);
   const each = demand.each;
   const elements = projector(each ?? 'none');
   if (each === undefined) {
@@ -58,7 +60,7 @@ function projector(demand: Demand): Projector {
     const members = [...demand.fields].map(([key, field]) => ({ key, project: projector(field) }));
     return (value) => {
       if (Array.isArray(value)) return value.map(elements);
-      if (!isPlainObject(value)) return value;
+      if (!isObjectLiteral(value)) return value;
       const out: Record<string, unknown> = {};
       for (const member of members) {
         if (Object.hasOwn(value, member.key)) setMember(out, member.key, member.project(value[member.key]));
@@ -70,7 +72,7 @@ function projector(demand: Demand): Projector {
   const named = new Map([...demand.fields].map(([key, field]) => [key, projector(join(each, field))]));
   return (value) => {
     if (Array.isArray(value)) return value.map(elements);
-    if (!isPlainObject(value)) return value;
+    if (!isObjectLiteral(value)) return value;
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(value)) setMember(out, key, (named.get(key) ?? elements)(value[key]));
     return out;
@@ -81,12 +83,6 @@ function projector(demand: Demand): Projector {
 function setMember(out: Record<string, unknown>, key: string, value: unknown): void {
   if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
   else out[key] = value;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const prototype = Object.getPrototypeOf(value) as unknown;
-  return prototype === Object.prototype || prototype === null;
 }
 
 export function join(a: Demand, b: Demand): Demand {

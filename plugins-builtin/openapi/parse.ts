@@ -4,6 +4,8 @@
  */
 import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { checkValueNesting, checkYamlTextNesting, NestingError } from '../../sdk/nesting.js';
+import { mediaTypeEssence } from '../../sdk/media-type.js';
+import { utf8TextOf } from '../../sdk/utf8-text.js';
 
 export class DescriptionError extends Error {
   readonly exitCode = 1;
@@ -22,7 +24,7 @@ export interface ParseOptions {
 export type Format = 'json' | 'yaml';
 
 export function formatOf(text: string, source: string, contentType: string | undefined): Format {
-  const type = contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
+  const type = mediaTypeEssence(contentType);
   if (/[/+]json$/.test(type)) return 'json';
   if (/[/+-]yaml$/.test(type)) return 'yaml';
   const path = source.replace(/[?#].*$/, '').toLowerCase();
@@ -45,12 +47,8 @@ export async function parseDescription(bytes: Uint8Array, options: ParseOptions)
 }
 
 function decodeText(bytes: Uint8Array, source: string): string {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw new DescriptionError(`${source} is not UTF-8 text, so it cannot be a JSON or YAML API description`);
-  }
+  const text = utf8TextOf(bytes);
+  if (text === undefined) throw new DescriptionError(`${source} is not UTF-8 text, so it cannot be a JSON or YAML API description`);
   if (text.includes('\u0000')) throw new DescriptionError(`${source} holds binary data, not a JSON or YAML API description`);
   return text.startsWith('\uFEFF') ? text.slice(1) : text;
 }

@@ -10,6 +10,8 @@
  * would bypass okapi's pipeline and origin rules.
  */
 
+import { isPlainObject } from '../../sdk/plain-object.js';
+
 type Json = Record<string, unknown>;
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'] as const;
@@ -30,10 +32,6 @@ const SCHEMA_KEYWORDS = [
   'uniqueItems',
   'multipleOf',
 ] as const;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function strings(value: unknown): string[] | undefined {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : undefined;
@@ -58,29 +56,29 @@ class Converter {
   ) {
     this.consumes = strings(src.consumes) ?? ['application/json'];
     this.produces = strings(src.produces) ?? ['application/json'];
-    this.sharedParameters = isObject(src.parameters) ? src.parameters : {};
+    this.sharedParameters = isPlainObject(src.parameters) ? src.parameters : {};
   }
 
   run(): Json {
     const src = this.src;
-    const out: Json = { openapi: '3.0.3', info: isObject(src.info) ? src.info : { title: '', version: '' } };
+    const out: Json = { openapi: '3.0.3', info: isPlainObject(src.info) ? src.info : { title: '', version: '' } };
     const servers = this.servers();
     if (servers.length > 0) out.servers = servers;
     for (const key of ['tags', 'externalDocs', 'security'] as const) if (src[key] !== undefined) out[key] = src[key];
     Object.assign(out, extensions(src));
 
     const components: Json = {};
-    if (isObject(src.definitions)) components.schemas = src.definitions;
+    if (isPlainObject(src.definitions)) components.schemas = src.definitions;
     const parameters: Json = {};
     const requestBodies: Json = {};
     for (const [name, raw] of Object.entries(this.sharedParameters)) {
-      if (!isObject(raw)) continue;
+      if (!isPlainObject(raw)) continue;
       if (raw.in === 'body') requestBodies[name] = this.bodyParameter(raw, this.consumes);
       else if (raw.in !== 'formData') parameters[name] = this.parameter(raw);
     }
     if (Object.keys(parameters).length > 0) components.parameters = parameters;
     if (Object.keys(requestBodies).length > 0) components.requestBodies = requestBodies;
-    if (isObject(src.responses)) {
+    if (isPlainObject(src.responses)) {
       components.responses = Object.fromEntries(Object.entries(src.responses).map(([code, r]) => [code, this.response(r, this.produces)]));
     }
     const schemes = this.securitySchemes();
@@ -88,7 +86,7 @@ class Converter {
     if (Object.keys(components).length > 0) out.components = components;
 
     const paths: Json = {};
-    if (isObject(src.paths)) {
+    if (isPlainObject(src.paths)) {
       for (const [path, item] of Object.entries(src.paths)) paths[path] = path.startsWith('x-') ? item : this.pathItem(item);
     }
     out.paths = paths;
@@ -107,7 +105,7 @@ class Converter {
   }
 
   private pathItem(raw: unknown): unknown {
-    if (!isObject(raw)) return raw;
+    if (!isPlainObject(raw)) return raw;
     const item: Json = { ...extensions(raw) };
     if (typeof raw.$ref === 'string') item.$ref = raw.$ref;
     const shared = Array.isArray(raw.parameters) ? raw.parameters : [];
@@ -116,7 +114,7 @@ class Converter {
     const sharedBody = shared.filter((p) => this.kindOf(p) !== 'plain');
     for (const method of METHODS) {
       const op = raw[method];
-      if (isObject(op)) item[method] = this.operation(op, sharedBody);
+      if (isPlainObject(op)) item[method] = this.operation(op, sharedBody);
     }
     return item;
   }
@@ -137,7 +135,7 @@ class Converter {
       const kind = this.kindOf(p);
       const resolved = this.resolveParameter(p);
       if (kind === 'body') {
-        const ref = isObject(p) && typeof p.$ref === 'string' ? p.$ref : undefined;
+        const ref = isPlainObject(p) && typeof p.$ref === 'string' ? p.$ref : undefined;
         body = ref?.startsWith('#/parameters/') ? { $ref: `#/components/requestBodies/${ref.slice('#/parameters/'.length)}` } : this.bodyParameter(resolved ?? {}, consumes);
       } else if (kind === 'form') {
         if (resolved) form.push(resolved);
@@ -148,7 +146,7 @@ class Converter {
     if (parameters.length > 0) out.parameters = parameters;
     if (form.length > 0) out.requestBody = this.formBody(form, consumes);
     else if (body !== undefined) out.requestBody = body;
-    const responses = isObject(op.responses) ? op.responses : {};
+    const responses = isPlainObject(op.responses) ? op.responses : {};
     out.responses = Object.fromEntries(
       Object.entries(responses).map(([code, r]) => [code, code.startsWith('x-') ? r : this.response(r, produces)]),
     );
@@ -156,11 +154,11 @@ class Converter {
   }
 
   private resolveParameter(p: unknown): Json | undefined {
-    if (isObject(p) && typeof p.$ref === 'string' && p.$ref.startsWith('#/parameters/')) {
+    if (isPlainObject(p) && typeof p.$ref === 'string' && p.$ref.startsWith('#/parameters/')) {
       const target = this.sharedParameters[decodePointerToken(p.$ref.slice('#/parameters/'.length))];
-      return isObject(target) ? target : undefined;
+      return isPlainObject(target) ? target : undefined;
     }
-    return isObject(p) ? p : undefined;
+    return isPlainObject(p) ? p : undefined;
   }
 
   private kindOf(p: unknown): 'body' | 'form' | 'plain' {
@@ -171,8 +169,8 @@ class Converter {
   }
 
   private parameterOrRef(p: unknown): unknown {
-    if (isObject(p) && typeof p.$ref === 'string') return { $ref: p.$ref };
-    return isObject(p) ? this.parameter(p) : p;
+    if (isPlainObject(p) && typeof p.$ref === 'string') return { $ref: p.$ref };
+    return isPlainObject(p) ? this.parameter(p) : p;
   }
 
   private parameter(p: Json): Json {
@@ -228,20 +226,20 @@ class Converter {
   }
 
   private response(raw: unknown, produces: string[]): unknown {
-    if (!isObject(raw)) return raw;
+    if (!isPlainObject(raw)) return raw;
     if (typeof raw.$ref === 'string') return { $ref: raw.$ref };
     const out: Json = { description: typeof raw.description === 'string' ? raw.description : '' };
     Object.assign(out, extensions(raw));
-    if (isObject(raw.headers)) {
+    if (isPlainObject(raw.headers)) {
       out.headers = Object.fromEntries(
         Object.entries(raw.headers).map(([name, h]) => [
           name,
-          isObject(h) ? { ...(h.description !== undefined ? { description: h.description } : {}), schema: schemaOf(h) } : h,
+          isPlainObject(h) ? { ...(h.description !== undefined ? { description: h.description } : {}), schema: schemaOf(h) } : h,
         ]),
       );
     }
     if (raw.schema !== undefined) {
-      const examples = isObject(raw.examples) ? raw.examples : {};
+      const examples = isPlainObject(raw.examples) ? raw.examples : {};
       out.content = Object.fromEntries(
         produces.map((type) => [type, { schema: raw.schema, ...(examples[type] !== undefined ? { example: examples[type] } : {}) }]),
       );
@@ -251,15 +249,15 @@ class Converter {
 
   private securitySchemes(): Json | undefined {
     const defs = this.src.securityDefinitions;
-    if (!isObject(defs)) return undefined;
+    if (!isPlainObject(defs)) return undefined;
     const out: Json = {};
     for (const [name, d] of Object.entries(defs)) {
-      if (!isObject(d)) continue;
+      if (!isPlainObject(d)) continue;
       const description = d.description !== undefined ? { description: d.description } : {};
       if (d.type === 'basic') out[name] = { type: 'http', scheme: 'basic', ...description, ...extensions(d) };
       else if (d.type === 'apiKey') out[name] = { type: 'apiKey', name: d.name, in: d.in, ...description, ...extensions(d) };
       else if (d.type === 'oauth2') {
-        const scopes = isObject(d.scopes) ? d.scopes : {};
+        const scopes = isPlainObject(d.scopes) ? d.scopes : {};
         const flowName = { implicit: 'implicit', password: 'password', application: 'clientCredentials', accessCode: 'authorizationCode' }[String(d.flow)];
         const flow: Json = { scopes };
         if (d.authorizationUrl !== undefined && (flowName === 'implicit' || flowName === 'authorizationCode')) flow.authorizationUrl = d.authorizationUrl;
@@ -278,7 +276,7 @@ function schemaOf(p: Json): Json {
   if (p.type !== undefined) schema.type = p.type;
   for (const key of SCHEMA_KEYWORDS) {
     if (p[key] === undefined) continue;
-    schema[key] = key === 'items' && isObject(p.items) ? schemaOf(p.items) : p[key];
+    schema[key] = key === 'items' && isPlainObject(p.items) ? schemaOf(p.items) : p[key];
   }
   if (p['x-nullable'] === true) schema.nullable = true;
   return schema;
@@ -302,7 +300,7 @@ function rewrite(value: unknown, seen = new Set<object>()): unknown {
     for (let i = 0; i < value.length; i++) value[i] = rewrite(value[i], seen);
     return value;
   }
-  if (!isObject(value) || seen.has(value)) return value;
+  if (!isPlainObject(value) || seen.has(value)) return value;
   seen.add(value);
   for (const [key, child] of Object.entries(value)) {
     if (key === '$ref' && typeof child === 'string') {

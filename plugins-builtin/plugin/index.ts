@@ -3,6 +3,7 @@ import { ArgumentError, parseArguments, printArgumentError, type ArgumentDeclara
 import { definePlugin } from '../../sdk/define.js';
 import type { PluginSummary } from '../../sdk/types.js';
 import meta from './manifest.js';
+import { printProblem } from '../../sdk/command-errors.js';
 
 /** --json is -o json, kept from before -o worked here. */
 const LIST = {
@@ -17,7 +18,7 @@ export default definePlugin({
     async command(init, ctx) {
       const [verb, ...rest] = init.args;
       if (verb !== 'list') {
-        ctx.stderr(`okapi: unknown plugin command ${verb === undefined ? '(none)' : `"${verb}"`}\n  hint: okapi plugin list\n`);
+        printProblem(ctx.stderr, `unknown plugin command ${verb === undefined ? '(none)' : `"${verb}"`}`, 'okapi plugin list');
         return 2;
       }
       let json: boolean;

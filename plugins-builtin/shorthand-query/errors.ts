@@ -3,10 +3,8 @@
  * expression and a caret under the character at fault, so a long `-f` argument is fixed at a glance.
  */
 
+import { caretLines } from '../../sdk/caret-lines.js';
 import { UsageError } from '../../sdk/errors.js';
-
-/** Characters of context shown either side of the caret: a long expression is not echoed whole. */
-const EXCERPT_RADIUS = 40;
 
 export class QueryError extends UsageError {
   /** 0-based offset into `expression`; `expression.length` means "at the end". */
@@ -23,20 +21,4 @@ export class QueryError extends UsageError {
     this.expression = expression;
     this.reason = reason;
   }
-}
-
-/** The line of `text` holding `position` (shortened around it), and a caret under that character. */
-export function caretLines(text: string, position: number): string {
-  // lastIndexOf clamps a negative start to 0, so position 0 must not look back at all.
-  const lineStart = position === 0 ? 0 : text.lastIndexOf('\n', position - 1) + 1;
-  const newline = text.indexOf('\n', position);
-  const lineEnd = newline === -1 ? text.length : newline;
-  const from = Math.max(lineStart, position - EXCERPT_RADIUS);
-  const to = Math.min(lineEnd, position + EXCERPT_RADIUS);
-  const before = from > lineStart ? '…' : '';
-  const after = to < lineEnd ? '…' : '';
-  // A tab or another control character would move the caret: each is shown as one space.
-  // eslint-disable-next-line no-control-regex
-  const excerpt = text.slice(from, to).replace(/[\u0000-\u001f\u007f]/g, ' ');
-  return `  ${before}${excerpt}${after}\n  ${' '.repeat(before.length + position - from)}^`;
 }

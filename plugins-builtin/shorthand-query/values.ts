@@ -20,7 +20,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** Whether reading `name` from a plain object could reach Object.prototype (`constructor`, `__proto__`, …). */
-export function isPrototypeName(name: string): boolean {
+function isPrototypeName(name: string): boolean {
   return name in Object.prototype;
 }
 

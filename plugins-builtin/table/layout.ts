@@ -10,7 +10,7 @@ import { stringifyJson } from '../../sdk/json-stringify.js';
 import { displayWidth, truncateToWidth } from './display-width.js';
 
 /** The column a row that is not an object (a scalar, an array) is shown in. */
-export const VALUE_COLUMN = 'value';
+const VALUE_COLUMN = 'value';
 
 /** Columns are separated by this many spaces. */
 const GAP = 2;
@@ -147,7 +147,7 @@ const SPACES = Array.from({ length: 257 }, (_, n) => ' '.repeat(n));
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 /** The union of the rows' keys, in the order first seen; rows that are not objects add `value`. */
-export function columnsOf(rows: readonly unknown[]): string[] {
+function columnsOf(rows: readonly unknown[]): string[] {
   const columns = new Set<string>();
   for (const row of rows) {
     if (isRecord(row)) {
@@ -182,7 +182,7 @@ export function lookup(row: unknown, column: string): unknown {
 }
 
 /** A value as the text of one cell: scalars as they read, nested values as compact JSON. */
-export function cellText(value: unknown): string {
+function cellText(value: unknown): string {
   switch (typeof value) {
     case 'undefined':
       return '';
@@ -251,7 +251,7 @@ const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 const ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 /** Control characters shown escaped: a newline must not break a row, nor an ESC reach the terminal. */
-export function escapeControls(text: string): string {
+function escapeControls(text: string): string {
   if (!HAS_CONTROL.test(text)) return text;
   return text.replace(CONTROLS, (ch) => ESCAPES[ch] ?? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

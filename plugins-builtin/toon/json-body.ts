@@ -5,7 +5,8 @@
  * after batches were handed on), is decoded whole at the end by the kernel's JSON decoder, so the
  * value is always the one the decoded path would give.
  */
-import { charsetOf, mediaTypeOf } from '../../sdk/decoders/decode-body.js';
+import { charsetOf } from '../../sdk/decoders/decode-body.js';
+import { mediaTypeEssence } from '../../sdk/media-type.js';
 import { isUtf8Charset } from '../../sdk/decoders/decoder.js';
 import { jsonDecoder } from '../../sdk/decoders/json.js';
 import { CLOSE_BRACE, CLOSE_BRACKET, COMMA, isJsonWhitespace, OPEN_BRACE, OPEN_BRACKET, QUOTE, stringEnd, type StringScan } from '../../sdk/json-syntax.js';
@@ -61,7 +62,7 @@ export class JsonBody {
   end(): { readonly value: unknown } | undefined {
     if (this.phase === 'after-root') return undefined;
     const bytes = Buffer.concat(this.chunks);
-    return { value: bytes.length === 0 ? null : jsonDecoder.decode(bytes, mediaTypeOf(this.contentType), charsetOf(this.contentType)) };
+    return { value: bytes.length === 0 ? null : jsonDecoder.decode(bytes, mediaTypeEssence(this.contentType), charsetOf(this.contentType)) };
   }
 
   private findRoot(chunk: Uint8Array): void {

@@ -41,7 +41,7 @@ export function writePrimitive(out: ByteOutput, value: Primitive): void {
 }
 
 /** A string value: unquoted when it reads back as itself, quoted otherwise. */
-export function writeString(out: ByteOutput, value: string): void {
+function writeString(out: ByteOutput, value: string): void {
   const start = out.length;
   if (mayGoUnquoted(value) && writeUnquoted(out, value)) return;
   out.length = start;

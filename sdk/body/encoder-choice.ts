@@ -5,6 +5,7 @@
  */
 
 import { UsageError } from '../errors.js';
+import { mediaTypeEssence } from '../media-type.js';
 
 export type BodyFormat = 'json' | 'yaml' | 'cbor' | 'form' | 'multipart' | 'raw';
 
@@ -52,13 +53,8 @@ export function chooseEncoder(value: string | undefined): EncoderChoice {
   return { format: formatOfMediaType(essence), contentType: trimmed, given: value, isMediaType: true };
 }
 
-/** `Text/CSV; charset=utf-8` → `text/csv`. */
-export function mediaTypeEssence(mediaType: string): string {
-  return (mediaType.split(';', 1)[0] ?? '').trim().toLowerCase();
-}
-
 /** Which encoder a media type implies: structured families by their type or `+suffix`, everything else raw. */
-export function formatOfMediaType(essence: string): BodyFormat {
+function formatOfMediaType(essence: string): BodyFormat {
   switch (essence) {
     case 'application/json':
     case 'text/json':

@@ -37,7 +37,7 @@ export function unreadableFile(path: string, error: unknown, usedFor: string): O
 }
 
 /** Node says "ENOENT: no such file or directory, open '/x'"; the path is already in our message. */
-export function describeSystemError(error: unknown): string {
+function describeSystemError(error: unknown): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   const message = error instanceof Error ? error.message : String(error);
   if (typeof code === 'string') {

@@ -21,6 +21,7 @@ import { encodeRaw } from './encoders/raw.js';
 import { encodeYaml } from './encoders/yaml.js';
 import { evaluateExpression, isBlankExpression, joinArgs } from './input.js';
 import { classifyStdin, isBlank, type StdinDocument } from './stdin.js';
+import { utf8TextOf } from '../utf8-text.js';
 
 export { BodySyntaxError } from './errors.js';
 export { ENCODER_NAMES } from './encoder-choice.js';
@@ -68,7 +69,7 @@ export function buildBody(request: BodyRequest): EncodedBody | undefined {
   }
   if (!hasExpression && encoder.format === 'raw') {
     // -c text/csv < data.csv: the media type says what stdin is, so it is not interpreted at all.
-    return { bytes: stdin, contentType: encoder.contentType, value: textOrBytes(stdin) };
+    return { bytes: stdin, contentType: encoder.contentType, value: utf8TextOf(stdin) ?? stdin };
   }
   const document = classifyStdin(stdin);
   if (hasExpression) {
@@ -125,15 +126,5 @@ function encodeValue(value: unknown, encoder: EncoderChoice): EncodedBody {
     }
     case 'raw':
       return { bytes: encodeRaw(value, flag), contentType: encoder.contentType, value };
-  }
-}
-
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-function textOrBytes(bytes: Uint8Array): string | Uint8Array {
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    return bytes;
   }
 }

@@ -51,7 +51,7 @@ const BY_EXTENSION: Readonly<Record<string, string>> = {
   '.wasm': 'application/wasm',
 };
 
-export const DEFAULT_FILE_TYPE = 'application/octet-stream';
+const DEFAULT_FILE_TYPE = 'application/octet-stream';
 
 export function contentTypeForFile(path: string): string {
   const extension = extname(path).toLowerCase();

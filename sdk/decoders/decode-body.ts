@@ -10,6 +10,7 @@ import { isJsonType, jsonDecoder, parseJson } from './json.js';
 import { ndjsonDecoder } from './ndjson.js';
 import { plainTextOf, textDecoder } from './text.js';
 import { yamlDecoder } from './yaml.js';
+import { mediaTypeEssence } from '../media-type.js';
 
 export { isJsonType };
 
@@ -34,10 +35,6 @@ function acceptHeader(entries: readonly AcceptEntry[]): string {
     .join(', ');
 }
 
-export function mediaTypeOf(contentType: string | undefined): string {
-  return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
-}
-
 /** The `charset` parameter of a Content-Type, unquoted, or undefined. */
 export function charsetOf(contentType: string | undefined): string | undefined {
   if (contentType === undefined) return undefined;
@@ -60,7 +57,7 @@ export async function decodeBody(bytes: Uint8Array, contentType: string | undefi
 
 async function decodeByType(bytes: Uint8Array, contentType: string | undefined): Promise<unknown> {
   if (bytes.length === 0) return null;
-  const type = mediaTypeOf(contentType);
+  const type = mediaTypeEssence(contentType);
   const charset = charsetOf(contentType);
   const decoder = DECODERS.find((d) => d.handles(type));
   if (decoder) return decoder.decode(bytes, type, charset);

@@ -3,6 +3,7 @@
  * decoded with their charset. decode-body also sends here any type that names a charset.
  */
 import { decodeText, type BodyDecoder } from './decoder.js';
+import { utf8TextOf } from '../utf8-text.js';
 
 const TEXT_APPLICATION_TYPES = new Set([
   'application/xml',
@@ -23,15 +24,8 @@ export const textDecoder: BodyDecoder = {
 /** Characters that mark bytes as binary rather than text: C0 and C1 controls except tab, LF, FF and CR. */
 const CONTROL = /[\u0000-\u0008\u000b\u000e-\u001f\u007f-\u009f]/;
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-
 /** The text of bytes that are valid UTF-8 with no control characters, or undefined. */
 export function plainTextOf(bytes: Uint8Array): string | undefined {
-  let text: string;
-  try {
-    text = strictUtf8.decode(bytes);
-  } catch {
-    return undefined;
-  }
-  return CONTROL.test(text) ? undefined : text;
+  const text = utf8TextOf(bytes);
+  return text === undefined || CONTROL.test(text) ? undefined : text;
 }

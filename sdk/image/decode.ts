@@ -12,7 +12,7 @@ export interface Raster {
 }
 
 /** The most pixels okapi decodes: 50 megapixels, 200 MB of RGBA. */
-export const MAX_PIXELS = 50_000_000;
+const MAX_PIXELS = 50_000_000;
 
 export async function decodeImage(bytes: Uint8Array, format: ImageFormat): Promise<Raster> {
   const size = imageSize(bytes, format);

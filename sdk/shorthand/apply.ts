@@ -13,8 +13,9 @@ import {
   type Program,
   type ValueNode,
 } from './ast.js';
-import { cloneDocument, getOwn, isPlainObject, setOwn, type PlainObject } from './document.js';
+import { cloneDocument, getOwn, setOwn, type PlainObject } from './document.js';
 import { ShorthandError } from './errors.js';
+import { isObjectLiteral } from '../plain-object.js';
 
 /**
  * How many `null`s index padding may add per input. Without a budget, `a[999999]: 1, b[999999]: 1, ...`
@@ -49,7 +50,7 @@ class Applier {
         break;
       case 'entries':
         // Bare fields describe an object; a top-level array base stays one so `[0]: x` can edit it.
-        if (!isPlainObject(base) && !Array.isArray(base)) write(root, {});
+        if (!isObjectLiteral(base) && !Array.isArray(base)) write(root, {});
         this.applyEntries(root, program.entries);
         break;
       case 'value':
@@ -86,7 +87,7 @@ class Applier {
   /** Merges fields into the object at `path`, replacing whatever non-object is there. */
   private mergeAt(target: Location, path: Path, entries: readonly Entry[]): void {
     const location = this.walkForWrite(target, path);
-    if (!isPlainObject(read(location))) write(location, {});
+    if (!isObjectLiteral(read(location))) write(location, {});
     this.applyEntries(location, entries);
   }
 
@@ -96,7 +97,7 @@ class Applier {
     const parent = lookup(read(target), path.slice(0, -1));
     if (!parent.found) return;
     if (typeof last === 'string') {
-      if (isPlainObject(parent.value)) delete parent.value[last];
+      if (isObjectLiteral(parent.value)) delete parent.value[last];
     } else if (last.kind === 'index' && Array.isArray(parent.value)) {
       const index = resolveExisting(parent.value, last.index);
       if (index !== undefined) parent.value.splice(index, 1);
@@ -129,7 +130,7 @@ class Applier {
     for (const segment of path) {
       const current = read(location);
       if (typeof segment === 'string') {
-        const object = isPlainObject(current) ? current : write(location, {} as PlainObject);
+        const object = isObjectLiteral(current) ? current : write(location, {} as PlainObject);
         location = { container: object, key: segment };
       } else {
         const array = Array.isArray(current) ? (current as unknown[]) : write(location, [] as unknown[]);
@@ -196,7 +197,7 @@ function lookup(start: unknown, path: Path): Lookup {
   let current = start;
   for (const segment of path) {
     if (typeof segment === 'string') {
-      if (!isPlainObject(current) || !Object.hasOwn(current, segment)) return { found: false };
+      if (!isObjectLiteral(current) || !Object.hasOwn(current, segment)) return { found: false };
       current = current[segment];
     } else if (segment.kind === 'index' && Array.isArray(current)) {
       const index = resolveExisting(current, segment.index);

@@ -3,13 +3,9 @@
  * named `__proto__` or `constructor` is data, never the object's prototype or an inherited member.
  */
 
-export type PlainObject = Record<string, unknown>;
+import { isObjectLiteral } from '../plain-object.js';
 
-export function isPlainObject(value: unknown): value is PlainObject {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-}
+export type PlainObject = Record<string, unknown>;
 
 export function getOwn(object: PlainObject, key: string): unknown {
   return Object.hasOwn(object, key) ? object[key] : undefined;
@@ -53,7 +49,7 @@ function shallowCopy(value: unknown, pending: CopyTask[]): unknown {
     pending.push({ source: value as unknown[], copy });
     return copy;
   }
-  if (isPlainObject(value)) {
+  if (isObjectLiteral(value)) {
     const copy: PlainObject = {};
     pending.push({ source: value, copy });
     return copy;

@@ -10,6 +10,8 @@ import { newCborDecoder } from '../cbor.js';
 import { parseJsonExact } from '../json-parse.js';
 import { checkValueNesting, checkYamlTextNesting, NestingError } from '../nesting.js';
 import { exactNumberReadingTags } from '../yaml-exact-number.js';
+import { utf8TextOf } from '../utf8-text.js';
+import { firstMessageLine } from '../first-message-line.js';
 
 export interface ShorthandOptions {
   /** Multipart bodies: `@path` becomes a {@link FileRef} and the file is not read. */
@@ -49,14 +51,14 @@ export function loadFile(path: string, options: ShorthandOptions): FileLoad {
 function decodeFile(path: string, bytes: Uint8Array): unknown {
   switch (extname(path).toLowerCase()) {
     case '.json':
-      return parseJsonExact(decodeUtf8(bytes) ?? invalidUtf8());
+      return parseJsonExact(utf8TextOf(bytes) ?? invalidUtf8());
     case '.yaml':
     case '.yml':
-      return parseYamlFile(decodeUtf8(bytes) ?? invalidUtf8());
+      return parseYamlFile(utf8TextOf(bytes) ?? invalidUtf8());
     case '.cbor':
       return newCborDecoder().decode(bytes);
   }
-  const text = decodeUtf8(bytes);
+  const text = utf8TextOf(bytes);
   if (text === undefined) return Uint8Array.from(bytes);
   return parseJsonContainer(text) ?? text;
 }
@@ -84,15 +86,6 @@ function parseJsonContainer(text: string): object | undefined {
   }
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-function decodeUtf8(bytes: Uint8Array): string | undefined {
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    return undefined;
-  }
-}
 
 function invalidUtf8(): never {
   throw new Error('the file is not valid UTF-8');
@@ -108,8 +101,6 @@ function describeReadError(error: unknown): string {
   return firstLine(error);
 }
 
-/** Parser messages (YAML's, notably) go on to draw their own excerpt after a colon; ours is enough. */
 function firstLine(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return (message.split('\n', 1)[0] ?? message).replace(/:\s*$/, '');
+  return firstMessageLine(error instanceof Error ? error.message : String(error));
 }

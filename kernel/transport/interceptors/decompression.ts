@@ -5,7 +5,7 @@
  * request was cut short (timeout, interrupt), which the layers above explain instead.
  */
 import { OkapiError } from '../../../sdk/errors.js';
-import { codingsToUndo, decodeBody } from '../decompress.js';
+import { codingsToUndo, undoContentCodings } from '../decompress.js';
 import type { DispatchResponse, Interceptor } from '../dispatch.js';
 
 /** `interrupted`: the request was aborted or timed out, so a broken stream is not the body's fault. */
@@ -21,7 +21,7 @@ function decoded(response: DispatchResponse, codings: readonly string[], interru
   return {
     async *[Symbol.asyncIterator]() {
       try {
-        yield* decodeBody(response.body as AsyncIterable<Buffer>, codings);
+        yield* undoContentCodings(response.body as AsyncIterable<Buffer>, codings);
       } catch (error) {
         if (isZlibError(error) && !interrupted()) throw undecodableBody(error, codings, response.url.host);
         throw error;

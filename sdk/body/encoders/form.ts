@@ -6,10 +6,11 @@
  */
 
 import { UsageError } from '../../errors.js';
-import { describeValue, isPlainRecord, scalarText } from './values.js';
+import { describeValue, scalarText } from './values.js';
+import { isObjectLiteral } from '../../plain-object.js';
 
 export function encodeForm(value: unknown, flag: string): Uint8Array {
-  if (!isPlainRecord(value)) {
+  if (!isObjectLiteral(value)) {
     throw new UsageError(`${flag} needs an object of fields, not ${describeValue(value)}`, {
       hint: "write the fields as name: value pairs, e.g. 'q: search, page: 2'",
     });
@@ -20,11 +21,11 @@ export function encodeForm(value: unknown, flag: string): Uint8Array {
 }
 
 function addField(pairs: URLSearchParams, name: string, value: unknown): void {
-  if (isPlainRecord(value)) {
+  if (isObjectLiteral(value)) {
     for (const key of Object.keys(value)) addField(pairs, `${name}[${key}]`, value[key]);
   } else if (Array.isArray(value)) {
     value.forEach((item: unknown, index) => {
-      if (isPlainRecord(item) || Array.isArray(item)) {
+      if (isObjectLiteral(item) || Array.isArray(item)) {
         addField(pairs, `${name}[${index}]`, item);
       } else {
         pairs.append(name, scalarText(item));

@@ -14,7 +14,8 @@ import { FileRef } from '../../shorthand/index.js';
 import { unreadableFile } from '../errors.js';
 import { contentTypeForFile } from '../mime.js';
 import { stringifyJson } from '../../json-stringify.js';
-import { describeValue, isPlainRecord, scalarText } from './values.js';
+import { describeValue, scalarText } from './values.js';
+import { isObjectLiteral } from '../../plain-object.js';
 
 export interface MultipartBody {
   readonly bytes: Uint8Array;
@@ -29,7 +30,7 @@ interface Part {
 }
 
 export function encodeMultipart(value: unknown, flag: string): MultipartBody {
-  if (!isPlainRecord(value)) {
+  if (!isObjectLiteral(value)) {
     throw new UsageError(`${flag} needs an object of fields, not ${describeValue(value)}`, {
       hint: "write each part as name: value, and files as name: @path, e.g. 'title: Report, file: @report.pdf'",
     });
@@ -53,7 +54,7 @@ function toPart(name: string, value: unknown, path: string): Part {
     return { name, filename: basename(value.path), contentType: contentTypeForFile(value.path), content: readPartFile(value, name) };
   }
   if (value instanceof Uint8Array) return { name, contentType: 'application/octet-stream', content: value };
-  if (isPlainRecord(value) || Array.isArray(value)) {
+  if (isObjectLiteral(value) || Array.isArray(value)) {
     rejectNestedFiles(value, path);
     return { name, contentType: 'application/json', content: Buffer.from(stringifyJson(value)) };
   }
@@ -77,7 +78,7 @@ function rejectNestedFiles(value: unknown, path: string): void {
   }
   if (Array.isArray(value)) {
     value.forEach((item: unknown, index) => rejectNestedFiles(item, `${path}[${index}]`));
-  } else if (isPlainRecord(value)) {
+  } else if (isObjectLiteral(value)) {
     for (const key of Object.keys(value)) rejectNestedFiles(value[key], `${path}.${key}`);
   }
 }

@@ -1,14 +1,9 @@
-/** What the form and multipart encoders share: recognising objects and writing a scalar as text. */
+/** What the form and multipart encoders share: writing a scalar as text, and naming a value in messages. */
 
 import { stringifyJson } from '../../json-stringify.js';
 import { base64Of } from '../../json-bytes.js';
 import { ExactNumber } from '../../exact-number.js';
-
-export function isPlainRecord(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-}
+import { isObjectLiteral } from '../../plain-object.js';
 
 /**
  * A field's text: strings as they are, numbers and booleans as in JSON, `null` as the empty string,
@@ -29,7 +24,7 @@ export function describeValue(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   if (value instanceof Uint8Array) return 'bytes';
   if (value instanceof ExactNumber) return `the number ${value.text}`;
-  if (isPlainRecord(value)) return 'an object';
+  if (isObjectLiteral(value)) return 'an object';
   switch (typeof value) {
     case 'string':
       return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value)}`;

@@ -6,6 +6,7 @@
 import { stringify } from 'yaml';
 import { base64Of } from '../../json-bytes.js';
 import { exactNumberYamlTag } from '../../yaml-exact-number.js';
+import { isObjectLiteral } from '../../plain-object.js';
 
 export function encodeYaml(value: unknown): Uint8Array {
   return Buffer.from(stringify(bytesToBase64(value), { customTags: [exactNumberYamlTag] }));
@@ -14,11 +15,11 @@ export function encodeYaml(value: unknown): Uint8Array {
 function bytesToBase64(value: unknown): unknown {
   if (value instanceof Uint8Array) return base64Of(value);
   if (Array.isArray(value)) return value.map(bytesToBase64);
-  if (typeof value === 'object' && value !== null && isPlain(value)) {
+  if (isObjectLiteral(value)) {
     const copy: Record<string, unknown> = {};
     for (const key of Object.keys(value)) {
       Object.defineProperty(copy, key, {
-        value: bytesToBase64((value as Record<string, unknown>)[key]),
+        value: bytesToBase64(value[key]),
         enumerable: true,
         writable: true,
         configurable: true,
@@ -27,9 +28,4 @@ function bytesToBase64(value: unknown): unknown {
     return copy;
   }
   return value;
-}
-
-function isPlain(value: object): boolean {
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
 }

@@ -1,6 +1,7 @@
 import { Encoder } from 'cbor-x';
 import { describe, expect, it } from 'vitest';
-import { ACCEPT_HEADER, charsetOf, decodeBody, isJsonType, mediaTypeOf } from '../../../sdk/decoders/decode-body.js';
+import { ACCEPT_HEADER, charsetOf, decodeBody, isJsonType } from '../../../sdk/decoders/decode-body.js';
+import { mediaTypeEssence } from '../../../sdk/media-type.js';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const cbor = new Encoder({ useRecords: false, tagUint8Array: false, variableMapSize: true, mapsAsObjects: true });
@@ -221,9 +222,9 @@ describe('decodeBody: no content type, and other types', () => {
 });
 
 describe('media type helpers', () => {
-  it('mediaTypeOf drops parameters and lower-cases', async () => {
-    expect(mediaTypeOf('Application/JSON; charset=utf-8')).toBe('application/json');
-    expect(mediaTypeOf(undefined)).toBe('');
+  it('mediaTypeEssence drops parameters and lower-cases', async () => {
+    expect(mediaTypeEssence('Application/JSON; charset=utf-8')).toBe('application/json');
+    expect(mediaTypeEssence(undefined)).toBe('');
   });
 
   it('charsetOf reads the charset parameter only', async () => {
