@@ -16,9 +16,9 @@ import type { PluginLogger } from './plugins/runtime.js';
 import { PluginDiagnostics } from './plugins/plugin-diagnostics.js';
 import { overridesFromConfig } from './plugins/overrides.js';
 import { drained } from './output/drained.js';
-import { visibleControls } from '../sdk/terminal-text.js';
+import { visibleControls } from '../sdk/shared/terminal-text.js';
 import { builtins } from './plugins/builtin-index.generated.js';
-import { OKAPI_VERSION } from '../sdk/version.js';
+import { OKAPI_VERSION } from '../sdk/shared/version.js';
 
 export interface Streams {
   stdout: NodeJS.WriteStream;

@@ -4,9 +4,9 @@
  * costs a plugin nothing to load. Errors are ArgumentError, a UsageError (exit 2, DESIGN.md §5),
  * which a command prints with printArgumentError() and whose exit code it returns.
  */
-import { closestWords } from './closest-words.js';
+import { closestWords } from './shared/closest-words.js';
 import { printProblem } from './command-errors.js';
-import { UsageError } from './errors.js';
+import { UsageError } from './shared/errors.js';
 
 export interface FlagDeclaration {
   /** The long name, without `--`: `spec` is `--spec`. */

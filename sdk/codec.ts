@@ -1,15 +1,15 @@
 /**
  * The wire codec shared by the host and the SDK: CBOR sequences (RFC 8742) or JSON lines.
  * cbor-x is configured for what plugins in other languages expect: plain byte strings (no typed
- * array tags), minimal map headers and string-keyed maps (sdk/cbor.ts). Numbers a double would
+ * array tags), minimal map headers and string-keyed maps (sdk/shared/cbor.ts). Numbers a double would
  * change keep their digits in both encodings: CBOR integers, bignums and decimal fractions, and
  * JSON number literals.
  */
-import { newCborDecoder, newCborEncoder } from './cbor.js';
-import { ExactNumber } from './exact-number.js';
-import { parseJsonExact } from './json-parse.js';
-import { MAX_NESTING, NestingError } from './nesting.js';
-import { stringifyJson } from './json-stringify.js';
+import { newCborDecoder, newCborEncoder } from './shared/cbor.js';
+import { ExactNumber } from './shared/exact-number.js';
+import { parseJsonExact } from './shared/json-parse.js';
+import { MAX_NESTING, NestingError } from './shared/nesting.js';
+import { stringifyJson } from './shared/json-stringify.js';
 
 export type WireEncoding = 'cbor' | 'json';
 

@@ -3,9 +3,9 @@
  * document and its result is written only if the file is still the one it saw; else it runs again
  * on the new one. So a plugin's change never overwrites another run's, as under the lock itself.
  */
-import type { ApiEntry, OkapiConfig } from './api-config.js';
-import { apiEntry } from './api-config.js';
-import { OkapiError } from './errors.js';
+import type { ApiEntry, OkapiConfig } from './shared/api-config.js';
+import { apiEntry } from './shared/api-config.js';
+import { OkapiError } from './shared/errors.js';
 import type { ApiRegistry, ApiSave, ConfigService, ConfigSnapshot } from './services.js';
 
 const ATTEMPTS = 10;

@@ -1,4 +1,4 @@
-import { OkapiError } from './errors.js';
+import { OkapiError } from './shared/errors.js';
 import type { FilterFailure } from './types.js';
 
 /**

@@ -4,7 +4,7 @@
  */
 import { encodeMessage, type WireEncoding, type WireMessage } from './codec.js';
 import { Peer } from './peer.js';
-import { OkapiError } from './errors.js';
+import { OkapiError } from './shared/errors.js';
 import { serviceClients } from './service-client.js';
 import { handleInterrupts } from './interrupt.js';
 import { ChunkQueue } from './chunk-queue.js';

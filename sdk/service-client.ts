@@ -3,7 +3,7 @@
  * message and its answer (docs/design/016-host-services.md lists them).
  */
 import type { WireMessage } from './codec.js';
-import type { ApiEntry, OkapiConfig } from './api-config.js';
+import type { ApiEntry, OkapiConfig } from './shared/api-config.js';
 import type { ApiIndexReading, ApiRegistry, CacheService, ConfigPatchResult, ConfigService, ConfigSnapshot, TokenStore } from './services.js';
 import type { ApiSummary } from './types.js';
 

@@ -3,8 +3,8 @@
  * methods exist in-process (kernel/commands/command-host.ts) and over the wire (sdk/run.ts), so a
  * built-in command and an external `okapi-*` executable are written alike (docs/design/016).
  */
-import type { ApiEntry, OkapiConfig } from './api-config.js';
-import type { ExtensionUse } from './extension-uses.js';
+import type { ApiEntry, OkapiConfig } from './shared/api-config.js';
+import type { ExtensionUse } from './shared/extension-uses.js';
 import type { ApiSummary } from './types.js';
 
 /** Where in the config document: object keys and array indexes, from the root. */
@@ -48,7 +48,7 @@ export interface ApiSave {
   entry: ApiEntry;
   /** The config revision `entry` was made from; when the file changed since, nothing is committed. */
   revision?: string;
-  /** The operation index (OperationIndex, sdk/operation-index-format.ts); the help index is derived from it. */
+  /** The operation index (OperationIndex, sdk/shared/operation-index-format.ts); the help index is derived from it. */
   index?: object;
   /** The description as loaded (OpenAPI 3 JSON, UTF-8), kept as the API's spec copy. */
   spec?: Uint8Array;

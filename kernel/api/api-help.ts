@@ -4,10 +4,10 @@
  * rebuilt offline from the cached spec copy; when a local spec file changed, the API is re-synced
  * from it (local files only, so still offline).
  */
-import { ExitCode } from '../../sdk/errors.js';
+import { ExitCode } from '../../sdk/shared/errors.js';
 import type { Invocation } from '../invocation.js';
 import { configDir } from '../config/paths.js';
-import { apiEntry, localSpecSources, profilesOf, type ApiEntry } from '../../sdk/api-config.js';
+import { apiEntry, localSpecSources, profilesOf, type ApiEntry } from '../../sdk/shared/api-config.js';
 import { DEFAULT_PROFILE } from './api-target.js';
 import { expectedKey, readHelpIndex, staleness, type StoredHelpIndex } from './index-read.js';
 import { apiCacheFiles } from './cache-paths.js';

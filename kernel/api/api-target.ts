@@ -5,11 +5,11 @@
  * Only the one API named is read from the config.
  */
 import type { OkapiConfig } from '../config/document.js';
-import { OkapiError, UsageError } from '../../sdk/errors.js';
+import { OkapiError, UsageError } from '../../sdk/shared/errors.js';
 import { HEADER_ENTRY } from '../pipeline/request-fields.js';
-import { redactField, redactUrl } from '../../sdk/redact.js';
-import { apiEntry, profilesOf, stringList, stringMap, type ApiEntry, type Profile } from '../../sdk/api-config.js';
-import { apiNameLengthProblem } from '../../sdk/api-names.js';
+import { redactField, redactUrl } from '../../sdk/shared/redact.js';
+import { apiEntry, profilesOf, stringList, stringMap, type ApiEntry, type Profile } from '../../sdk/shared/api-config.js';
+import { apiNameLengthProblem } from '../../sdk/shared/api-names.js';
 
 export interface ApiTarget {
   api: string;

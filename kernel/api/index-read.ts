@@ -4,11 +4,11 @@
  * hashing, no parsing of the spec copy.
  */
 import { readFileSync } from 'node:fs';
-import { OKAPI_VERSION } from '../../sdk/version.js';
-import { normalizedOperationBase, type ApiEntry } from '../../sdk/api-config.js';
+import { OKAPI_VERSION } from '../../sdk/shared/version.js';
+import { normalizedOperationBase, type ApiEntry } from '../../sdk/shared/api-config.js';
 import { apiCacheFiles } from './cache-paths.js';
-import { sourceStamps } from '../../sdk/operation-index-key.js';
-import { INDEX_FORMAT, type HelpIndex, type IndexKey, type OperationIndex } from '../../sdk/operation-index-format.js';
+import { sourceStamps } from '../../sdk/shared/operation-index-key.js';
+import { INDEX_FORMAT, type HelpIndex, type IndexKey, type OperationIndex } from '../../sdk/shared/operation-index-format.js';
 
 export interface ExpectedKey {
   spec_hash: string | undefined;

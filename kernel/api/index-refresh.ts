@@ -4,7 +4,7 @@
  * `api reindex` to rebuild from the cached spec copy otherwise. Each runs as if the user had typed
  * it, its report on stderr: stdout is for what the caller prints next.
  */
-import { ExitCode } from '../../sdk/errors.js';
+import { ExitCode } from '../../sdk/shared/errors.js';
 import type { Invocation } from '../invocation.js';
 
 export function resyncFromFiles(inv: Invocation, api: string): Promise<number> {

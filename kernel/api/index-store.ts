@@ -1,17 +1,17 @@
 /**
  * Writing the cached files of a registered API (kernel/api/cache-paths.ts): the spec copy, the
  * operation index and the help index derived from it. Reading is in index-read.ts; the api plugin
- * extracts and stamps each index (sdk/operation-index-key.ts) and saves it through the host's API
+ * extracts and stamps each index (sdk/shared/operation-index-key.ts) and saves it through the host's API
  * registry (kernel/services/api-registry-service.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { describeFsError } from '../../sdk/fs-errors.js';
-import { OkapiError } from '../../sdk/errors.js';
+import { describeFsError } from '../../sdk/shared/fs-errors.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
 import { withTemporaryFile } from '../../sdk/interrupt.js';
 import { apiCacheFiles } from './cache-paths.js';
-import { helpIndexOf, serializeHelpIndex, type OperationIndex } from '../../sdk/operation-index-format.js';
+import { helpIndexOf, serializeHelpIndex, type OperationIndex } from '../../sdk/shared/operation-index-format.js';
 
 export * from './index-read.js';
 

@@ -5,10 +5,10 @@
  * protobuf descriptors, …) by listing their media types in `loader_content_types`.
  */
 import type { LoadDocumentRequest } from '../../sdk/types.js';
-import { OkapiError } from '../../sdk/errors.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
 import type { PluginContainer } from '../plugins/container.js';
 import type { PluginRecord, PluginRegistry } from '../plugins/registry.js';
-import { mediaTypeEssence } from '../../sdk/media-type.js';
+import { mediaTypeEssence } from '../../sdk/shared/media-type.js';
 
 /** The built-in loader used when no plugin claims the content type: it sniffs JSON and YAML. */
 const DEFAULT_LOADER = 'openapi';

@@ -3,7 +3,7 @@
  * (cac's parser turns `-H 0x10` into 16; see docs/design/001-argv.md). Unknown options stay in
  * `words`, in order, for the command that owns them.
  */
-import { UsageError } from '../../sdk/errors.js';
+import { UsageError } from '../../sdk/shared/errors.js';
 import { FLAG_TABLE } from './flag-table.js';
 import type { FlagSpec } from './flags.js';
 

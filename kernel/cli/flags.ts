@@ -3,8 +3,8 @@
  * `--help-all` all of them) and validation all read this table. A flag is added by the change that
  * gives it its behaviour.
  */
-import { UsageError } from '../../sdk/errors.js';
-import { redactField, redactUrl } from '../../sdk/redact.js';
+import { UsageError } from '../../sdk/shared/errors.js';
+import { redactField, redactUrl } from '../../sdk/shared/redact.js';
 import { LONGEST_DURATION, MAX_DURATION_MS, parseDuration } from '../plugins/duration.js';
 
 export type FlagKind = 'boolean' | 'string' | 'strings' | 'count';

@@ -15,7 +15,7 @@ export interface RootHelpInput {
   formats: string[];
 }
 
-/** How body arguments join (sdk/shorthand/arguments.ts); `config set`, `api set` and setup expressions follow it too. */
+/** How body arguments join (sdk/shared/shorthand/arguments.ts); `config set`, `api set` and setup expressions follow it too. */
 const BODY_HELP = [
   "  Shorthand, e.g. 'name: okapi, tags[]: cli, address.city: Kinshasa'. An argument that begins with",
   "  key: and a space (or ends there) starts a new field, as if after a comma: 'a: 1' 'b: 2'. Other",

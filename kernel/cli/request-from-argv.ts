@@ -4,7 +4,7 @@
  * (kernel/pipeline/request-description.ts). A command plugin's requests start from the same
  * description, so -H, -q, -p and -t apply to them as to a generic request.
  */
-import type { EncodedBody } from '../../sdk/body/index.js';
+import type { EncodedBody } from '../../sdk/shared/body/index.js';
 import type { Invocation } from '../invocation.js';
 import { parseDuration } from '../plugins/duration.js';
 import type { RequestDefaults, RequestDescription, TransportLimits } from '../pipeline/request-description.js';

@@ -2,17 +2,17 @@
  * Dispatch: the kernel decides what the words mean (cac cannot match multi-word commands such as
  * `api connect` or `<api> <operation>`), then hands over to a request or a plugin command.
  */
-import { ExitCode, exitCodeOf, formatError } from '../../sdk/errors.js';
+import { ExitCode, exitCodeOf, formatError } from '../../sdk/shared/errors.js';
 import { interruptedBy, interruptExitCode } from '../../sdk/interrupt.js';
 import { Invocation, type Streams } from '../invocation.js';
-import { OKAPI_VERSION } from '../../sdk/version.js';
+import { OKAPI_VERSION } from '../../sdk/shared/version.js';
 import { scanArgv } from './argv.js';
-import { HTTP_METHODS } from '../../sdk/http-methods.js';
+import { HTTP_METHODS } from '../../sdk/shared/http-methods.js';
 import { rootHelpFiles, storeHelp, type HelpCache } from '../startup/help-cache.js';
-import { apiEntry, apiNames } from '../../sdk/api-config.js';
+import { apiEntry, apiNames } from '../../sdk/shared/api-config.js';
 import { bareName, unknownWordError } from '../commands/unknown-word.js';
 import { apiCommandEntry } from '../commands/api-command-route.js';
-import { RESERVED_COMMANDS } from '../../sdk/api-names.js';
+import { RESERVED_COMMANDS } from '../../sdk/shared/api-names.js';
 import { builtins } from '../plugins/builtin-index.generated.js';
 
 /** The built-in command that shows and repairs the config file. */

@@ -5,7 +5,7 @@
  * arguments. With no owner, the words stay what they always were: a request to the API's base URL.
  */
 import type { OkapiConfig } from '../config/document.js';
-import { apiEntry } from '../../sdk/api-config.js';
+import { apiEntry } from '../../sdk/shared/api-config.js';
 import type { PluginContainer } from '../plugins/container.js';
 import type { CommandEntry } from './command-table.js';
 

@@ -5,14 +5,14 @@
  */
 import { createInterface } from 'node:readline';
 import type { CommandContext } from '../../sdk/types.js';
-import { OkapiError } from '../../sdk/errors.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
 import type { Invocation } from '../invocation.js';
 import type { PluginRegistry } from '../plugins/registry.js';
 import { requestDefaultsFromArgv } from '../cli/request-from-argv.js';
 import { outputOptionsFromArgv } from '../cli/output-from-argv.js';
 import type { OutputOptions } from '../output/output-options.js';
 import { RequestService } from './request-service.js';
-import { visibleControls } from '../../sdk/terminal-text.js';
+import { visibleControls } from '../../sdk/shared/terminal-text.js';
 import { apiRegistry } from '../services/api-registry-service.js';
 import { cacheService } from '../services/cache-service.js';
 import { configService } from '../services/config-service.js';

@@ -6,8 +6,8 @@
  */
 import type { CommandDeclaration } from '../../sdk/types.js';
 import type { PluginRecord } from '../plugins/registry.js';
-import { HTTP_METHODS } from '../../sdk/http-methods.js';
-import { KERNEL_COMMANDS } from '../../sdk/kernel-commands.js';
+import { HTTP_METHODS } from '../../sdk/shared/http-methods.js';
+import { KERNEL_COMMANDS } from '../../sdk/shared/kernel-commands.js';
 
 export interface CommandEntry {
   plugin: PluginRecord;

@@ -6,7 +6,7 @@
  */
 import type { HttpRequest, HttpResponse, StreamedResponse } from '../../sdk/types.js';
 import type { OkapiConfig } from '../config/document.js';
-import { exitCodeOf, formatError, OkapiError } from '../../sdk/errors.js';
+import { exitCodeOf, formatError, OkapiError } from '../../sdk/shared/errors.js';
 import { interruptedBy } from '../../sdk/interrupt.js';
 import type { OutputOptions } from '../output/output-options.js';
 import { performExchange, type ReceivedResponse } from '../pipeline/exchange.js';

@@ -2,8 +2,8 @@
  * `okapi [method] <url> [body…]`: a generic request. The body comes from shorthand arguments and
  * redirected stdin; a bare URL is GET, or POST when a body is given.
  */
-import { HTTP_METHODS } from '../../sdk/http-methods.js';
-import { UsageError } from '../../sdk/errors.js';
+import { HTTP_METHODS } from '../../sdk/shared/http-methods.js';
+import { UsageError } from '../../sdk/shared/errors.js';
 import type { Invocation } from '../invocation.js';
 import { unknownOptions } from '../cli/argv.js';
 import { readAll, stdinIsRedirected } from '../cli/stdin.js';
@@ -31,7 +31,7 @@ export async function runRequest(inv: Invocation, words: string[]): Promise<numb
   // The body machinery (shorthand, YAML, CBOR, multipart) loads only when there is a body.
   const body =
     bodyArgs.length > 0 || stdin
-      ? (await import('../../sdk/body/index.js')).buildBody({ args: bodyArgs, ...(stdin ? { stdin } : {}), ...(encoder ? { encoder } : {}), cwd: process.cwd() })
+      ? (await import('../../sdk/shared/body/index.js')).buildBody({ args: bodyArgs, ...(stdin ? { stdin } : {}), ...(encoder ? { encoder } : {}), cwd: process.cwd() })
       : undefined;
   if (body?.warning) inv.diagnostic('warn', body.warning);
   const method = methodWord ?? (body ? 'POST' : 'GET');

@@ -4,10 +4,10 @@
  * or API than an intranet host, so instead of asking DNS for it okapi refuses it before any
  * network, naming the nearest command, method or API.
  */
-import { UsageError } from '../../sdk/errors.js';
-import { closestWords } from '../../sdk/closest-words.js';
-import { HTTP_METHODS } from '../../sdk/http-methods.js';
-import { apiNameLengthProblem } from '../../sdk/api-names.js';
+import { UsageError } from '../../sdk/shared/errors.js';
+import { closestWords } from '../../sdk/shared/closest-words.js';
+import { HTTP_METHODS } from '../../sdk/shared/http-methods.js';
+import { apiNameLengthProblem } from '../../sdk/shared/api-names.js';
 
 export interface KnownWords {
   /** Top-level commands, built-in and from plugins. */

@@ -7,9 +7,9 @@ import { randomBytes } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
 import { mkdir, open, realpath, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { OkapiError } from '../../sdk/errors.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
 import { withTemporaryFile } from '../../sdk/interrupt.js';
-import { describeFsError } from '../../sdk/fs-errors.js';
+import { describeFsError } from '../../sdk/shared/fs-errors.js';
 
 export { describeFsError };
 

@@ -7,7 +7,7 @@
  *
  * Where the fields come from: SPEC.md "Config file", "API entry", "Profile", "Auth object",
  * "Credential binding" and "Prompt entry"; the discovery fields are what `api connect` and
- * `api sync` record (sdk/api-config.ts DiscoveryFields). A new config field is added here
+ * `api sync` record (sdk/shared/api-config.ts DiscoveryFields). A new config field is added here
  * first, or no command can write it. The `description`s are the reference for each field; the
  * schema is strict, so an unknown keyword in it fails at compile time.
  */

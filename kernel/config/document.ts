@@ -4,9 +4,9 @@
  */
 
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { OkapiError } from '../../sdk/errors.js';
-import { isPlainObject } from '../../sdk/plain-object.js';
-import type { OkapiConfig } from '../../sdk/api-config.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
+import { isPlainObject } from '../../sdk/shared/plain-object.js';
+import type { OkapiConfig } from '../../sdk/shared/api-config.js';
 import { overridesProblem } from '../plugins/overrides.js';
 
 export type { OkapiConfig };

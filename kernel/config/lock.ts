@@ -18,7 +18,7 @@ import { randomBytes } from 'node:crypto';
 import { link, mkdir, open, readFile, rename, stat, unlink, utimes } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname, resolve } from 'node:path';
-import { OkapiError } from '../../sdk/errors.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
 import { onInterrupt } from '../../sdk/interrupt.js';
 import { describeFsError } from './atomic-write.js';
 

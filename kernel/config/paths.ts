@@ -6,7 +6,7 @@
 
 import { homedir } from 'node:os';
 import nodePath from 'node:path';
-import { OkapiError, UsageError } from '../../sdk/errors.js';
+import { OkapiError, UsageError } from '../../sdk/shared/errors.js';
 
 export interface ConfigLocation {
   /** Absolute path of the config file (it may not exist yet). */

@@ -3,8 +3,8 @@
  * comment-preserving edits).
  */
 import { readFileSync } from 'node:fs';
-import { OkapiError } from '../../sdk/errors.js';
-import { describeFsError } from '../../sdk/fs-errors.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
+import { describeFsError } from '../../sdk/shared/fs-errors.js';
 import { parseConfigText, type OkapiConfig } from './document.js';
 
 export function readConfig(path: string): { config: OkapiConfig; text: string | undefined } {

@@ -8,8 +8,8 @@
  * imported by writes (kernel/config/store.ts), never on a request.
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { UsageError } from '../../sdk/errors.js';
-import { redactField } from '../../sdk/redact.js';
+import { UsageError } from '../../sdk/shared/errors.js';
+import { redactField } from '../../sdk/shared/redact.js';
 import { configSchema } from './config-schema.js';
 import { isPlainObject } from './document.js';
 

@@ -1,4 +1,4 @@
-import { UsageError } from '../../sdk/errors.js';
+import { UsageError } from '../../sdk/shared/errors.js';
 import type { PluginRegistry } from '../plugins/registry.js';
 import type { FilterRunner } from './run-filter.js';
 

@@ -5,7 +5,7 @@
  * languages, so it lives with the call, not in either language's plugin.
  */
 
-import { isNameChar } from '../../sdk/query-name.js';
+import { isNameChar } from '../../sdk/shared/query-name.js';
 
 export type FilterLanguage = 'shorthand' | 'jq';
 

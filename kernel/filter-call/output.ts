@@ -4,7 +4,7 @@
  * plugins load only when a filter is actually run.
  */
 
-import { stringifyJson } from '../../sdk/json-stringify.js';
+import { stringifyJson } from '../../sdk/shared/json-stringify.js';
 import type { PluginRegistry } from '../plugins/registry.js';
 import type { FilterLanguage } from './language.js';
 

@@ -4,17 +4,17 @@
  * body part a formatter plugin renders: the body, or with `-f` the filter's results over the
  * normalised response. Verbose diagnostics go to stderr.
  */
-import { ExitCode, OkapiError, UsageError } from '../../sdk/errors.js';
+import { ExitCode, OkapiError, UsageError } from '../../sdk/shared/errors.js';
 import type { OutputOptions } from './output-options.js';
 import type { PluginRecord, PluginRegistry } from '../plugins/registry.js';
 import { headerValue } from '../pipeline/request-fields.js';
-import { mediaTypeEssence } from '../../sdk/media-type.js';
+import { mediaTypeEssence } from '../../sdk/shared/media-type.js';
 import { codingLeftOn } from '../transport/decompress.js';
 import type { Exchange, ReceivedResponse } from '../pipeline/exchange.js';
 import { toEnvelope } from '../pipeline/envelope.js';
 import { filterResults, rawResults } from '../filter-call/output.js';
 import { hopsBeforeFailure, type RecordedHop } from '../transport/index.js';
-import { redactUrl } from '../../sdk/redact.js';
+import { redactUrl } from '../../sdk/shared/redact.js';
 import { HeldRendering } from './held-rendering.js';
 import { drained } from './drained.js';
 import { inPieces, pacedByOutput } from './paced.js';

@@ -3,12 +3,12 @@
  * for -v on stderr. Credential values are masked; their names stay visible.
  */
 import type { HeaderMap } from '../../sdk/types.js';
-import { isCredentialName } from '../../sdk/credential-names.js';
-import { redactUrl } from '../../sdk/redact.js';
+import { isCredentialName } from '../../sdk/shared/credential-names.js';
+import { redactUrl } from '../../sdk/shared/redact.js';
 import type { RecordedHop, SentRequestHead } from '../transport/index.js';
 import type { ReceivedResponse } from '../pipeline/exchange.js';
 import { paint } from './color.js';
-import { visibleControls } from '../../sdk/terminal-text.js';
+import { visibleControls } from '../../sdk/shared/terminal-text.js';
 
 export const MASK = '<redacted>';
 

@@ -5,7 +5,7 @@
  * when it lists any.
  */
 import type { WireRequest } from '../../sdk/types.js';
-import { OkapiError } from '../../sdk/errors.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
 import { authParamsForPlugin, requestForPlugin } from '../plugins/plugin-secrets.js';
 import type { PluginRegistry } from '../plugins/registry.js';
 import { resolveParamValues } from './param-values.js';

@@ -6,8 +6,8 @@
  * `Link` header (response-links.ts).
  */
 import type { ReceivedResponse } from './exchange.js';
-import { OkapiError } from '../../sdk/errors.js';
-import { decodeBody } from '../../sdk/decoders/decode-body.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
+import { decodeBody } from '../../sdk/shared/decoders/decode-body.js';
 import { codingLeftOn } from '../transport/decompress.js';
 import { setOwn } from '../transport/headers.js';
 import { linksOf } from './response-links.js';

@@ -5,10 +5,10 @@
  * one a plugin drops. A plugin that keeps following is stopped at MAX_FOLLOWS with an error that
  * names it, so a plugin cannot loop okapi forever.
  */
-import { OkapiError } from '../../sdk/errors.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
 import type { WireRequest } from '../../sdk/types.js';
 import type { ReceivedResponse } from './exchange.js';
-import { redactUrl } from '../../sdk/redact.js';
+import { redactUrl } from '../../sdk/shared/redact.js';
 
 /** Follows per request, pages after the first: generous for pagination, finite for a runaway plugin. */
 export const MAX_FOLLOWS = 100;

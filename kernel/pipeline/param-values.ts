@@ -3,7 +3,7 @@
  * `env:<VAR>` read from the environment, or `command:<command-line>` run through the shell
  * (`/bin/sh -c`, `cmd /c` on Windows), its output trimmed. Errors name the param, never a value.
  */
-import { OkapiError } from '../../sdk/errors.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
 
 /** A value read from the environment or a command: secret wherever it goes, whatever its name. */
 export function isParamReference(value: string): boolean {

@@ -6,13 +6,13 @@
  * okapi's own (its defaults and a body's Content-Type, as okapi set them): every other header is
  * bound to the first origin, and a redirect to another origin drops it.
  */
-import { OKAPI_VERSION } from '../../sdk/version.js';
-import type { EncodedBody } from '../../sdk/body/index.js';
-import { ACCEPT_HEADER } from '../../sdk/decoders/decode-body.js';
+import { OKAPI_VERSION } from '../../sdk/shared/version.js';
+import type { EncodedBody } from '../../sdk/shared/body/index.js';
+import { ACCEPT_HEADER } from '../../sdk/shared/decoders/decode-body.js';
 import type { RequestPlan } from './exchange.js';
 import { applyFieldUpdate, headerValue, mergeLayers } from './request-fields.js';
-import { applyServerOverride } from '../../sdk/server-override.js';
-import { appendQuery, normalizeTargetUrl } from '../../sdk/target-url.js';
+import { applyServerOverride } from '../../sdk/shared/server-override.js';
+import { appendQuery, normalizeTargetUrl } from '../../sdk/shared/target-url.js';
 import type { OkapiConfig } from '../config/document.js';
 import type { RequestDescription } from './request-description.js';
 import { applyUrlOverrides, resolveApiTarget } from '../api/api-target.js';

@@ -4,8 +4,8 @@
  * applied the way DESIGN.md §3 says: a string sets, an array replaces, null deletes.
  */
 import type { FieldUpdate, HeaderMap } from '../../sdk/types.js';
-import { UsageError } from '../../sdk/errors.js';
-import { redactField } from '../../sdk/redact.js';
+import { UsageError } from '../../sdk/shared/errors.js';
+import { redactField } from '../../sdk/shared/redact.js';
 
 /** What a header entry looks like: a name without whitespace, then a colon. */
 export const HEADER_ENTRY = /^\s*[^\s:]+:/;

@@ -5,7 +5,7 @@
  * one wins, as a follower takes only one. Unresolvable targets are left out, never fatal: the
  * header comes from a server.
  */
-import { parseLinkHeader } from '../../sdk/link-header.js';
+import { parseLinkHeader } from '../../sdk/shared/link-header.js';
 import { setOwn } from '../transport/headers.js';
 
 export function linksOf(linkHeaders: readonly string[] | undefined, responseUrl: string): Record<string, string> {

@@ -1,6 +1,6 @@
 /** Runs a plugin definition inside okapi's own process: how built-ins run, through the same hooks. */
 import { HOST_FEATURES, PROTOCOL_GENERATION, type PluginDefinition } from '../../sdk/types.js';
-import { visibleControls } from '../../sdk/terminal-text.js';
+import { visibleControls } from '../../sdk/shared/terminal-text.js';
 import { PluginError } from './plugin-error.js';
 import type { CallHookName, CallHooks, FormatterOptions, FormatterSink, PluginLogger, PluginRuntime } from './runtime.js';
 import type { CommandContext, CommandInit, HookContext } from '../../sdk/types.js';

@@ -4,7 +4,7 @@
  * each plugin shows at most SHOWN_BYTES_PER_PLUGIN in a run, and the rest is counted and dropped
  * (one line at the end says how much). Control characters are made visible, never obeyed.
  */
-import { visibleControls } from '../../sdk/terminal-text.js';
+import { visibleControls } from '../../sdk/shared/terminal-text.js';
 
 export const SHOWN_BYTES_PER_PLUGIN = 256 * 1024;
 

@@ -1,4 +1,4 @@
-import { OkapiError } from '../../sdk/errors.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
 
 /** A plugin failed: names the plugin, where it lives, and what it was doing. Exit code 1. */
 export class PluginError extends OkapiError {

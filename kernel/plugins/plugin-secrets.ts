@@ -6,7 +6,7 @@
  * from `env:` or `command:`. The request body travels only to plugins that list `request.final_body`.
  */
 import type { PluginManifest, WireRequest } from '../../sdk/types.js';
-import { isCredentialName, isSecretParam } from '../../sdk/credential-names.js';
+import { isCredentialName, isSecretParam } from '../../sdk/shared/credential-names.js';
 import { isParamReference } from '../pipeline/param-values.js';
 
 export const REDACTED = '<redacted>';

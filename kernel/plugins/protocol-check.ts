@@ -9,7 +9,7 @@
  * judged.
  */
 import type { WireMessage } from '../../sdk/codec.js';
-import { ExactNumber } from '../../sdk/exact-number.js';
+import { ExactNumber } from '../../sdk/shared/exact-number.js';
 import type { LogLevel } from '../../sdk/types.js';
 import type { CallHookName } from './runtime.js';
 import { isServiceRequest, serviceRequestProblem } from './service-requests.js';

@@ -5,8 +5,8 @@
  * but the `get-token` answer itself.
  */
 import type { WireMessage } from '../../sdk/codec.js';
-import { OkapiError } from '../../sdk/errors.js';
-import { isPlainObject } from '../../sdk/plain-object.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
+import { isPlainObject } from '../../sdk/shared/plain-object.js';
 import type { ApiSave, TokenScope } from '../../sdk/services.js';
 import type { CommandContext } from '../../sdk/types.js';
 

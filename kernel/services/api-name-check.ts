@@ -3,8 +3,8 @@
  * (kernel/api/cache-paths.ts encodes it, but leaves `.` and `..` as they are), so each is checked
  * before use whatever the plugin: a string, not too long, and never a path step.
  */
-import { apiNameLengthProblem } from '../../sdk/api-names.js';
-import { OkapiError } from '../../sdk/errors.js';
+import { apiNameLengthProblem } from '../../sdk/shared/api-names.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
 
 export function checkedApiName(name: unknown): string {
   if (typeof name !== 'string' || name === '') throw new OkapiError('an API name must be a non-empty string');

@@ -6,14 +6,14 @@
  */
 import { rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { apiEntry, apiNames, localSpecSources, profilesOf, type ApiEntry } from '../../sdk/api-config.js';
-import { apiNameProblem } from '../../sdk/api-names.js';
-import { OkapiError } from '../../sdk/errors.js';
-import { isPlainObject } from '../../sdk/plain-object.js';
+import { apiEntry, apiNames, localSpecSources, profilesOf, type ApiEntry } from '../../sdk/shared/api-config.js';
+import { apiNameProblem } from '../../sdk/shared/api-names.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
+import { isPlainObject } from '../../sdk/shared/plain-object.js';
 import type { ApiIndexReading, ApiRegistry, ApiSave } from '../../sdk/services.js';
 import type { ApiSummary } from '../../sdk/types.js';
 import { apiCacheDir, apiResponsesDir } from '../api/cache-paths.js';
-import type { OperationIndex } from '../../sdk/operation-index-format.js';
+import type { OperationIndex } from '../../sdk/shared/operation-index-format.js';
 import { readConfig } from '../config/read.js';
 import { patchConfig, revisionOf } from './config-service.js';
 import { checkedApiName } from './api-name-check.js';

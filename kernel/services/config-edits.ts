@@ -3,8 +3,8 @@
  * document. They may come from any plugin over the wire, so every part is checked before use: a
  * path is object keys and array indexes, a value is plain JSON.
  */
-import { OkapiError } from '../../sdk/errors.js';
-import { isPlainObject } from '../../sdk/plain-object.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
+import { isPlainObject } from '../../sdk/shared/plain-object.js';
 import type { ConfigEdit, ConfigPath } from '../../sdk/services.js';
 
 const MAX_EDITS = 1000;

@@ -5,9 +5,9 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { OkapiError } from '../../sdk/errors.js';
-import { describeFsError } from '../../sdk/fs-errors.js';
-import type { OkapiConfig } from '../../sdk/api-config.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
+import { describeFsError } from '../../sdk/shared/fs-errors.js';
+import type { OkapiConfig } from '../../sdk/shared/api-config.js';
 import type { ConfigPatchResult, ConfigService, ConfigSnapshot } from '../../sdk/services.js';
 import { readConfig } from '../config/read.js';
 import { applyEdits, checkedEdits } from './config-edits.js';

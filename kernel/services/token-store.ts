@@ -7,8 +7,8 @@
  * A value is never part of a message: errors name the scope and key, never what is stored.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { OkapiError } from '../../sdk/errors.js';
-import { isPlainObject } from '../../sdk/plain-object.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
+import { isPlainObject } from '../../sdk/shared/plain-object.js';
 import type { TokenScope, TokenStore } from '../../sdk/services.js';
 import { tokenCachePath } from '../api/cache-paths.js';
 import { checkedApiName } from './api-name-check.js';

@@ -16,10 +16,10 @@
 import type { LookupAddress } from 'node:dns';
 import { lookup as systemLookup } from 'node:dns/promises';
 import { isIP, type LookupFunction } from 'node:net';
-import { OkapiError } from '../../sdk/errors.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
 import { classifyAddress, type AddressClass } from './address-class.js';
 import { abortReasonOf } from './hop.js';
-import { redactUrl } from '../../sdk/redact.js';
+import { redactUrl } from '../../sdk/shared/redact.js';
 import { originOf } from './redirects.js';
 import type { AddressPolicy } from './types.js';
 

@@ -4,7 +4,7 @@
  * chunk that crosses the limit is not delivered, the stream is released (which aborts the
  * request) and the error names the limit.
  */
-import { OkapiError } from '../../sdk/errors.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
 
 const MiB = 1024 * 1024;
 

@@ -5,9 +5,9 @@
  * never appear.
  */
 import { isIP } from 'node:net';
-import { OkapiError } from '../../sdk/errors.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
 import { BODY_TIMEOUT, CONNECT_TIMEOUT, HEADERS_TIMEOUT } from './hop.js';
-import { redactText, redactUrl } from '../../sdk/redact.js';
+import { redactText, redactUrl } from '../../sdk/shared/redact.js';
 
 export interface FailureContext {
   /** The URL of the request that failed (the current hop of a redirect chain). */

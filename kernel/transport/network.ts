@@ -4,7 +4,7 @@
  * records the exchange for -v and refuses a status outside HTTP's range; everything above it
  * (redirects, decoding, the size cap) is an interceptor.
  */
-import { OkapiError } from '../../sdk/errors.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
 import type { AddressGuard } from './address-guard.js';
 import type { Dispatch, DispatchRequest } from './dispatch.js';
 import type { HopOptions, HopResponse } from './hop.js';

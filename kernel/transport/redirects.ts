@@ -14,10 +14,10 @@
  * - loops and chains longer than the limit are errors.
  */
 import type { HeaderMap } from '../../sdk/types.js';
-import { OkapiError } from '../../sdk/errors.js';
-import { isCredentialName } from '../../sdk/credential-names.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
+import { isCredentialName } from '../../sdk/shared/credential-names.js';
 import { withoutHeaders } from './headers.js';
-import { redactUrl } from '../../sdk/redact.js';
+import { redactUrl } from '../../sdk/shared/redact.js';
 
 export const DEFAULT_MAX_REDIRECTS = 10;
 

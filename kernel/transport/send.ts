@@ -4,7 +4,7 @@
  * request: the settings, the deadline, the -v hop record, and turning every failure a user can
  * see into an OkapiError naming the host.
  */
-import { OkapiError } from '../../sdk/errors.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
 import { acceptEncoding } from './decompress.js';
 import { composeChain, contributedAt, type DispatchRequest, type DispatchResponse } from './dispatch.js';
 import { timeoutError, translateError, type FailureContext } from './error-translation.js';
@@ -17,9 +17,9 @@ import { followRedirects } from './interceptors/follow-redirects.js';
 import { networkDispatch } from './network.js';
 import { proxyFor } from './proxy-environment.js';
 import { DEFAULT_MAX_REDIRECTS } from './redirects.js';
-import { redactUrl } from '../../sdk/redact.js';
+import { redactUrl } from '../../sdk/shared/redact.js';
 import { loadTlsOptions } from './tls-material.js';
-import { USERINFO_HINT, userinfoOf, userinfoProblem } from '../../sdk/userinfo.js';
+import { USERINFO_HINT, userinfoOf, userinfoProblem } from '../../sdk/shared/userinfo.js';
 import { parseSentHead } from './sent-head.js';
 import type { CloseOptions, RecordedHop, TransportOptions, TransportRequest, TransportResponse } from './types.js';
 

@@ -4,7 +4,7 @@
  * fails with the file named rather than as a handshake error.
  */
 import { readFileSync } from 'node:fs';
-import { OkapiError } from '../../sdk/errors.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
 
 /** node:tls (and with it node:crypto) loads only when a TLS setting is given, not for every request. */
 function tlsModule(): typeof import('node:tls') {

@@ -10,13 +10,13 @@
  */
 import { dirname } from 'node:path';
 import type { CommandContext } from '../../sdk/types.js';
-import { UsageError } from '../../sdk/errors.js';
-import { apiEntry, profilesOf, type ApiEntry, type Profile } from '../../sdk/api-config.js';
-import { apiNameProblem } from '../../sdk/api-names.js';
+import { UsageError } from '../../sdk/shared/errors.js';
+import { apiEntry, profilesOf, type ApiEntry, type Profile } from '../../sdk/shared/api-config.js';
+import { apiNameProblem } from '../../sdk/shared/api-names.js';
 import { updateConfig } from '../../sdk/config-update.js';
-import { isPlainObject } from '../../sdk/plain-object.js';
-import { normalizeTargetUrl } from '../../sdk/target-url.js';
-import { redactUrl } from '../../sdk/redact.js';
+import { isPlainObject } from '../../sdk/shared/plain-object.js';
+import { normalizeTargetUrl } from '../../sdk/shared/target-url.js';
+import { redactUrl } from '../../sdk/shared/redact.js';
 import { loadSpec, specArgument } from './load-spec.js';
 import { describeSource, indexSpec, operationCount, reportExtensions, withBaseUrl, writeSaved, type Saved } from './save.js';
 import { printCommandError } from '../../sdk/command-errors.js';
@@ -134,7 +134,7 @@ function displayUrl(url: URL): string {
 async function setupExpressions(expressions: string[]): Promise<{ answers: Record<string, string>; patch: Record<string, unknown> }> {
   if (expressions.length === 0) return { answers: {}, patch: {} };
   // The shorthand parser (with YAML and CBOR for @files) loads only when there are expressions.
-  const { applyShorthand, joinShorthandArguments, ShorthandError } = await import('../../sdk/shorthand/index.js');
+  const { applyShorthand, joinShorthandArguments, ShorthandError } = await import('../../sdk/shared/shorthand/index.js');
   let value: unknown;
   try {
     value = applyShorthand({}, joinShorthandArguments(expressions, { requestBody: false }));

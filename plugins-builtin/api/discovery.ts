@@ -17,8 +17,8 @@
  * (docs/design/013-ssrf-address-policy.md).
  */
 import type { AddressPolicy, CommandContext, HttpResponse } from '../../sdk/types.js';
-import { OkapiError } from '../../sdk/errors.js';
-import { linksWithRel, parseLinkHeader } from '../../sdk/link-header.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
+import { linksWithRel, parseLinkHeader } from '../../sdk/shared/link-header.js';
 import { MAX_SPEC_BYTES, readSpecFile } from './spec-file.js';
 
 export const DISCOVERY_TIMEOUT_MS = 30_000;

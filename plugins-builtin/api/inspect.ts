@@ -4,14 +4,14 @@
  * query values. Names stay visible, and so do `env:` / `command:` references, which are not
  * secrets themselves.
  */
-import { OkapiError } from '../../sdk/errors.js';
-import { isPlainObject } from '../../sdk/plain-object.js';
-import { redactField, redactUrl, splitField } from '../../sdk/redact.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
+import { isPlainObject } from '../../sdk/shared/plain-object.js';
+import { redactField, redactUrl, splitField } from '../../sdk/shared/redact.js';
 import { parseArguments } from '../../sdk/arguments.js';
 import { INSPECT } from './arguments.js';
 import { printCommandError } from '../../sdk/command-errors.js';
 import type { ApiVerb } from './verb.js';
-import { refuseOverlongApiName } from '../../sdk/api-names.js';
+import { refuseOverlongApiName } from '../../sdk/shared/api-names.js';
 
 export const REDACTED = '<redacted>';
 

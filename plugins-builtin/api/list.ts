@@ -1,6 +1,6 @@
 /** `okapi api list [-o json]`: the registered APIs, as a table or as JSON with stable fields. */
-import { UsageError } from '../../sdk/errors.js';
-import { apiNames, apiEntry, profilesOf } from '../../sdk/api-config.js';
+import { UsageError } from '../../sdk/shared/errors.js';
+import { apiNames, apiEntry, profilesOf } from '../../sdk/shared/api-config.js';
 import { parseArguments } from '../../sdk/arguments.js';
 import { LIST } from './arguments.js';
 import { printCommandError } from '../../sdk/command-errors.js';

@@ -8,12 +8,12 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressPolicy, CommandContext } from '../../sdk/types.js';
-import { OkapiError } from '../../sdk/errors.js';
-import { redactUrl } from '../../sdk/redact.js';
-import { localSpecSources, specFilePaths, type ApiEntry } from '../../sdk/api-config.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
+import { redactUrl } from '../../sdk/shared/redact.js';
+import { localSpecSources, specFilePaths, type ApiEntry } from '../../sdk/shared/api-config.js';
 import { checkFollow, discover, fetchExplicit, fetchPolicy, readLocal, type FetchedSpec } from './discovery.js';
 import { resolveReferences } from './refs.js';
-import { isPlainObject } from '../../sdk/plain-object.js';
+import { isPlainObject } from '../../sdk/shared/plain-object.js';
 
 type Json = Record<string, unknown>;
 

@@ -1,14 +1,14 @@
 /**
- * Extracting the operation index (its format: sdk/operation-index-format.ts) from an OpenAPI
+ * Extracting the operation index (its format: sdk/shared/operation-index-format.ts) from an OpenAPI
  * document, once at `api connect` / `api sync`, or offline from the cached spec copy when an index
  * no longer fits (`api reindex`, which the kernel runs). Start-up only reads the result.
  *
  * Extraction reads a document whose `$ref`s are internal (external ones were bundled in when it was
  * loaded) and follows them by JSON pointer. Defaults are left out of the index to keep it small.
  */
-import type { IndexedOperation, IndexedParameter, IndexedResponse, OperationIndex, ParameterLocation, SecurityRequirement, SecuritySchemeInfo, ServerInfo } from '../../sdk/operation-index-format.js';
-import { describeXCliConfig, truthy, unknownExtensions, type ExtensionUse } from '../../sdk/x-cli-extensions.js';
-import { isPlainObject } from '../../sdk/plain-object.js';
+import type { IndexedOperation, IndexedParameter, IndexedResponse, OperationIndex, ParameterLocation, SecurityRequirement, SecuritySchemeInfo, ServerInfo } from '../../sdk/shared/operation-index-format.js';
+import { describeXCliConfig, truthy, unknownExtensions, type ExtensionUse } from '../../sdk/shared/x-cli-extensions.js';
+import { isPlainObject } from '../../sdk/shared/plain-object.js';
 
 const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'] as const;
 

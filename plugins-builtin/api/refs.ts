@@ -16,12 +16,12 @@
 import { isAbsolute } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressPolicy, CommandContext } from '../../sdk/types.js';
-import { OkapiError } from '../../sdk/errors.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
 import { followPointer } from './operation-index.js';
 import { checkFollow, DISCOVERY_TIMEOUT_MS, EXPLICIT_TIMEOUT_MS, headerOf } from './discovery.js';
 import { MAX_SPEC_BYTES, readSpecFile } from './spec-file.js';
-import { MAX_NESTING } from '../../sdk/nesting.js';
-import { isPlainObject } from '../../sdk/plain-object.js';
+import { MAX_NESTING } from '../../sdk/shared/nesting.js';
+import { isPlainObject } from '../../sdk/shared/plain-object.js';
 
 type Json = Record<string, unknown>;
 

@@ -3,13 +3,13 @@
  * entries, and its auth token cache entries (and shared auth-profile tokens only it used). Never
  * contacts the API.
  */
-import { OkapiError } from '../../sdk/errors.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { parseArguments } from '../../sdk/arguments.js';
 import { REMOVE } from './arguments.js';
 import { printCommandError } from '../../sdk/command-errors.js';
 import type { ApiVerb } from './verb.js';
-import { refuseOverlongApiName } from '../../sdk/api-names.js';
+import { refuseOverlongApiName } from '../../sdk/shared/api-names.js';
 
 export const apiRemove: ApiVerb = async (_init, args, ctx) => {
   try {

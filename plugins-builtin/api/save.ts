@@ -3,14 +3,14 @@
  * index, help index), the discovery fields for the config, and the report on stderr.
  */
 import type { CommandContext } from '../../sdk/types.js';
-import { normalizedOperationBase, type ApiEntry, type DiscoveryFields } from '../../sdk/api-config.js';
+import { normalizedOperationBase, type ApiEntry, type DiscoveryFields } from '../../sdk/shared/api-config.js';
 import { saveApi } from '../../sdk/config-update.js';
-import { formatExtensionUses } from '../../sdk/extension-uses.js';
-import { buildIndex, sha256 } from '../../sdk/operation-index-key.js';
-import type { OperationIndex } from '../../sdk/operation-index-format.js';
-import { localSpecSources } from '../../sdk/api-config.js';
+import { formatExtensionUses } from '../../sdk/shared/extension-uses.js';
+import { buildIndex, sha256 } from '../../sdk/shared/operation-index-key.js';
+import type { OperationIndex } from '../../sdk/shared/operation-index-format.js';
+import { localSpecSources } from '../../sdk/shared/api-config.js';
 import { extractOperationIndex } from './operation-index.js';
-import { OkapiError } from '../../sdk/errors.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
 import type { LoadedSpec } from './load-spec.js';
 
 export interface Saved {

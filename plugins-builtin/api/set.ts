@@ -4,16 +4,16 @@
  * `operation_base` re-indexes from the cached spec on next use, a changed spec source waits for
  * `okapi api sync`.
  */
-import { OkapiError, UsageError } from '../../sdk/errors.js';
-import type { ApiEntry } from '../../sdk/api-config.js';
+import { OkapiError, UsageError } from '../../sdk/shared/errors.js';
+import type { ApiEntry } from '../../sdk/shared/api-config.js';
 import { updateConfig } from '../../sdk/config-update.js';
-import { isPlainObject } from '../../sdk/plain-object.js';
-import { redactUrl } from '../../sdk/redact.js';
+import { isPlainObject } from '../../sdk/shared/plain-object.js';
+import { redactUrl } from '../../sdk/shared/redact.js';
 import { parseArguments } from '../../sdk/arguments.js';
 import { SET } from './arguments.js';
 import { printCommandError } from '../../sdk/command-errors.js';
 import type { ApiVerb } from './verb.js';
-import { refuseOverlongApiName } from '../../sdk/api-names.js';
+import { refuseOverlongApiName } from '../../sdk/shared/api-names.js';
 
 const USAGE = SET.usage;
 
@@ -21,7 +21,7 @@ export const apiSet: ApiVerb = async (init, args, ctx) => {
   try {
     const [name, ...patches] = parseArguments(args, SET).positionals as [string, ...string[]];
     refuseOverlongApiName(name);
-    const { applyShorthand, joinShorthandArguments, ShorthandError } = await import('../../sdk/shorthand/index.js');
+    const { applyShorthand, joinShorthandArguments, ShorthandError } = await import('../../sdk/shared/shorthand/index.js');
     let before: ApiEntry | undefined;
     let after: ApiEntry | undefined;
     await updateConfig(ctx.config, (config) => {

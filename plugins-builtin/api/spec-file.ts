@@ -6,8 +6,8 @@
  */
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { OkapiError } from '../../sdk/errors.js';
-import { describeFsError } from '../../sdk/fs-errors.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
+import { describeFsError } from '../../sdk/shared/fs-errors.js';
 
 export const MAX_SPEC_BYTES = 50 * 1024 * 1024;
 

@@ -5,7 +5,7 @@
  * discovery fields. Profiles are never touched.
  */
 import { dirname } from 'node:path';
-import { OkapiError } from '../../sdk/errors.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
 import { baseUrl, writeEntry } from './connect.js';
 import { loadSpec } from './load-spec.js';
 import { describeSource, indexSpec, operationCount, reportExtensions, writeSaved } from './save.js';
@@ -13,7 +13,7 @@ import { parseArguments } from '../../sdk/arguments.js';
 import { SYNC } from './arguments.js';
 import { printCommandError } from '../../sdk/command-errors.js';
 import type { ApiVerb } from './verb.js';
-import { refuseOverlongApiName } from '../../sdk/api-names.js';
+import { refuseOverlongApiName } from '../../sdk/shared/api-names.js';
 
 export const apiSync: ApiVerb = async (init, args, ctx) => {
   let names: string[];

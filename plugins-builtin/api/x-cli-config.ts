@@ -13,12 +13,12 @@
  *   header, query, param and auth-param values are expanded with answers and params.
  * - `security` naming a security scheme gives the profile the matching auth type.
  */
-import { UsageError } from '../../sdk/errors.js';
-import type { AuthObject, CredentialBinding, Profile, PromptEntry } from '../../sdk/api-config.js';
-import type { SecuritySchemeInfo } from '../../sdk/operation-index-format.js';
-import { isSecretParam } from '../../sdk/credential-names.js';
-import { redactField } from '../../sdk/redact.js';
-import { isPlainObject } from '../../sdk/plain-object.js';
+import { UsageError } from '../../sdk/shared/errors.js';
+import type { AuthObject, CredentialBinding, Profile, PromptEntry } from '../../sdk/shared/api-config.js';
+import type { SecuritySchemeInfo } from '../../sdk/shared/operation-index-format.js';
+import { isSecretParam } from '../../sdk/shared/credential-names.js';
+import { redactField } from '../../sdk/shared/redact.js';
+import { isPlainObject } from '../../sdk/shared/plain-object.js';
 
 type Json = Record<string, unknown>;
 

@@ -4,7 +4,7 @@
  */
 import { definePlugin } from '../../sdk/define.js';
 import type { FormatterStart, HookContext } from '../../sdk/types.js';
-import { stringifyJson } from '../../sdk/json-stringify.js';
+import { stringifyJson } from '../../sdk/shared/json-stringify.js';
 import { highlightJson } from './highlight-json.js';
 import meta from './manifest.js';
 
@@ -24,14 +24,14 @@ export default definePlugin({
 });
 
 /**
- * On a terminal, PNG, JPEG and GIF bytes are drawn by the SDK's image code (sdk/image/, which the
+ * On a terminal, PNG, JPEG and GIF bytes are drawn by the SDK's image code (sdk/shared/image/, which the
  * image format draws with too), loaded only then.
  * When drawing fails (a damaged image, a bad OKAPI_IMAGE_PROTOCOL) a warning says why and the
  * binary notice is shown instead.
  */
 async function terminalImage(value: unknown, start: FormatterStart, ctx: HookContext): Promise<string | undefined> {
   if (!start.tty || !(value instanceof Uint8Array) || value.length === 0) return undefined;
-  const image = await import('../../sdk/image/draw.js');
+  const image = await import('../../sdk/shared/image/draw.js');
   if (!image.imageFormatOf(value)) return undefined;
   try {
     return await image.drawImage(value, start, process.env);

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { ArgumentError, parseArguments, printArgumentError, type ArgumentDeclaration } from '../../sdk/arguments.js';
 import { definePlugin } from '../../sdk/define.js';
-import { apiNameLengthProblem } from '../../sdk/api-names.js';
+import { apiNameLengthProblem } from '../../sdk/shared/api-names.js';
 import type { CommandContext } from '../../sdk/types.js';
 import meta from './manifest.js';
 import { printProblem } from '../../sdk/command-errors.js';

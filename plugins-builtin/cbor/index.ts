@@ -1,5 +1,5 @@
 /** The `cbor` format: each item as one CBOR data item, so records make a CBOR sequence (RFC 8742). */
-import { newCborEncoder } from '../../sdk/cbor.js';
+import { newCborEncoder } from '../../sdk/shared/cbor.js';
 import { definePlugin } from '../../sdk/define.js';
 import meta from './manifest.js';
 

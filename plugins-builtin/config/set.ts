@@ -2,10 +2,10 @@
  * `okapi config set <patch...>`: shorthand patches applied to the whole config, comments kept. The
  * arguments join as body arguments do: each one that starts a field is a new field.
  */
-import type { OkapiConfig } from '../../sdk/api-config.js';
+import type { OkapiConfig } from '../../sdk/shared/api-config.js';
 import { updateConfig } from '../../sdk/config-update.js';
-import { isPlainObject } from '../../sdk/plain-object.js';
-import { applyShorthand, joinShorthandArguments, ShorthandError } from '../../sdk/shorthand/index.js';
+import { isPlainObject } from '../../sdk/shared/plain-object.js';
+import { applyShorthand, joinShorthandArguments, ShorthandError } from '../../sdk/shared/shorthand/index.js';
 import { parseArguments } from '../../sdk/arguments.js';
 import { SET } from './arguments.js';
 import { printCommandError, printProblem } from '../../sdk/command-errors.js';

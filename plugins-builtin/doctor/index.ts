@@ -8,8 +8,8 @@
 import { ArgumentError, parseArguments, printArgumentError, type ArgumentDeclaration } from '../../sdk/arguments.js';
 import { definePlugin } from '../../sdk/define.js';
 import type { CommandContext } from '../../sdk/types.js';
-import { apiNameLengthProblem } from '../../sdk/api-names.js';
-import { formatExtensionUses } from '../../sdk/extension-uses.js';
+import { apiNameLengthProblem } from '../../sdk/shared/api-names.js';
+import { formatExtensionUses } from '../../sdk/shared/extension-uses.js';
 import meta from './manifest.js';
 import { diagnosePlugins } from './plugins-topic.js';
 import { printCommandError, printProblem } from '../../sdk/command-errors.js';

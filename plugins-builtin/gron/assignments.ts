@@ -3,8 +3,8 @@
  * document order. Keys stay in the document's order.
  */
 import { accessor } from './accessor.js';
-import { base64Of } from '../../sdk/json-bytes.js';
-import { ExactNumber, numberText } from '../../sdk/exact-number.js';
+import { base64Of } from '../../sdk/shared/json-bytes.js';
+import { ExactNumber, numberText } from '../../sdk/shared/exact-number.js';
 
 /** Output is handed on in pieces of about this many characters, so large documents stream. */
 const CHUNK = 64 * 1024;

@@ -17,7 +17,7 @@ import { definePlugin } from '../../sdk/define.js';
 import { ROOT } from './accessor.js';
 import { assignments, Output } from './assignments.js';
 import meta from './manifest.js';
-import { JsonTextError } from '../../sdk/json-syntax.js';
+import { JsonTextError } from '../../sdk/shared/json-syntax.js';
 import { GronStream } from './stream.js';
 
 export default definePlugin({

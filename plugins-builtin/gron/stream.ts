@@ -8,9 +8,9 @@
  * known only once a second value starts, so the output of the first is held back until then, up
  * to HOLD_BACK bytes; past that it streams, and a second value is an error.
  */
-import { ByteOutput } from '../../sdk/byte-output.js';
-import { MAX_NESTING, NestingError } from '../../sdk/nesting.js';
-import { BACKSLASH, checkedStringEnd, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, isJsonScalar, JsonExpect, JsonTextError, JsonTextSequence, OPEN_BRACE, OPEN_BRACKET, QUOTE, RECORD_SEPARATOR, SCALAR_END, SEPARATING_BYTES, tokenPreview, type StringScan } from '../../sdk/json-syntax.js';
+import { ByteOutput } from '../../sdk/shared/byte-output.js';
+import { MAX_NESTING, NestingError } from '../../sdk/shared/nesting.js';
+import { BACKSLASH, checkedStringEnd, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, isJsonScalar, JsonExpect, JsonTextError, JsonTextSequence, OPEN_BRACE, OPEN_BRACKET, QUOTE, RECORD_SEPARATOR, SCALAR_END, SEPARATING_BYTES, tokenPreview, type StringScan } from '../../sdk/shared/json-syntax.js';
 import { accessor, isIdentifierBytes, ROOT } from './accessor.js';
 
 const OUTPUT_CHUNK = 64 * 1024;

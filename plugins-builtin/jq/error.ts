@@ -1,4 +1,4 @@
-import { ExitCode, UsageError, type OkapiErrorOptions } from '../../sdk/errors.js';
+import { ExitCode, UsageError, type OkapiErrorOptions } from '../../sdk/shared/errors.js';
 
 export type JqFailure = 'compile' | 'runtime';
 

@@ -4,12 +4,12 @@
  * jq itself (WebAssembly) loads on the first filter.
  */
 import { definePlugin } from '../../sdk/define.js';
-import { OkapiError } from '../../sdk/errors.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
 import { filterFailure } from '../../sdk/filter-failure.js';
 import { JqError } from './error.js';
 import meta from './manifest.js';
 import { runJq } from './run-jq.js';
-import { firstMessageLine } from '../../sdk/first-message-line.js';
+import { firstMessageLine } from '../../sdk/shared/first-message-line.js';
 
 export default definePlugin({
   ...meta,

@@ -1,16 +1,16 @@
 /**
  * The envelope as JSON text for jq. Decoded bodies are not always plain JSON values: bytes (an
  * undecoded body, CBOR byte strings, YAML !!binary) become base64 strings, as okapi prints them
- * everywhere (sdk/json-bytes.ts), and big integers (CBOR) and ExactNumbers their exact digits,
+ * everywhere (sdk/shared/json-bytes.ts), and big integers (CBOR) and ExactNumbers their exact digits,
  * which jq 1.8 keeps as long as the program does no arithmetic with them.
  *
  * A replacer function would make JSON.stringify call back into JavaScript for every value (+60%
  * on a 50 MiB body), so for the length of the one synchronous call the two kinds get a `toJSON`
  * instead, and the previous state of the prototypes is put back before anything else can run.
  */
-import { numberMarker } from '../../sdk/number-marker.js';
-import { ExactNumber, exactNumberPrototypes, numberText } from '../../sdk/exact-number.js';
-import { base64Of } from '../../sdk/json-bytes.js';
+import { numberMarker } from '../../sdk/shared/number-marker.js';
+import { ExactNumber, exactNumberPrototypes, numberText } from '../../sdk/shared/exact-number.js';
+import { base64Of } from '../../sdk/shared/json-bytes.js';
 
 type ToJson = (this: unknown) => unknown;
 

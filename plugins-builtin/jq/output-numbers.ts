@@ -5,9 +5,9 @@
  * any other token with the exact value of a double (`1E+21`, `1e-07`, `"1e3" | tonumber`) is
  * that double; the rest (`"12345678901234567890" | tonumber`) keep jq's digits.
  */
-import { ExactNumber } from '../../sdk/exact-number.js';
-import { compareNumberTexts, scientificText } from '../../sdk/decimal-text.js';
-import type { NumberReader } from '../../sdk/json-parse.js';
+import { ExactNumber } from '../../sdk/shared/exact-number.js';
+import { compareNumberTexts, scientificText } from '../../sdk/shared/decimal-text.js';
+import type { NumberReader } from '../../sdk/shared/json-parse.js';
 
 export function jqNumberReader(sent: readonly ExactNumber[]): NumberReader {
   const byNotation = new Map(sent.map((number) => [scientificText(number.text), number]));

@@ -18,7 +18,7 @@
  * (output, `keys`, `length`, `tojson`, `==`, `+`, …) makes it needed whole.
  */
 
-import { isObjectLiteral } from '../../sdk/plain-object.js';
+import { isObjectLiteral } from '../../sdk/shared/plain-object.js';
 
 /** What of a value may be looked at: all of it, nothing, or parts. */
 export type Demand = 'all' | 'none' | Shape;

@@ -4,12 +4,12 @@
  * engine.ts lets it grow to 4 GiB so that bodies of 100 MiB and more filter in-process, without a
  * native jq (docs/design/004-jq-engine.md).
  */
-import { OkapiError } from '../../sdk/errors.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
 import { isEngineFailure, JqEngine, type JqRun } from './engine.js';
 import { JqError } from './error.js';
-import { parseJsonExact } from '../../sdk/json-parse.js';
-import { NestingError } from '../../sdk/nesting.js';
-import type { ExactNumber } from '../../sdk/exact-number.js';
+import { parseJsonExact } from '../../sdk/shared/json-parse.js';
+import { NestingError } from '../../sdk/shared/nesting.js';
+import type { ExactNumber } from '../../sdk/shared/exact-number.js';
 import { toJsonText } from './json-text.js';
 import { jqNumberReader } from './output-numbers.js';
 import { inputDemand, project } from './projection.js';

@@ -3,9 +3,9 @@
  * otherwise. A JSON body that nothing needs decoded arrives raw and is re-laid out as it streams.
  */
 import { definePlugin } from '../../sdk/define.js';
-import { stringifyJson } from '../../sdk/json-stringify.js';
+import { stringifyJson } from '../../sdk/shared/json-stringify.js';
 import meta from './manifest.js';
-import { JsonTextError } from '../../sdk/json-syntax.js';
+import { JsonTextError } from '../../sdk/shared/json-syntax.js';
 import { JsonReindenter } from './reindent.js';
 
 export default definePlugin({

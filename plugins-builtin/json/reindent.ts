@@ -9,11 +9,11 @@
  * sequence) are laid out as the decoded body is, as the elements of one array: that is known only
  * when a second value starts, so the first one's output is held back until then, up to HOLD_BACK
  * bytes; past that it streams, and a second value is an error. Nesting deeper than okapi's limit
- * is an error too (sdk/nesting.ts): its indentation alone would grow with the square of the depth.
+ * is an error too (sdk/shared/nesting.ts): its indentation alone would grow with the square of the depth.
  */
-import { ByteOutput } from '../../sdk/byte-output.js';
-import { MAX_NESTING, NestingError } from '../../sdk/nesting.js';
-import { checkedStringEnd, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, isJsonScalar, JsonExpect, JsonTextError, JsonTextSequence, OPEN_BRACE, OPEN_BRACKET, QUOTE, RECORD_SEPARATOR, SCALAR_END, SEPARATING_BYTES, tokenPreview, type StringScan } from '../../sdk/json-syntax.js';
+import { ByteOutput } from '../../sdk/shared/byte-output.js';
+import { MAX_NESTING, NestingError } from '../../sdk/shared/nesting.js';
+import { checkedStringEnd, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, isJsonScalar, JsonExpect, JsonTextError, JsonTextSequence, OPEN_BRACE, OPEN_BRACKET, QUOTE, RECORD_SEPARATOR, SCALAR_END, SEPARATING_BYTES, tokenPreview, type StringScan } from '../../sdk/shared/json-syntax.js';
 
 const OUTPUT_CHUNK = 64 * 1024;
 const HOLD_BACK = 1024 * 1024;

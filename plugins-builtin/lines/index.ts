@@ -4,8 +4,8 @@
  */
 import { definePlugin } from '../../sdk/define.js';
 import meta from './manifest.js';
-import { base64Of } from '../../sdk/json-bytes.js';
-import { ExactNumber } from '../../sdk/exact-number.js';
+import { base64Of } from '../../sdk/shared/json-bytes.js';
+import { ExactNumber } from '../../sdk/shared/exact-number.js';
 
 /** How many of an object's keys the error names. */
 const KEYS_SHOWN = 5;

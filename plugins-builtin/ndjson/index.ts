@@ -3,7 +3,7 @@
  * element per line, which is what asking for NDJSON of a list means.
  */
 import { definePlugin } from '../../sdk/define.js';
-import { stringifyJson } from '../../sdk/json-stringify.js';
+import { stringifyJson } from '../../sdk/shared/json-stringify.js';
 import meta from './manifest.js';
 
 /** Output is handed on in pieces of about this many characters, so large arrays stream. */

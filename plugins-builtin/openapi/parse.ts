@@ -3,9 +3,9 @@
  * The format comes from the media type or the file name, else from the first character.
  */
 import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { checkValueNesting, checkYamlTextNesting, NestingError } from '../../sdk/nesting.js';
-import { mediaTypeEssence } from '../../sdk/media-type.js';
-import { utf8TextOf } from '../../sdk/utf8-text.js';
+import { checkValueNesting, checkYamlTextNesting, NestingError } from '../../sdk/shared/nesting.js';
+import { mediaTypeEssence } from '../../sdk/shared/media-type.js';
+import { utf8TextOf } from '../../sdk/shared/utf8-text.js';
 
 export class DescriptionError extends Error {
   readonly exitCode = 1;

@@ -10,7 +10,7 @@
  * would bypass okapi's pipeline and origin rules.
  */
 
-import { isPlainObject } from '../../sdk/plain-object.js';
+import { isPlainObject } from '../../sdk/shared/plain-object.js';
 
 type Json = Record<string, unknown>;
 

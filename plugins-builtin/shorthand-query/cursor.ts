@@ -5,10 +5,10 @@
  */
 
 import { QueryError } from './errors.js';
-import { readJsonString } from '../../sdk/grammar/json-string.js';
-import { isNameChar } from '../../sdk/query-name.js';
+import { readJsonString } from '../../sdk/shared/grammar/json-string.js';
+import { isNameChar } from '../../sdk/shared/query-name.js';
 
-export { isNameChar } from '../../sdk/query-name.js';
+export { isNameChar } from '../../sdk/shared/query-name.js';
 
 export function isDigit(code: number): boolean {
   return code >= 0x30 && code <= 0x39;

@@ -3,8 +3,8 @@
  * expression and a caret under the character at fault, so a long `-f` argument is fixed at a glance.
  */
 
-import { caretLines } from '../../sdk/caret-lines.js';
-import { UsageError } from '../../sdk/errors.js';
+import { caretLines } from '../../sdk/shared/caret-lines.js';
+import { UsageError } from '../../sdk/shared/errors.js';
 
 export class QueryError extends UsageError {
   /** 0-based offset into `expression`; `expression.length` means "at the end". */

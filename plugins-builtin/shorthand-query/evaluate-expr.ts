@@ -6,7 +6,7 @@
 
 import type { BinaryOperator, Expr } from './ast.js';
 import { instantOf } from './dates.js';
-import { ExactNumber } from '../../sdk/exact-number.js';
+import { ExactNumber } from '../../sdk/shared/exact-number.js';
 import { characterLength, compareNumbers, deepEqual, fieldReader, indexValue, isBytes, isNumber, isRecord, negated, numberOf, sliceValue, truthy } from './values.js';
 
 /** Evaluates against the item being tested. */

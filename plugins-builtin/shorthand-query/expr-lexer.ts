@@ -6,7 +6,7 @@
  * date such as `2024-01-01` or `2024-01-01T10:00:00Z` is one token (a string), not arithmetic.
  */
 
-import { isNumberText, numberFromText, type ExactNumber } from '../../sdk/exact-number.js';
+import { isNumberText, numberFromText, type ExactNumber } from '../../sdk/shared/exact-number.js';
 import { Cursor, describeChar, isDigit, isNameChar } from './cursor.js';
 
 export type Token =

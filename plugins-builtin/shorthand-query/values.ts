@@ -4,8 +4,8 @@
  * would change). `undefined` means "missing" while a query runs (a field that is not there); the
  * final result turns it into `null`.
  */
-import { compareNumberTexts, decimalParts, isZero } from '../../sdk/decimal-text.js';
-import { ExactNumber, numberFromText, numberText } from '../../sdk/exact-number.js';
+import { compareNumberTexts, decimalParts, isZero } from '../../sdk/shared/decimal-text.js';
+import { ExactNumber, numberFromText, numberText } from '../../sdk/shared/exact-number.js';
 
 /** Objects whose fields a query reads: not arrays, bytes, dates or numbers. */
 export function isRecord(value: unknown): value is Record<string, unknown> {

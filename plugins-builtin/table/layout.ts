@@ -3,10 +3,10 @@
  * columns to the terminal width and writes the lines.
  */
 import type { FormatterStart } from '../../sdk/types.js';
-import { compareNumberTexts } from '../../sdk/decimal-text.js';
-import { ExactNumber } from '../../sdk/exact-number.js';
-import { base64Of } from '../../sdk/json-bytes.js';
-import { stringifyJson } from '../../sdk/json-stringify.js';
+import { compareNumberTexts } from '../../sdk/shared/decimal-text.js';
+import { ExactNumber } from '../../sdk/shared/exact-number.js';
+import { base64Of } from '../../sdk/shared/json-bytes.js';
+import { stringifyJson } from '../../sdk/shared/json-stringify.js';
 import { displayWidth, truncateToWidth } from './display-width.js';
 
 /** The column a row that is not an object (a scalar, an array) is shown in. */

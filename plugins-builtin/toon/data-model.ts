@@ -5,8 +5,8 @@
  * every okapi JSON output, and numbers a double would change (ExactNumbers, big integers) keep
  * their digits. Plain JSON values pass through untouched, so nothing is copied for them.
  */
-import { ExactNumber } from '../../sdk/exact-number.js';
-import { base64Of } from '../../sdk/json-bytes.js';
+import { ExactNumber } from '../../sdk/shared/exact-number.js';
+import { base64Of } from '../../sdk/shared/json-bytes.js';
 
 export type Primitive = string | number | boolean | null | ExactNumber;
 export type DataObject = Record<string, unknown>;

@@ -9,8 +9,8 @@
  * Output is checked against the specification's fixtures and the reference encoder
  * (`@toon-format/toon`), which is many times slower: see docs/design/008-toon-encoder.md.
  */
-import { ByteOutput } from '../../sdk/byte-output.js';
-import { CLOSE_BRACE, COLON, COMMA, OPEN_BRACE } from '../../sdk/json-syntax.js';
+import { ByteOutput } from '../../sdk/shared/byte-output.js';
+import { CLOSE_BRACE, COLON, COMMA, OPEN_BRACE } from '../../sdk/shared/json-syntax.js';
 import { asData, isArray, isObject, isPrimitive, type Data, type DataObject, type Primitive } from './data-model.js';
 import { writeAscii, writeKey, writePrimitive, writeQuoted } from './scalars.js';
 import { keyedFields, leaves, tabularFields, type Field } from './tabular.js';

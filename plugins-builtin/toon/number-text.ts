@@ -5,8 +5,8 @@
  * the output, and could be made huge by a short exponent: such a number is written as it came,
  * which TOON decoders read as well.
  */
-import { decimalParts, isZero, normalized, withPoint } from '../../sdk/decimal-text.js';
-import type { ExactNumber } from '../../sdk/exact-number.js';
+import { decimalParts, isZero, normalized, withPoint } from '../../sdk/shared/decimal-text.js';
+import type { ExactNumber } from '../../sdk/shared/exact-number.js';
 
 const MAX_CANONICAL = 100;
 

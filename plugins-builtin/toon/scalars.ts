@@ -5,8 +5,8 @@
  * brackets, braces, the delimiter or a control character. Quoted strings escape `\`, `"`, line
  * feed, carriage return and tab by letter and other control characters as `\u00XX`.
  */
-import type { ByteOutput } from '../../sdk/byte-output.js';
-import { BACKSLASH, QUOTE } from '../../sdk/json-syntax.js';
+import type { ByteOutput } from '../../sdk/shared/byte-output.js';
+import { BACKSLASH, QUOTE } from '../../sdk/shared/json-syntax.js';
 import type { Primitive } from './data-model.js';
 import { toonNumberText } from './number-text.js';
 

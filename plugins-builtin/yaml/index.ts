@@ -2,7 +2,7 @@
 import { parse, stringify, type CreateNodeOptions, type SchemaOptions, type ToStringOptions } from 'yaml';
 import { definePlugin } from '../../sdk/define.js';
 import type { FormatterContext } from '../../sdk/types.js';
-import { exactNumberYamlTag } from '../../sdk/yaml-exact-number.js';
+import { exactNumberYamlTag } from '../../sdk/shared/yaml-exact-number.js';
 import meta from './manifest.js';
 
 const OPTIONS: SchemaOptions & CreateNodeOptions & ToStringOptions = {

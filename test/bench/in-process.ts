@@ -4,9 +4,9 @@
  * JSON.stringify). These were once time limits inside unit tests; a limit on time lives here.
  * Bundled and run by in-process.mjs; prints JSON: one { label, ms, baselineLabel, baselineMs } each.
  */
-import { parseShorthand } from '../../sdk/shorthand/index.js';
+import { parseShorthand } from '../../sdk/shared/shorthand/index.js';
 import { highlightJson } from '../../plugins-builtin/auto/highlight-json.js';
-import { parseJsonExact } from '../../sdk/json-parse.js';
+import { parseJsonExact } from '../../sdk/shared/json-parse.js';
 import { run } from '../unit/formatters/run-with-options.js';
 
 interface Figure {

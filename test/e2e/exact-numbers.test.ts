@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
-import { newCborDecoder } from '../../sdk/cbor.js';
-import { compareNumberTexts } from '../../sdk/decimal-text.js';
-import { ExactNumber, numberText } from '../../sdk/exact-number.js';
-import { parseJsonExact } from '../../sdk/json-parse.js';
+import { newCborDecoder } from '../../sdk/shared/cbor.js';
+import { compareNumberTexts } from '../../sdk/shared/decimal-text.js';
+import { ExactNumber, numberText } from '../../sdk/shared/exact-number.js';
+import { parseJsonExact } from '../../sdk/shared/json-parse.js';
 import { freshHome, runOkapi } from '../helpers/run-okapi.js';
 import { tempDir } from '../helpers/temp-dir.js';
 

@@ -8,8 +8,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { extractOperationIndex } from '../../plugins-builtin/api/operation-index.js';
-import { helpIndexOf, INDEX_FORMAT } from '../../sdk/operation-index-format.js';
-import { parseLinkHeader } from '../../sdk/link-header.js';
+import { helpIndexOf, INDEX_FORMAT } from '../../sdk/shared/operation-index-format.js';
+import { parseLinkHeader } from '../../sdk/shared/link-header.js';
 import loader from '../../plugins-builtin/openapi/index.js';
 import { DescriptionError } from '../../plugins-builtin/openapi/parse.js';
 import { documents, hostileValue, nodePaths, replaced, sources } from './descriptions.js';

@@ -6,15 +6,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stringify as yamlText } from 'yaml';
-import { cborDecoder } from '../../sdk/decoders/cbor.js';
-import { UndecodableBodyError } from '../../sdk/decoders/decoder.js';
-import { jsonDecoder } from '../../sdk/decoders/json.js';
-import { ndjsonDecoder } from '../../sdk/decoders/ndjson.js';
-import { yamlDecoder } from '../../sdk/decoders/yaml.js';
-import { newCborEncoder } from '../../sdk/cbor.js';
-import { ExactNumber } from '../../sdk/exact-number.js';
-import { parseJsonExact } from '../../sdk/json-parse.js';
-import { NestingError } from '../../sdk/nesting.js';
+import { cborDecoder } from '../../sdk/shared/decoders/cbor.js';
+import { UndecodableBodyError } from '../../sdk/shared/decoders/decoder.js';
+import { jsonDecoder } from '../../sdk/shared/decoders/json.js';
+import { ndjsonDecoder } from '../../sdk/shared/decoders/ndjson.js';
+import { yamlDecoder } from '../../sdk/shared/decoders/yaml.js';
+import { newCborEncoder } from '../../sdk/shared/cbor.js';
+import { ExactNumber } from '../../sdk/shared/exact-number.js';
+import { parseJsonExact } from '../../sdk/shared/json-parse.js';
+import { NestingError } from '../../sdk/shared/nesting.js';
 import { fuzz, fuzzAsync, tally } from './harness.js';
 import { jsonText, mutatedBytes, mutatedText, randomBytes } from './mutate.js';
 

@@ -7,13 +7,13 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { UndecodableBodyError } from '../../sdk/decoders/decoder.js';
-import { jsonDecoder } from '../../sdk/decoders/json.js';
+import { UndecodableBodyError } from '../../sdk/shared/decoders/decoder.js';
+import { jsonDecoder } from '../../sdk/shared/decoders/json.js';
 import { GronStream } from '../../plugins-builtin/gron/stream.js';
 import { JsonReindenter } from '../../plugins-builtin/json/reindent.js';
 import { JsonBody } from '../../plugins-builtin/toon/json-body.js';
-import { parseJsonExact } from '../../sdk/json-parse.js';
-import { JsonTextError } from '../../sdk/json-syntax.js';
+import { parseJsonExact } from '../../sdk/shared/json-parse.js';
+import { JsonTextError } from '../../sdk/shared/json-syntax.js';
 import { formatDocument } from '../unit/formatters/run-with-options.js';
 import { fuzz, fuzzAsync, tally } from './harness.js';
 import { chunked, cuts, jsonText, mutatedBytes } from './mutate.js';

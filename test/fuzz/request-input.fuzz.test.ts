@@ -6,9 +6,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseConfigText } from '../../kernel/config/document.js';
-import { OkapiError, UsageError } from '../../sdk/errors.js';
+import { OkapiError, UsageError } from '../../sdk/shared/errors.js';
 import { parseHeaderEntry } from '../../kernel/pipeline/request-fields.js';
-import { normalizeTargetUrl } from '../../sdk/target-url.js';
+import { normalizeTargetUrl } from '../../sdk/shared/target-url.js';
 import { parseDuration } from '../../kernel/plugins/duration.js';
 import { fuzz, tally } from './harness.js';
 import { mutatedText } from './mutate.js';

@@ -6,8 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileQuery, QueryError } from '../../plugins-builtin/shorthand-query/compile.js';
-import { applyShorthand, joinShorthandArguments, parseShorthand, ShorthandError } from '../../sdk/shorthand/index.js';
-import { parseJsonExact } from '../../sdk/json-parse.js';
+import { applyShorthand, joinShorthandArguments, parseShorthand, ShorthandError } from '../../sdk/shared/shorthand/index.js';
+import { parseJsonExact } from '../../sdk/shared/json-parse.js';
 import { fuzz, tally } from './harness.js';
 import { jsonText, mutatedText } from './mutate.js';
 

@@ -4,7 +4,7 @@
  * latter). A decoder's failure becomes an error that names the coding and the host, unless the
  * request was cut short (timeout, interrupt), which the layers above explain instead.
  */
-import { OkapiError } from '../../../sdk/errors.js';
+import { OkapiError } from '../../../sdk/shared/errors.js';
 import { codingsToUndo, undoContentCodings } from '../decompress.js';
 import type { DispatchResponse, Interceptor } from '../dispatch.js';
 

@@ -4,7 +4,7 @@
  * address policy and -v recording see every one; a redirect's body is drained when small, so its
  * connection can be reused, and dropped otherwise.
  */
-import { OkapiError } from '../../../sdk/errors.js';
+import { OkapiError } from '../../../sdk/shared/errors.js';
 import type { DispatchRequest, DispatchResponse, Interceptor } from '../dispatch.js';
 import { getHeader } from '../headers.js';
 import { isRedirectStatus, nextHop, RedirectChain } from '../redirects.js';

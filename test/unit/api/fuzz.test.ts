@@ -2,8 +2,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { extractOperationIndex } from '../../../plugins-builtin/api/operation-index.js';
-import { helpIndexOf, INDEX_FORMAT } from '../../../sdk/operation-index-format.js';
-import { OkapiError } from '../../../sdk/errors.js';
+import { helpIndexOf, INDEX_FORMAT } from '../../../sdk/shared/operation-index-format.js';
+import { OkapiError } from '../../../sdk/shared/errors.js';
 import loader from '../../../plugins-builtin/openapi/index.js';
 import { DescriptionError } from '../../../plugins-builtin/openapi/parse.js';
 import { scanRefs } from '../../../plugins-builtin/api/refs.js';

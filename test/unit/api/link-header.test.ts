@@ -1,7 +1,7 @@
 /** RFC 8288 Link header parsing: examples from the RFC, edge cases, and properties (fast-check). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { linksWithRel, parseLinkHeader } from '../../../sdk/link-header.js';
+import { linksWithRel, parseLinkHeader } from '../../../sdk/shared/link-header.js';
 
 describe('parseLinkHeader', () => {
   it.each([

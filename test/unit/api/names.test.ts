@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { apiCacheDir, apiDirName } from '../../../kernel/api/cache-paths.js';
-import { apiNameProblem, MAX_API_NAME_LENGTH, RESERVED_COMMANDS } from '../../../sdk/api-names.js';
+import { apiNameProblem, MAX_API_NAME_LENGTH, RESERVED_COMMANDS } from '../../../sdk/shared/api-names.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 describe('API names', () => {

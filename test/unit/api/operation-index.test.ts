@@ -3,13 +3,13 @@ import { utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extractOperationIndex, fallbackName, followPointer, kebabCase } from '../../../plugins-builtin/api/operation-index.js';
-import { helpIndexOf, INDEX_FORMAT, type IndexKey } from '../../../sdk/operation-index-format.js';
+import { helpIndexOf, INDEX_FORMAT, type IndexKey } from '../../../sdk/shared/operation-index-format.js';
 import { expectedKey, readHelpIndex, readOperationIndex, staleness } from '../../../kernel/api/index-store.js';
-import { buildIndex as buildIndexWith, sha256, sourceStamps } from '../../../sdk/operation-index-key.js';
+import { buildIndex as buildIndexWith, sha256, sourceStamps } from '../../../sdk/shared/operation-index-key.js';
 import { reindexFromSpecCopy } from '../../../plugins-builtin/api/save.js';
 import type { CommandContext } from '../../../sdk/types.js';
 import { hostServices } from '../../helpers/host-services.js';
-import { OKAPI_VERSION } from '../../../sdk/version.js';
+import { OKAPI_VERSION } from '../../../sdk/shared/version.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 /** Index building with the api plugin's extractor, as connect, sync and `api reindex` use it. */
@@ -264,7 +264,7 @@ describe('keying', () => {
 describe('renderApiHelp', () => {
   it('writes the stored commands as they are, or cut to a terminal width', async () => {
     const { renderApiHelp } = await import('../../../kernel/api/api-help.js');
-    const { serializeHelpIndex } = await import('../../../sdk/operation-index-format.js');
+    const { serializeHelpIndex } = await import('../../../sdk/shared/operation-index-format.js');
     const index = { key: { format: INDEX_FORMAT, okapi_version: OKAPI_VERSION, spec_hash: 'x', operation_base: '', sources: [] }, ...extractOperationIndex(DOC, { operationBase: '' }) };
     const stored = serializeHelpIndex(helpIndexOf(index));
     const newline = stored.indexOf('\n');

@@ -1,7 +1,7 @@
 /** x-cli-config: normalisation, unsafe values, prompts (answers, terminal, --yes, failure) and templates. */
 import { describe, expect, it } from 'vitest';
 import { buildProfiles, deriveAuth, expandTemplate, normalizeXCliConfig, type PromptHost } from '../../../plugins-builtin/api/x-cli-config.js';
-import type { SecuritySchemeInfo } from '../../../sdk/operation-index-format.js';
+import type { SecuritySchemeInfo } from '../../../sdk/shared/operation-index-format.js';
 
 const host = (over: Partial<PromptHost> = {}): PromptHost => ({
   answers: {},

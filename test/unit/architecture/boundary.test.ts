@@ -41,6 +41,11 @@ function crossing(file: string, specifier: string | undefined): string | undefin
   if (specifier === undefined) return 'a module named by an expression cannot be checked; name it with a string literal';
   const target = importTarget(file, specifier);
   if (target === undefined) return undefined;
+  if (within(file, 'sdk/shared')) {
+    return within(target, 'sdk/shared')
+      ? undefined
+      : `sdk/shared/ holds pure helpers below the plugin API and imports only sdk/shared/ (it leads to ${target}); move what it needs into sdk/shared/`;
+  }
   if (within(file, 'sdk')) {
     return within(target, 'sdk') ? undefined : `the SDK may import only sdk/ (it leads to ${target}); move the code it needs into sdk/`;
   }
@@ -84,7 +89,7 @@ describe('the plugin boundary', () => {
     expect(crossings.length, `imports across the plugin boundary:\n${describeCrossings(crossings)}`).toBe(0);
   });
 
-  it('lets the SDK import only sdk/, node builtins and npm packages', () => {
+  it('lets the SDK import only sdk/, and its shared helpers only sdk/shared/, node builtins and npm packages', () => {
     const crossings = sdkFiles.flatMap(crossingsOf);
     expect(crossings.length, `imports out of the SDK:\n${describeCrossings(crossings)}`).toBe(0);
   });
@@ -120,9 +125,11 @@ describe('moduleImports', () => {
     const why = crossing('plugins-builtin/auto/index.ts', '../image/draw.js');
     expect(why).toContain('another plugin (plugins-builtin/image/draw.js)');
     expect(why).toContain('move pure code both sides need into sdk/');
-    expect(crossing('plugins-builtin/auto/index.ts', '../../sdk/image/draw.js')).toBeUndefined();
+    expect(crossing('plugins-builtin/auto/index.ts', '../../sdk/shared/image/draw.js')).toBeUndefined();
     expect(crossing('plugins-builtin/auto/index.ts', './highlight-json.js')).toBeUndefined();
     expect(crossing('plugins-builtin/auto/index.ts', 'node:fs')).toBeUndefined();
     expect(crossing('sdk/run.ts', '../kernel/version.js')).toContain('the SDK may import only sdk/');
+    expect(crossing('sdk/shared/redact.ts', '../types.js')).toContain('sdk/shared/ holds pure helpers below the plugin API');
+    expect(crossing('sdk/run.ts', './shared/errors.js')).toBeUndefined();
   });
 });

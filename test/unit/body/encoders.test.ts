@@ -1,8 +1,8 @@
 import { decode as decodeCbor, encode as encodeCborValue } from 'cbor-x';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { UsageError } from '../../../sdk/errors.js';
-import { buildBody } from '../../../sdk/body/index.js';
+import { UsageError } from '../../../sdk/shared/errors.js';
+import { buildBody } from '../../../sdk/shared/body/index.js';
 import { text, thrown, useTempFiles } from './helpers.js';
 
 const files = useTempFiles({

@@ -1,8 +1,8 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OkapiError, UsageError, formatError } from '../../../sdk/errors.js';
-import { BodySyntaxError, buildBody } from '../../../sdk/body/index.js';
+import { OkapiError, UsageError, formatError } from '../../../sdk/shared/errors.js';
+import { BodySyntaxError, buildBody } from '../../../sdk/shared/body/index.js';
 import { thrown, utf8, useTempFiles } from './helpers.js';
 
 const files = useTempFiles({ 'bad.json': '{oops', 'good.json': '{"a": 1}' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../../sdk/errors.js';
-import { buildBody } from '../../../sdk/body/index.js';
+import { UsageError } from '../../../sdk/shared/errors.js';
+import { buildBody } from '../../../sdk/shared/body/index.js';
 import { text, thrown, utf8 } from './helpers.js';
 
 function form(expression: string): string {

@@ -1,9 +1,9 @@
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OkapiError, UsageError } from '../../../sdk/errors.js';
-import { buildBody, contentTypeForFile, type EncodedBody } from '../../../sdk/body/index.js';
-import { FileRef } from '../../../sdk/shorthand/index.js';
+import { OkapiError, UsageError } from '../../../sdk/shared/errors.js';
+import { buildBody, contentTypeForFile, type EncodedBody } from '../../../sdk/shared/body/index.js';
+import { FileRef } from '../../../sdk/shared/shorthand/index.js';
 import { thrown, useTempFiles } from './helpers.js';
 
 const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff]);

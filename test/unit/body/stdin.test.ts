@@ -1,9 +1,9 @@
 import { decode as decodeCbor, encode as encodeCborValue } from 'cbor-x';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { UsageError } from '../../../sdk/errors.js';
-import { buildBody } from '../../../sdk/body/index.js';
-import { ExactNumber } from '../../../sdk/exact-number.js';
+import { UsageError } from '../../../sdk/shared/errors.js';
+import { buildBody } from '../../../sdk/shared/body/index.js';
+import { ExactNumber } from '../../../sdk/shared/exact-number.js';
 import { text, thrown, utf8, useTempFiles } from './helpers.js';
 
 const files = useTempFiles({ 'extra.json': '{"n": 1}', 'a.txt': 'file a' });

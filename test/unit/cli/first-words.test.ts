@@ -1,6 +1,6 @@
 /** The pieces behind "did you mean": the edit distance, the nearest words, and what a bare name is. */
 import { describe, expect, it } from 'vitest';
-import { closestWords, editDistance } from '../../../sdk/closest-words.js';
+import { closestWords, editDistance } from '../../../sdk/shared/closest-words.js';
 import { bareName } from '../../../kernel/commands/unknown-word.js';
 
 describe('editDistance', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OkapiError } from '../../../sdk/errors.js';
+import { OkapiError } from '../../../sdk/shared/errors.js';
 import { lineAndColumn, parseConfigText } from '../../../kernel/config/document.js';
 
 const PATH = '/home/ada/.config/okapi/config.json';

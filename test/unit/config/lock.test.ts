@@ -3,7 +3,7 @@ import { readdir, readFile, unlink, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OkapiError } from '../../../sdk/errors.js';
+import { OkapiError } from '../../../sdk/shared/errors.js';
 import { withFileLock } from '../../../kernel/config/lock.js';
 import { useTempDirs } from './helpers.js';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OkapiError, UsageError } from '../../../sdk/errors.js';
+import { OkapiError, UsageError } from '../../../sdk/shared/errors.js';
 import { configDir, resolveCacheDir, resolveConfigLocation, type ConfigLocation } from '../../../kernel/config/paths.js';
 
 const HOME = '/home/ada';

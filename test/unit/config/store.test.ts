@@ -1,7 +1,7 @@
 import { chmod, lstat, mkdir, readdir, readFile, readlink, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OkapiError } from '../../../sdk/errors.js';
+import { OkapiError } from '../../../sdk/shared/errors.js';
 import { writeFileAtomic } from '../../../kernel/config/atomic-write.js';
 import type { OkapiConfig } from '../../../kernel/config/document.js';
 import { updateJsoncFile } from '../../../kernel/config/jsonc-file.js';

@@ -3,7 +3,7 @@
  * filters run in the built-in jq and shorthand-query plugins, in-process.
  */
 import { describe, expect, it } from 'vitest';
-import { ExitCode } from '../../../sdk/errors.js';
+import { ExitCode } from '../../../sdk/shared/errors.js';
 import { FilterError } from '../../../kernel/filter-call/filter-error.js';
 import { detectLanguage, likelierLanguage, type FilterLanguage } from '../../../kernel/filter-call/language.js';
 import { applyFilter as applyWith, type FilterRunner } from '../../../kernel/filter-call/run-filter.js';

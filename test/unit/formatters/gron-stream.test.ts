@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GronStream } from '../../../plugins-builtin/gron/stream.js';
-import { JsonTextError } from '../../../sdk/json-syntax.js';
+import { JsonTextError } from '../../../sdk/shared/json-syntax.js';
 import { mixed, nested, text, unicode, uniform } from './fixtures.js';
 import { formatDocument, plugin } from './run-with-options.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseProtocol, PROTOCOLS } from '../../../sdk/image/protocol.js';
+import { chooseProtocol, PROTOCOLS } from '../../../sdk/shared/image/protocol.js';
 
 describe('chooseProtocol', () => {
   it.each([

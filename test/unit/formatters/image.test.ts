@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { decodeImage, type Raster } from '../../../sdk/image/decode.js';
-import { drawImage } from '../../../sdk/image/draw.js';
-import { ASSUMED_CELL_PIXELS, KITTY_CHUNK } from '../../../sdk/image/graphics.js';
-import { fitSize, halfBlocks, resize } from '../../../sdk/image/halfblock.js';
-import { imageFormatOf, imageSize } from '../../../sdk/image/sniff.js';
+import { decodeImage, type Raster } from '../../../sdk/shared/image/decode.js';
+import { drawImage } from '../../../sdk/shared/image/draw.js';
+import { ASSUMED_CELL_PIXELS, KITTY_CHUNK } from '../../../sdk/shared/image/graphics.js';
+import { fitSize, halfBlocks, resize } from '../../../sdk/shared/image/halfblock.js';
+import { imageFormatOf, imageSize } from '../../../sdk/shared/image/sniff.js';
 import type { PluginMeta } from '../../../sdk/plugin-meta.js';
 import type { FormatterStart, PluginDefinition } from '../../../sdk/types.js';
 

@@ -1,7 +1,7 @@
 /** The streaming re-indenter lays JSON out exactly as JSON.stringify would, chunk boundaries anywhere. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JsonTextError } from '../../../sdk/json-syntax.js';
+import { JsonTextError } from '../../../sdk/shared/json-syntax.js';
 import { JsonReindenter } from '../../../plugins-builtin/json/reindent.js';
 
 function reindent(text: string, pretty: boolean, chunkSize = 7): string {

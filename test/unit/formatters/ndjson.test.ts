@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { binary, empties, mixed, nested, text, unicode, uniform } from './fixtures.js';
 import { formatDocument, formatRecords, runFormatter } from './run-formatter.js';
-import { ExactNumber } from '../../../sdk/exact-number.js';
+import { ExactNumber } from '../../../sdk/shared/exact-number.js';
 
 /** Every line of NDJSON output, parsed. */
 function parseLines(out: string): unknown[] {

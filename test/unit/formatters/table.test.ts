@@ -5,7 +5,7 @@ import { displayWidth, truncateToWidth } from '../../../plugins-builtin/table/di
 import { compactJson, fitWidths, naturalCompare } from '../../../plugins-builtin/table/layout.js';
 import { binary, empties, mixed, nested, text, unicode, uniform } from './fixtures.js';
 import { formatDocument, formatRecords, plugin, run } from './run-with-options.js';
-import { ExactNumber } from '../../../sdk/exact-number.js';
+import { ExactNumber } from '../../../sdk/shared/exact-number.js';
 
 const ESC = '\x1b';
 

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonDecoder } from '../../../sdk/decoders/json.js';
+import { jsonDecoder } from '../../../sdk/shared/decoders/json.js';
 import { JsonBody } from '../../../plugins-builtin/toon/json-body.js';
 
 const TYPE = 'application/json';

@@ -7,7 +7,7 @@ import { ToonEncoder } from '../../../plugins-builtin/toon/encoder.js';
 import meta from '../../../plugins-builtin/toon/manifest.js';
 import { binary, empties, mixed, nested, text, unicode, uniform } from './fixtures.js';
 import { formatDocument, formatRecords, plugin, run } from './run-with-options.js';
-import { ExactNumber } from '../../../sdk/exact-number.js';
+import { ExactNumber } from '../../../sdk/shared/exact-number.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 

@@ -1,7 +1,7 @@
 import { Encoder } from 'cbor-x';
 import { describe, expect, it } from 'vitest';
-import { ACCEPT_HEADER, charsetOf, decodeBody, isJsonType } from '../../../sdk/decoders/decode-body.js';
-import { mediaTypeEssence } from '../../../sdk/media-type.js';
+import { ACCEPT_HEADER, charsetOf, decodeBody, isJsonType } from '../../../sdk/shared/decoders/decode-body.js';
+import { mediaTypeEssence } from '../../../sdk/shared/media-type.js';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const cbor = new Encoder({ useRecords: false, tagUint8Array: false, variableMapSize: true, mapsAsObjects: true });

@@ -1,7 +1,7 @@
 /** The typed target URL: cases test/fuzz/request-input.fuzz.test.ts found. */
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../../sdk/errors.js';
-import { normalizeTargetUrl } from '../../../sdk/target-url.js';
+import { UsageError } from '../../../sdk/shared/errors.js';
+import { normalizeTargetUrl } from '../../../sdk/shared/target-url.js';
 
 function refusal(text: string): string {
   try {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { InProcessRuntime } from '../../../kernel/plugins/in-process-runtime.js';
 import type { PluginRuntime } from '../../../kernel/plugins/runtime.js';
 import { SubprocessRuntime } from '../../../kernel/plugins/subprocess-runtime.js';
-import { ExactNumber } from '../../../sdk/exact-number.js';
+import { ExactNumber } from '../../../sdk/shared/exact-number.js';
 import type { FilterOutput, PluginDefinition } from '../../../sdk/types.js';
 import { writeSdkPlugin } from '../../helpers/plugin-files.js';
 import { tempDir } from '../../helpers/temp-dir.js';

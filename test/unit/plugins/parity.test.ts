@@ -11,7 +11,7 @@ import type { CommandContext, PluginDefinition, PluginManifest, PluginSummary } 
 import { InProcessRuntime } from '../../../kernel/plugins/in-process-runtime.js';
 import { SubprocessRuntime } from '../../../kernel/plugins/subprocess-runtime.js';
 import type { PluginRuntime } from '../../../kernel/plugins/runtime.js';
-import { ExactNumber } from '../../../sdk/exact-number.js';
+import { ExactNumber } from '../../../sdk/shared/exact-number.js';
 import { writeSdkPlugin } from '../../helpers/plugin-files.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { hostServices } from '../../helpers/host-services.js';

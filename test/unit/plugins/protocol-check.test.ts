@@ -3,7 +3,7 @@
  * do not reach through a request: loader documents, and the command requests okapi answers.
  */
 import { describe, expect, it } from 'vitest';
-import { ExactNumber } from '../../../sdk/exact-number.js';
+import { ExactNumber } from '../../../sdk/shared/exact-number.js';
 import { commandMessageProblem, formatterMessageProblem, resultProblem } from '../../../kernel/plugins/protocol-check.js';
 
 describe('protocol checks', () => {

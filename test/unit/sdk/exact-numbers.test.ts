@@ -1,14 +1,14 @@
 /**
- * The SDK's exact-number pieces: decimal comparison and notation (sdk/decimal-text.ts) against
- * BigInt arithmetic, CBOR round trips (sdk/cbor.ts), and the brand that makes `instanceof` work
+ * The SDK's exact-number pieces: decimal comparison and notation (sdk/shared/decimal-text.ts) against
+ * BigInt arithmetic, CBOR round trips (sdk/shared/cbor.ts), and the brand that makes `instanceof` work
  * across separately bundled copies of ExactNumber.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { newCborDecoder, newCborEncoder } from '../../../sdk/cbor.js';
-import { compareNumberTexts, scientificText } from '../../../sdk/decimal-text.js';
-import { ExactNumber, numberText } from '../../../sdk/exact-number.js';
-import { parseJsonExact } from '../../../sdk/json-parse.js';
+import { newCborDecoder, newCborEncoder } from '../../../sdk/shared/cbor.js';
+import { compareNumberTexts, scientificText } from '../../../sdk/shared/decimal-text.js';
+import { ExactNumber, numberText } from '../../../sdk/shared/exact-number.js';
+import { parseJsonExact } from '../../../sdk/shared/json-parse.js';
 
 /** A number text and its value as an integer count of 10^-SCALE. */
 const SCALE = 40;

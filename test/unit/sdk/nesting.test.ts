@@ -1,15 +1,15 @@
 /**
- * okapi's one nesting limit (sdk/nesting.ts): each checker accepts MAX_NESTING levels and refuses
+ * okapi's one nesting limit (sdk/shared/nesting.ts): each checker accepts MAX_NESTING levels and refuses
  * one more, never recursing (100,000 levels give a NestingError, not a stack overflow), and the
  * libraries that recurse (yaml, cbor-x) still read and write data at the limit.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments, stringify } from 'yaml';
-import { newCborDecoder, newCborEncoder } from '../../../sdk/cbor.js';
-import { numberFromText } from '../../../sdk/exact-number.js';
-import { parseJsonExact } from '../../../sdk/json-parse.js';
-import { checkCborNesting, checkValueNesting, checkYamlTextNesting, MAX_NESTING, NestingError } from '../../../sdk/nesting.js';
+import { newCborDecoder, newCborEncoder } from '../../../sdk/shared/cbor.js';
+import { numberFromText } from '../../../sdk/shared/exact-number.js';
+import { parseJsonExact } from '../../../sdk/shared/json-parse.js';
+import { checkCborNesting, checkValueNesting, checkYamlTextNesting, MAX_NESTING, NestingError } from '../../../sdk/shared/nesting.js';
 
 const DEEP = 100_000;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ShorthandError, applyShorthand } from '../../../sdk/shorthand/index.js';
+import { ShorthandError, applyShorthand } from '../../../sdk/shared/shorthand/index.js';
 
 /** [base, patch, expected] */
 type PatchCase = readonly [unknown, string, unknown];

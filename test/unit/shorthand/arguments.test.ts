@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ShorthandError, joinShorthandArguments, parseShorthand, type JoinOptions } from '../../../sdk/shorthand/index.js';
+import { ShorthandError, joinShorthandArguments, parseShorthand, type JoinOptions } from '../../../sdk/shared/shorthand/index.js';
 
 const BODY: JoinOptions = { requestBody: true };
 const PATCH: JoinOptions = { requestBody: false };

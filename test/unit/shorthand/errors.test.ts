@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../../sdk/errors.js';
-import { ShorthandError, parseShorthand } from '../../../sdk/shorthand/index.js';
+import { UsageError } from '../../../sdk/shared/errors.js';
+import { ShorthandError, parseShorthand } from '../../../sdk/shared/shorthand/index.js';
 
 function errorOf(input: string): ShorthandError {
   try {

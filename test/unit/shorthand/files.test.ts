@@ -2,7 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { encode as encodeCbor } from 'cbor-x';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileRef, ShorthandError, applyShorthand, parseShorthand } from '../../../sdk/shorthand/index.js';
+import { FileRef, ShorthandError, applyShorthand, parseShorthand } from '../../../sdk/shared/shorthand/index.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
 let dir = '';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseShorthand } from '../../../sdk/shorthand/index.js';
-import { ExactNumber } from '../../../sdk/exact-number.js';
+import { parseShorthand } from '../../../sdk/shared/shorthand/index.js';
+import { ExactNumber } from '../../../sdk/shared/exact-number.js';
 
 const bytes = (...values: number[]): Uint8Array => Uint8Array.from(values);
 

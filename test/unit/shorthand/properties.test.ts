@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ShorthandError, applyShorthand, joinShorthandArguments, parseShorthand } from '../../../sdk/shorthand/index.js';
+import { ShorthandError, applyShorthand, joinShorthandArguments, parseShorthand } from '../../../sdk/shared/shorthand/index.js';
 
 /** Files must never be touched by generated input, so every read fails the way a missing file does. */
 const noFiles = {

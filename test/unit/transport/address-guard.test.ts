@@ -7,7 +7,7 @@
 import type { LookupAddress } from 'node:dns';
 import http from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
-import { OkapiError } from '../../../sdk/errors.js';
+import { OkapiError } from '../../../sdk/shared/errors.js';
 import { AddressGuard, type Resolve } from '../../../kernel/transport/address-guard.js';
 import { closeTransport, send, type AddressPolicy } from '../../../kernel/transport/index.js';
 import { httpServer, httpsServer, stopAll, tlsPath } from './servers.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { describeLimit } from '../../../kernel/transport/body-limit.js';
-import { isCredentialName } from '../../../sdk/credential-names.js';
+import { isCredentialName } from '../../../sdk/shared/credential-names.js';
 import { formatDuration, translateError, type FailureContext } from '../../../kernel/transport/error-translation.js';
 import { fromRawHeaders, toDispatchHeaders } from '../../../kernel/transport/headers.js';
-import { redactField, redactKeepingLength, redactText, redactUrl } from '../../../sdk/redact.js';
+import { redactField, redactKeepingLength, redactText, redactUrl } from '../../../sdk/shared/redact.js';
 import { requestHeaderProblem } from '../../../kernel/transport/request-header-rules.js';
 import type { HeaderMap } from '../../../sdk/types.js';
 

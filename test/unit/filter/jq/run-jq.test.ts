@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ExitCode, exitCodeOf, formatError, UsageError } from '../../../../sdk/errors.js';
+import { ExitCode, exitCodeOf, formatError, UsageError } from '../../../../sdk/shared/errors.js';
 import { isEngineFailure, JqEngine, MAX_MEMORY_BYTES } from '../../../../plugins-builtin/jq/engine.js';
 import { JqError, runJq } from '../../../../plugins-builtin/jq/run-jq.js';
 

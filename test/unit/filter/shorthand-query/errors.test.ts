@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ExitCode, UsageError, formatError } from '../../../../sdk/errors.js';
+import { ExitCode, UsageError, formatError } from '../../../../sdk/shared/errors.js';
 import { QueryError, compileQuery } from '../../../../plugins-builtin/shorthand-query/compile.js';
 
 function errorOf(query: string, value: unknown = {}): QueryError {

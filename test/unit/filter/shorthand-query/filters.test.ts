@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { envelope, run } from './fixtures.js';
-import { ExactNumber } from '../../../../sdk/exact-number.js';
+import { ExactNumber } from '../../../../sdk/shared/exact-number.js';
 
 /** [filter expression inside body.items[…], ids of the items it keeps] */
 type FilterCase = readonly [string, number[]];

@@ -1,4 +1,4 @@
-/** CBOR bodies, written as everywhere in okapi (sdk/cbor.ts): numbers with all their digits. */
+/** CBOR bodies, written as everywhere in okapi (sdk/shared/cbor.ts): numbers with all their digits. */
 
 import { newCborEncoder } from '../../cbor.js';
 

@@ -5,7 +5,7 @@ import { UndecodableBodyError, type BodyDecoder } from './decoder.js';
 
 let decoder: Decoder | undefined;
 
-/** cbor-x is loaded only when a CBOR body arrives; configured as everywhere (sdk/cbor.ts). */
+/** cbor-x is loaded only when a CBOR body arrives; configured as everywhere (sdk/shared/cbor.ts). */
 async function cborDecoderInstance(): Promise<Decoder> {
   const { newCborDecoder } = await import('../cbor.js');
   decoder ??= newCborDecoder();

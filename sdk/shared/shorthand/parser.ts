@@ -20,7 +20,7 @@ import { FileRef, loadFile, resolveFilePath, type ShorthandOptions } from './fil
 import { Scanner, type UnquotedText } from './scanner.js';
 
 /**
- * How many containers may enclose a value: okapi's one nesting limit (sdk/nesting.ts). Parsing and
+ * How many containers may enclose a value: okapi's one nesting limit (sdk/shared/nesting.ts). Parsing and
  * applying recurse once per level, so the cap is what keeps hostile input from overflowing the stack.
  */
 const MAX_DEPTH = MAX_NESTING;

@@ -2,7 +2,6 @@
  * One body to terminal output: checks it is a PNG, JPEG or GIF, picks the protocol from the
  * environment and draws with it. Shared by the `image` format and by `auto` on a terminal.
  */
-import type { FormatterStart } from '../types.js';
 import { fitColumns, itermImage, kittyImage } from './graphics.js';
 import { chooseProtocol, type Env } from './protocol.js';
 import { describeBody, imageFormatOf, imageSize, type ImageFormat } from './sniff.js';
@@ -10,7 +9,7 @@ import { describeBody, imageFormatOf, imageSize, type ImageFormat } from './snif
 export { imageFormatOf };
 
 /** The escape sequences or half-block text that draw `value`; throws when it is not an image. */
-export async function drawImage(value: unknown, start: Pick<FormatterStart, 'tty' | 'width'>, env: Env): Promise<string> {
+export async function drawImage(value: unknown, start: { tty: boolean; width: number }, env: Env): Promise<string> {
   const format = value instanceof Uint8Array ? imageFormatOf(value) : undefined;
   if (!format) throw new Error(`-o image needs a PNG, JPEG or GIF body; this one is ${describeBody(value)}`);
   const bytes = value as Uint8Array;

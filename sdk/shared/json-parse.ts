@@ -52,7 +52,7 @@ const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
  * The [start, end) spans of the number tokens a double would not write back (and of those
  * `claims` asks for), or undefined when
  * the text cannot be JSON (an unterminated string): JSON.parse then reports the error. Text
- * nested deeper than okapi's limit is refused here, in the same pass (sdk/nesting.ts).
+ * nested deeper than okapi's limit is refused here, in the same pass (sdk/shared/nesting.ts).
  */
 function inexactNumberTokens(text: string, claims: ((token: string) => boolean) | undefined, maxNesting: number): Array<[number, number]> | undefined {
   const spans: Array<[number, number]> = [];

@@ -12,7 +12,7 @@ export interface DecimalParts {
   readonly exponent: bigint;
 }
 
-/** `text` follows JSON's number grammar (sdk/exact-number.ts isNumberText). */
+/** `text` follows JSON's number grammar (sdk/shared/exact-number.ts isNumberText). */
 export function decimalParts(text: string): DecimalParts {
   const negative = text.startsWith('-');
   const unsigned = negative ? text.slice(1) : text;
