@@ -19,6 +19,7 @@ import { drained } from './output/drained.js';
 import { visibleControls } from '../sdk/shared/terminal-text.js';
 import { builtins } from './plugins/builtin-index.generated.js';
 import { OKAPI_VERSION } from '../sdk/shared/version.js';
+import { acceptDeclaredFormatterFlags } from './cli/declared-flags.js';
 
 export interface Streams {
   stdout: NodeJS.WriteStream;
@@ -128,6 +129,8 @@ export class Invocation {
       }
       // Lost claims and takeovers: which plugin runs for a name is otherwise invisible.
       for (const note of registry.container.notes()) this.diagnostic('info', note);
+      // Flags external formatters declare are known only now; before any request is sent.
+      acceptDeclaredFormatterFlags(this.argv, registry.container);
       return registry;
     });
     return this.registryCache;

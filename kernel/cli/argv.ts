@@ -1,7 +1,9 @@
 /**
  * Splits argv into global flags and everything else, keeping every value exactly as typed
  * (cac's parser turns `-H 0x10` into 16; see docs/design/001-argv.md). Unknown options stay in
- * `words`, in order, for the command that owns them.
+ * `words`, in order, for the command that owns them, except unknown `--okapi-…` ones: those may be
+ * flags an external formatter declares, known only once the plugin registry is read
+ * (kernel/cli/declared-flags.ts).
  */
 import { UsageError } from '../../sdk/shared/errors.js';
 import { FLAG_TABLE } from './flag-table.js';
@@ -15,6 +17,19 @@ export interface ScannedArgv {
   words: string[];
   /** Index in `words` where `--` was given, if it was: words from there on are never options. */
   literalFrom: number | undefined;
+  /**
+   * `--okapi-…` flags before `--` that okapi's own table does not hold, with the word after each
+   * as its value (or the value after `=`). Taking that word is safe either way: a flag a formatter
+   * declares takes a value, and any other one fails the run as an unknown flag.
+   */
+  undeclared: UndeclaredFlag[];
+}
+
+export interface UndeclaredFlag {
+  /** Without its dashes: `okapi-delimiter`. */
+  name: string;
+  /** Undefined when argv ended after the flag. */
+  value: string | undefined;
 }
 
 export function scanArgv(argv: readonly string[], table: readonly FlagSpec[] = FLAG_TABLE): ScannedArgv {
@@ -24,6 +39,7 @@ export function scanArgv(argv: readonly string[], table: readonly FlagSpec[] = F
   /** How each flag was spelled when first given, for the error a repeated `once` flag gets. */
   const spelledAs = new Map<string, string>();
   const words: string[] = [];
+  const undeclared: UndeclaredFlag[] = [];
   let literalFrom: number | undefined;
 
   const set = (spec: FlagSpec, typed: string, value: string | undefined) => {
@@ -69,6 +85,10 @@ export function scanArgv(argv: readonly string[], table: readonly FlagSpec[] = F
       const eq = token.indexOf('=');
       const name = eq === -1 ? token.slice(2) : token.slice(2, eq);
       const spec = byLong.get(name);
+      if (!spec && name.startsWith('okapi-')) {
+        undeclared.push({ name, value: eq === -1 ? argv[++i] : token.slice(eq + 1) });
+        continue;
+      }
       if (!spec) {
         words.push(token);
         continue;
@@ -100,7 +120,7 @@ export function scanArgv(argv: readonly string[], table: readonly FlagSpec[] = F
     }
     words.push(token);
   }
-  return { flags, words, literalFrom };
+  return { flags, words, literalFrom, undeclared };
 }
 
 /** `-5` and `-1.5e3` are values (a negative number in a body), not flags. */

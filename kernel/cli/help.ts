@@ -5,14 +5,15 @@
 import { cac } from 'cac';
 import type { CommandDeclaration } from '../../sdk/types.js';
 import type { CommandTable } from '../commands/command-table.js';
-import { FLAG_TABLE } from './flag-table.js';
-import { flagLabel } from './flags.js';
+import { flagLabel, type FlagSpec } from './flags.js';
 
 export interface RootHelpInput {
   all: boolean;
   version: string;
   table: CommandTable;
   formats: string[];
+  /** The flag table with every usable formatter's declared flags, external ones included. */
+  flags: readonly FlagSpec[];
 }
 
 /** How body arguments join (sdk/shared/shorthand/arguments.ts); `config set`, `api set` and setup expressions follow it too. */
@@ -23,7 +24,7 @@ const BODY_HELP = [
   "  HTTPie's name=value and name:=<json> are fields too; headers are -H 'Name: value', query -q name=value.",
 ].join('\n');
 
-export function rootHelp({ all, version, table, formats }: RootHelpInput): string {
+export function rootHelp({ all, version, table, formats, flags }: RootHelpInput): string {
   const cli = cac('okapi');
   cli.usage('[method] <url> [body...] [options]\n  $ okapi <command> [args] [options]');
   cli.command('[method] <url> [body...]', 'Send a request; method is get, head, options, post, put, patch or delete (default get, or post with a body)');
@@ -32,7 +33,7 @@ export function rootHelp({ all, version, table, formats }: RootHelpInput): strin
     const origin = entry.plugin.builtin ? '' : ` (plugin ${entry.plugin.name})`;
     cli.command(name, `${entry.declaration.short ?? ''}${origin}`);
   }
-  for (const flag of FLAG_TABLE) {
+  for (const flag of flags) {
     if (!all && !flag.common) continue;
     const value = flag.valueName ? ` <${flag.valueName}>` : '';
     cli.option(`${flagLabel(flag)}${value}`, flag.description);

@@ -7,6 +7,8 @@ import { interruptedBy, interruptExitCode } from '../../sdk/interrupt.js';
 import { Invocation, type Streams } from '../invocation.js';
 import { OKAPI_VERSION } from '../../sdk/shared/version.js';
 import { scanArgv } from './argv.js';
+import { flagTable } from './flag-table.js';
+import { externalFormatterManifests } from './declared-flags.js';
 import { HTTP_METHODS } from '../../sdk/shared/http-methods.js';
 import { rootHelpFiles, storeHelp, type HelpCache } from '../startup/help-cache.js';
 import { apiEntry, apiNames } from '../../sdk/shared/api-config.js';
@@ -39,7 +41,8 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
     if (first !== undefined && HTTP_METHODS.has(first.toLowerCase()) && !wantsHelp) return await (await request()).runRequest(inv, words);
     // `okapi <api>` and `okapi <api> --help`: the API's help from its small cached index, before
     // (and without) the plugin registry. Built-in command names are never API names.
-    if (first !== undefined && words.length === 1 && !isBuiltinCommand(first) && apiEntry(inv.config(), first)) {
+    // An `--okapi-…` flag the scan did not know needs the registry to be checked, so it skips this.
+    if (first !== undefined && words.length === 1 && scanned.undeclared.length === 0 && !isBuiltinCommand(first) && apiEntry(inv.config(), first)) {
       return await (await import('../api/api-help.js')).printApiHelp(inv, first, helpCache);
     }
 
@@ -56,7 +59,13 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
       const { commandHelp, rootHelp } = await import('./help.js');
       const help = entry
         ? commandHelp(entry.declaration, entry.plugin.name, entry.plugin.builtin)
-        : rootHelp({ all: Boolean(scanned.flags.get('help-all')), version: OKAPI_VERSION, table, formats: registry.container.formatNames() });
+        : rootHelp({
+            all: Boolean(scanned.flags.get('help-all')),
+            version: OKAPI_VERSION,
+            table,
+            formats: registry.container.formatNames(),
+            flags: flagTable([...builtins.map((b) => b.manifest), ...externalFormatterManifests(registry.container)]),
+          });
       if (!wantsHelp) {
         // `okapi` alone asked for nothing: the help says what it could have asked, as a usage error.
         if (!inv.flag('okapi-silent')) io.stderr.write(help);

@@ -6,6 +6,7 @@ import { HTTP_METHODS } from '../../sdk/shared/http-methods.js';
 import { UsageError } from '../../sdk/shared/errors.js';
 import type { Invocation } from '../invocation.js';
 import { unknownOptions } from '../cli/argv.js';
+import { UNKNOWN_FLAG_HINT } from '../cli/declared-flags.js';
 import { readAll, stdinIsRedirected } from '../cli/stdin.js';
 import { planRequest } from '../pipeline/plan-request.js';
 import { sendAndPrint } from '../pipeline/send-and-print.js';
@@ -18,8 +19,11 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 export async function runRequest(inv: Invocation, words: string[]): Promise<number> {
   const unknown = unknownOptions(inv.argv);
   if (unknown.length > 0) {
-    throw new UsageError(`unknown flag ${unknown[0]}`, { hint: "see 'okapi --help-all' for every flag; put -- before body values that start with -" });
+    throw new UsageError(`unknown flag ${unknown[0]}`, { hint: UNKNOWN_FLAG_HINT });
   }
+  // An `--okapi-…` flag the scan did not know is checked against the formatters' declarations
+  // (kernel/cli/declared-flags.ts) when the registry loads: before stdin is read or anything sent.
+  if (inv.argv.undeclared.length > 0) await inv.registry();
   const methodWord = words[0] !== undefined && HTTP_METHODS.has(words[0].toLowerCase()) ? words[0].toUpperCase() : undefined;
   const [target, ...bodyArgs] = methodWord ? words.slice(1) : words;
   if (target === undefined) {
