@@ -19,7 +19,6 @@ import { drained } from './output/drained.js';
 import { visibleControls } from '../sdk/shared/terminal-text.js';
 import { builtins } from './plugins/builtin-index.generated.js';
 import { OKAPI_VERSION } from '../sdk/shared/version.js';
-import { acceptDeclaredFormatterFlags } from './cli/declared-flags.js';
 
 export interface Streams {
   stdout: NodeJS.WriteStream;
@@ -122,15 +121,16 @@ export class Invocation {
    * holds the built-ins only (which external plugins the file disables cannot be known).
    */
   registry(configMayBeBroken = false): Promise<PluginRegistry> {
-    this.registryCache ??= this.loadRegistry(configMayBeBroken).then((registry) => {
+    this.registryCache ??= this.loadRegistry(configMayBeBroken).then(async (registry) => {
       // A refused plugin breaks nothing that does not need it; -v says why it was refused.
       for (const record of registry.records) {
         if (record.refused) this.diagnostic('info', `plugin ${record.name} (${record.path}) was refused: ${record.refused}`);
       }
       // Lost claims and takeovers: which plugin runs for a name is otherwise invisible.
-      for (const note of registry.container.notes()) this.diagnostic('info', note);
+      // Worked out only when shown: the claims are otherwise resolved on first use of an exclusive name.
+      if (this.verbose > 0) for (const note of registry.container.notes()) this.diagnostic('info', note);
       // Flags external formatters declare are known only now; before any request is sent.
-      acceptDeclaredFormatterFlags(this.argv, registry.container);
+      if (this.argv.undeclared.length > 0) (await import('./cli/declared-flags.js')).acceptDeclaredFormatterFlags(this.argv, registry.container);
       return registry;
     });
     return this.registryCache;

@@ -9,6 +9,9 @@ import { UsageError } from '../../sdk/shared/errors.js';
 import { FLAG_TABLE } from './flag-table.js';
 import type { FlagSpec } from './flags.js';
 
+/** What an unknown flag's error suggests, wherever it is found. */
+export const UNKNOWN_FLAG_HINT = "see 'okapi --help-all' for every flag; put -- before body values that start with -";
+
 export type FlagValue = boolean | number | string | string[];
 
 export interface ScannedArgv {

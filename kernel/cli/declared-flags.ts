@@ -8,10 +8,9 @@ import { UsageError } from '../../sdk/shared/errors.js';
 import { closestWords } from '../../sdk/shared/closest-words.js';
 import type { FormatterOption, PluginManifest } from '../../sdk/types.js';
 import type { PluginContainer } from '../plugins/container.js';
-import type { ScannedArgv } from './argv.js';
+import { UNKNOWN_FLAG_HINT, type ScannedArgv } from './argv.js';
 import { FLAG_TABLE } from './flag-table.js';
 
-export const UNKNOWN_FLAG_HINT = "see 'okapi --help-all' for every flag; put -- before body values that start with -";
 
 /** The manifests of external plugins that own a format, in precedence order: whose flags okapi's own table lacks. */
 export function externalFormatterManifests(container: PluginContainer): PluginManifest[] {

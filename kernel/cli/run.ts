@@ -8,7 +8,6 @@ import { Invocation, type Streams } from '../invocation.js';
 import { OKAPI_VERSION } from '../../sdk/shared/version.js';
 import { scanArgv } from './argv.js';
 import { flagTable } from './flag-table.js';
-import { externalFormatterManifests } from './declared-flags.js';
 import { HTTP_METHODS } from '../../sdk/shared/http-methods.js';
 import { rootHelpFiles, storeHelp, type HelpCache } from '../startup/help-cache.js';
 import { apiEntry, apiNames } from '../../sdk/shared/api-config.js';
@@ -56,7 +55,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
     }
 
     if (wantsHelp || first === undefined) {
-      const { commandHelp, rootHelp } = await import('./help.js');
+      const [{ commandHelp, rootHelp }, { externalFormatterManifests }] = await Promise.all([import('./help.js'), import('./declared-flags.js')]);
       const help = entry
         ? commandHelp(entry.declaration, entry.plugin.name, entry.plugin.builtin)
         : rootHelp({

@@ -5,8 +5,7 @@
 import { HTTP_METHODS } from '../../sdk/shared/http-methods.js';
 import { UsageError } from '../../sdk/shared/errors.js';
 import type { Invocation } from '../invocation.js';
-import { unknownOptions } from '../cli/argv.js';
-import { UNKNOWN_FLAG_HINT } from '../cli/declared-flags.js';
+import { UNKNOWN_FLAG_HINT, unknownOptions } from '../cli/argv.js';
 import { readAll, stdinIsRedirected } from '../cli/stdin.js';
 import { planRequest } from '../pipeline/plan-request.js';
 import { sendAndPrint } from '../pipeline/send-and-print.js';

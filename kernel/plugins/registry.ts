@@ -12,7 +12,7 @@ import { ManifestCache, type CachedPlugin } from './manifest-cache.js';
 import { ManifestError, validateCommandDiscovery, validateManifest } from './manifest.js';
 import { PluginError } from './plugin-error.js';
 import type { PluginLogger, PluginRuntime } from './runtime.js';
-import { SubprocessRuntime, type SubprocessRuntimeOptions } from './subprocess-runtime.js';
+import type { SubprocessRuntime, SubprocessRuntimeOptions } from './subprocess-runtime.js';
 
 /** A built-in as the static index describes it: metadata now, code on demand. */
 export interface BuiltinEntry {
@@ -56,6 +56,8 @@ export class PluginRegistry {
   private constructor(
     readonly records: PluginRecord[],
     private readonly options: RegistryOptions,
+    /** The subprocess runtime's code, loaded only when external plugins exist (docs/design/003-start-up.md). */
+    private readonly subprocessRuntime: typeof SubprocessRuntime | undefined,
   ) {
     for (const entry of options.builtins) this.builtinLoaders.set(entry.manifest.name, entry.load);
     this.container = new PluginContainer(records, options.overrides ?? new Map(), (record) => this.runtime(record));
@@ -85,7 +87,8 @@ export class PluginRegistry {
       record.enabled = !options.disabled.has(record.name);
       records.push(record);
     }
-    return new PluginRegistry(records, options);
+    const subprocessRuntime = externals.length > 0 ? (await import('./subprocess-runtime.js')).SubprocessRuntime : undefined;
+    return new PluginRegistry(records, options, subprocessRuntime);
   }
 
   private runtime(record: PluginRecord): PluginRuntime {
@@ -96,7 +99,7 @@ export class PluginRegistry {
     runtime =
       record.builtin && load
         ? new InProcessRuntime(record.name, async () => (await load()).default, this.options.logger)
-        : new SubprocessRuntime({ name: record.name, path: record.path, encoding: record.encoding ?? 'cbor' }, record.manifest!, {
+        : new this.subprocessRuntime!({ name: record.name, path: record.path, encoding: record.encoding ?? 'cbor' }, record.manifest!, {
             ...this.options.subprocess,
             logger: this.options.logger,
             commands: record.commands,
