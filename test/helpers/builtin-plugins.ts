@@ -7,7 +7,11 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { PluginMeta } from '../../sdk/plugin-meta.js';
 import type { PluginDefinition } from '../../sdk/types.js';
+import { InProcessRuntime } from '../../kernel/plugins/in-process-runtime.js';
+import type { PluginRuntime } from '../../kernel/plugins/runtime.js';
+import { SubprocessRuntime } from '../../kernel/plugins/subprocess-runtime.js';
 import { writeSdkPlugin } from './plugin-files.js';
+import { tempDir } from './temp-dir.js';
 
 const PLUGINS = resolve(import.meta.dirname, '../../plugins-builtin');
 const BUILT = resolve(import.meta.dirname, '../../dist/plugins');
@@ -33,4 +37,17 @@ export function writeExternalBuiltin(dir: string, name: string, encoding: 'cbor'
   const built = join(BUILT, `${name}.cjs`);
   if (!existsSync(built)) throw new Error(`${built} is missing: run npm run build first`);
   return writeSdkPlugin(dir, name, `(await import('node:module')).createRequire(import.meta.url)(${JSON.stringify(built)}).default`, encoding);
+}
+
+const silentLogger = () => () => undefined;
+
+/** A built-in three ways, for parity tests: in-process, and as an external executable over CBOR and over JSON. */
+export async function builtinRuntimes(name: string): Promise<[string, PluginRuntime][]> {
+  const definition = await builtinDefinition(name);
+  const runtimes: [string, PluginRuntime][] = [['in-process', new InProcessRuntime(name, async () => definition, silentLogger)]];
+  for (const encoding of ['cbor', 'json'] as const) {
+    const path = writeExternalBuiltin(tempDir('okapi-parity-'), name, encoding);
+    runtimes.push([encoding, new SubprocessRuntime({ name, path, encoding }, definition.manifest, { logger: silentLogger, ...(definition.commands ? { commands: definition.commands } : {}) })]);
+  }
+  return runtimes;
 }

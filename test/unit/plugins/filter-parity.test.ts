@@ -3,28 +3,10 @@
  * executables (their built chunks wrapped by runPlugin(), both encodings): results with exact
  * numbers and bytes, and failures with their message, hint, exit code and readability.
  */
-import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { InProcessRuntime } from '../../../kernel/plugins/in-process-runtime.js';
-import type { PluginRuntime } from '../../../kernel/plugins/runtime.js';
-import { SubprocessRuntime } from '../../../kernel/plugins/subprocess-runtime.js';
 import { ExactNumber } from '../../../sdk/shared/exact-number.js';
-import type { FilterOutput, PluginDefinition } from '../../../sdk/types.js';
-import { writeSdkPlugin } from '../../helpers/plugin-files.js';
-import { tempDir } from '../../helpers/temp-dir.js';
-
-const silentLogger = () => () => undefined;
-const dist = resolve(import.meta.dirname, '../../../dist/plugins');
-
-async function runtimesOf(name: string): Promise<[string, PluginRuntime][]> {
-  const definition = (await import(`../../../plugins-builtin/${name}/index.ts`)).default as PluginDefinition;
-  const runtimes: [string, PluginRuntime][] = [['in-process', new InProcessRuntime(name, async () => definition, silentLogger)]];
-  for (const encoding of ['cbor', 'json'] as const) {
-    const path = writeSdkPlugin(tempDir('okapi-filter-parity-'), name, `(await import('node:module')).createRequire(import.meta.url)(${JSON.stringify(join(dist, `${name}.cjs`))}).default`, encoding);
-    runtimes.push([encoding, new SubprocessRuntime({ name, path, encoding }, definition.manifest, { logger: silentLogger })]);
-  }
-  return runtimes;
-}
+import type { FilterOutput } from '../../../sdk/types.js';
+import { builtinRuntimes } from '../../helpers/builtin-plugins.js';
 
 const envelope = {
   proto: 'HTTP/1.1',
@@ -56,7 +38,7 @@ function comparable(value: unknown, json: boolean): unknown {
 /** Each runtime's answers; `in-process (json)` is the in-process one as the JSON encoding can carry it. */
 async function outputsOf(name: string, language: string, expressions: string[]): Promise<Map<string, unknown[]>> {
   const outputs = new Map<string, unknown[]>();
-  for (const [how, runtime] of await runtimesOf(name)) {
+  for (const [how, runtime] of await builtinRuntimes(name)) {
     const answers: FilterOutput[] = [];
     for (const expression of expressions) answers.push(await runtime.call('filter', { language, expression, value: envelope }));
     outputs.set(how, answers.map((answer) => comparable(answer, how === 'json')));

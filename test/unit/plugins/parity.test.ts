@@ -5,33 +5,15 @@
  * command-parity.test.ts.
  */
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CommandContext, PluginDefinition, PluginManifest, PluginSummary } from '../../../sdk/types.js';
-import { InProcessRuntime } from '../../../kernel/plugins/in-process-runtime.js';
-import { SubprocessRuntime } from '../../../kernel/plugins/subprocess-runtime.js';
+import type { CommandContext, PluginManifest, PluginSummary } from '../../../sdk/types.js';
 import type { PluginRuntime } from '../../../kernel/plugins/runtime.js';
 import { ExactNumber } from '../../../sdk/shared/exact-number.js';
-import { writeSdkPlugin } from '../../helpers/plugin-files.js';
-import { tempDir } from '../../helpers/temp-dir.js';
 import { hostServices } from '../../helpers/host-services.js';
-import { builtinMeta, builtinNames } from '../../helpers/builtin-plugins.js';
+import { builtinMeta, builtinNames, builtinRuntimes } from '../../helpers/builtin-plugins.js';
 
-const silentLogger = () => () => undefined;
-const dist = resolve(import.meta.dirname, '../../../dist/plugins');
 
-async function both(name: string): Promise<[string, PluginRuntime][]> {
-  const definition = (await import(`../../../plugins-builtin/${name}/index.ts`)).default as PluginDefinition;
-  const runtimes: [string, PluginRuntime][] = [['in-process', new InProcessRuntime(name, async () => definition, silentLogger)]];
-  for (const encoding of ['cbor', 'json'] as const) {
-    const dir = tempDir('okapi-parity-');
-    // The built chunk of the built-in, run as an external executable.
-    const built = join(dist, `${name}.cjs`);
-    const path = writeSdkPlugin(dir, name, `(await import('node:module')).createRequire(import.meta.url)(${JSON.stringify(built)}).default`, encoding);
-    runtimes.push([encoding, new SubprocessRuntime({ name, path, encoding }, definition.manifest, { logger: silentLogger, ...(definition.commands ? { commands: definition.commands } : {}) })]);
-  }
-  return runtimes;
-}
 
 const DOCUMENTS: unknown[] = [
   { id: 1, name: 'okapi', nested: { list: [1, 2.5, -3e-7, null, true], empty: {} } },
@@ -47,7 +29,7 @@ const DOCUMENTS: unknown[] = [
 describe('built-in plugins in-process and out-of-process', () => {
   it('json formatter renders identically', async () => {
     const results = new Map<string, string[]>();
-    for (const [how, runtime] of await both('json')) {
+    for (const [how, runtime] of await builtinRuntimes('json')) {
       const rendered: string[] = [];
       for (const [document, pretty] of [[true, true], [true, false], [false, false]]) {
         for (const value of DOCUMENTS) {
@@ -72,7 +54,7 @@ describe('built-in plugins in-process and out-of-process', () => {
   it('json formatter re-lays out a raw body identically', async () => {
     const text = JSON.stringify({ list: [1, 2.50, { deep: 'x' }], big: 12345678901234567890n.toString(), empty: [] }).replace('"12345678901234567890"', '12345678901234567890');
     const outputs = new Map<string, string>();
-    for (const [how, runtime] of await both('json')) {
+    for (const [how, runtime] of await builtinRuntimes('json')) {
       let out = '';
       async function* chunks() {
         const bytes = Buffer.from(text);
@@ -96,7 +78,7 @@ describe('built-in plugins in-process and out-of-process', () => {
       { name: 'broken', hooks: [], path: '/p/okapi-broken', builtin: false, enabled: true, refused: 'exited with code 1' },
     ];
     const outcomes = new Map<string, unknown>();
-    for (const [how, runtime] of await both('plugin')) {
+    for (const [how, runtime] of await builtinRuntimes('plugin')) {
       for (const args of [['list'], ['list', '--json'], ['nope']]) {
         let stdout = '';
         let stderr = '';
@@ -191,7 +173,7 @@ async function renderAll(name: string, manifest: PluginManifest, how: string, ru
 
 describe.each(FORMATTERS.map((m) => [m.name, m] as const))('built-in formatter %s in-process and out-of-process', (name, manifest) => {
   it('renders records, a document and (where it takes them) raw bodies identically', async () => {
-    const runtimes = new Map(await both(name));
+    const runtimes = new Map(await builtinRuntimes(name));
     const inProcess = runtimes.get('in-process')!;
     const expected = await renderAll(name, manifest, 'in-process', inProcess, true);
     expect(expected.some((o) => o.out !== '')).toBe(true);
@@ -221,7 +203,7 @@ const SPECS: { content_type?: string; body: string; source_url?: string }[] = [
 describe.each(LOADERS.map((m) => [m.name] as const))('built-in loader %s in-process and out-of-process', (name) => {
   it('loads descriptions, and refuses what is not one, identically', async () => {
     const results = new Map<string, unknown[]>();
-    for (const [how, runtime] of await both(name)) {
+    for (const [how, runtime] of await builtinRuntimes(name)) {
       const outcomes: unknown[] = [];
       for (const { body, ...rest } of SPECS) {
         try {
