@@ -13,8 +13,6 @@ import { ExactNumber } from '../../../sdk/shared/exact-number.js';
 import { hostServices } from '../../helpers/host-services.js';
 import { builtinMeta, builtinNames, builtinRuntimes } from '../../helpers/builtin-plugins.js';
 
-
-
 const DOCUMENTS: unknown[] = [
   { id: 1, name: 'okapi', nested: { list: [1, 2.5, -3e-7, null, true], empty: {} } },
   ['héllo', 'ünïcödé ✓', '日本語', '\u0000 control'],
