@@ -9,12 +9,15 @@ import { formatExtensionUses } from '../../sdk/shared/extension-uses.js';
 import { buildIndex, sha256 } from '../../sdk/shared/operation-index-key.js';
 import type { OperationIndex } from '../../sdk/shared/operation-index-format.js';
 import { localSpecSources } from '../../sdk/shared/api-config.js';
-import { extractOperationIndex } from './operation-index.js';
+import { extractWithSources } from './operation-index.js';
+import { extractOperationDetails } from './operation-details.js';
+import type { OperationDetails } from '../../sdk/shared/operation-detail-format.js';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import type { LoadedSpec } from './load-spec.js';
 
 export interface Saved {
   index: OperationIndex;
+  details: OperationDetails;
   /** The spec copy, as UTF-8 bytes: encoded once, hashed and written. */
   spec: Uint8Array;
   discovery: DiscoveryFields;
@@ -23,7 +26,7 @@ export interface Saved {
 /** Indexes the loaded description (nothing is written yet). */
 export function indexSpec(entry: ApiEntry, loaded: LoadedSpec): Saved {
   const spec = Buffer.from(JSON.stringify(loaded.document));
-  const index = buildIndex(loaded.document, spec, normalizedOperationBase(entry), loaded.localSources, extractOperationIndex);
+  const { index, details } = extract(loaded.document, spec, normalizedOperationBase(entry), loaded.localSources);
   const discovery: DiscoveryFields = {
     source: loaded.spec.source,
     via: loaded.spec.via,
@@ -35,7 +38,14 @@ export function indexSpec(entry: ApiEntry, loaded: LoadedSpec): Saved {
     spec_hash: index.key.spec_hash,
     synced_at: new Date().toISOString(),
   };
-  return { index, spec, discovery };
+  return { index, details, spec, discovery };
+}
+
+/** The index and the operation details of a document, in one walk of it. */
+function extract(document: unknown, spec: Uint8Array, operationBase: string, sources: string[]): { index: OperationIndex; details: OperationDetails } {
+  const extracted = extractWithSources(document, { operationBase });
+  const index = buildIndex(document, spec, operationBase, sources, () => extracted.index);
+  return { index, details: extractOperationDetails(document, extracted.sources, extracted.collisions) };
 }
 
 /**
@@ -44,7 +54,7 @@ export function indexSpec(entry: ApiEntry, loaded: LoadedSpec): Saved {
  * lock, so two runs for one API cannot leave the files of one and the config of the other.
  */
 export async function writeSaved(ctx: CommandContext, api: string, saved: Saved, build: (current: ApiEntry | undefined) => ApiEntry): Promise<void> {
-  await saveApi(ctx.config, ctx.apis, api, (current) => withBaseUrl(api, build(current)), { index: saved.index, spec: saved.spec });
+  await saveApi(ctx.config, ctx.apis, api, (current) => withBaseUrl(api, build(current)), { index: saved.index, details: saved.details, spec: saved.spec });
 }
 
 /** An entry as it may be written: every registered API has a base URL. */
@@ -72,8 +82,8 @@ export async function reindexFromSpecCopy(ctx: CommandContext, configDir: string
   } catch {
     throw new OkapiError(`the cached spec of ${api} is damaged`, { hint });
   }
-  const index = buildIndex(document, spec, normalizedOperationBase(entry), localSpecSources(entry, configDir), extractOperationIndex);
-  await saveApi(ctx.config, ctx.apis, api, (current) => current ?? entry, { index });
+  const { index, details } = extract(document, spec, normalizedOperationBase(entry), localSpecSources(entry, configDir));
+  await saveApi(ctx.config, ctx.apis, api, (current) => current ?? entry, { index, details });
 }
 
 /** The behaviour-changing `x-cli-*` extensions, for stderr at connect and sync: informational only. */
