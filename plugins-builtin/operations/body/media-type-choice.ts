@@ -83,7 +83,7 @@ function fullNameChoice(offered: readonly BodyContent[], given: string, flag: st
 function shortNameChoice(offered: readonly BodyContent[], name: string, flag: string): MediaTypeChoice {
   const matches = offered.filter((content) => !isWildcard(content.media_type) && shortNameMatches(name, mediaTypeEssence(content.media_type)));
   if (matches.length > 1) {
-    throw new UsageError(`-c ${flag} matches more than one of the operation's media types: ${listed(matches)}`, {
+    throw new UsageError(`-c ${shown(flag)} matches more than one of the operation's media types: ${listed(matches)}`, {
       hint: `name the one to send in full, e.g. -c ${matches[0]!.media_type}`,
     });
   }
@@ -94,7 +94,7 @@ function shortNameChoice(offered: readonly BodyContent[], name: string, flag: st
   if (covering !== undefined) return { kind: 'concrete', content: covering, contentType: canonical! };
   const wildcard = wildcards[0];
   if (wildcard !== undefined && canonical === undefined) {
-    throw new UsageError(`-c ${flag} names no media type this operation offers, and okapi cannot tell which one it means inside ${wildcard.media_type}`, {
+    throw new UsageError(`-c ${shown(flag)} names no media type this operation offers, and okapi cannot tell which one it means inside ${wildcard.media_type}`, {
       hint: `name the media type in full, e.g. -c ${exampleInside(wildcard.media_type)}`,
     });
   }
@@ -113,7 +113,7 @@ function shortNameMatches(name: string, essence: string): boolean {
 }
 
 function notOffered(offered: readonly BodyContent[], flag: string): UsageError {
-  return new UsageError(`-c ${flag} is not a request body media type of this operation, which takes ${listed(offered)}`, {
+  return new UsageError(`-c ${shown(flag)} is not a request body media type of this operation, which takes ${listed(offered)}`, {
     hint: `use -c with one of them, or leave -c out to send ${describeDefault(offered)}`,
   });
 }
@@ -121,6 +121,11 @@ function notOffered(offered: readonly BodyContent[], flag: string): UsageError {
 function describeDefault(offered: readonly BodyContent[]): string {
   const choice = defaultChoice(offered);
   return choice.kind === 'concrete' ? choice.contentType : 'what the body holds';
+}
+
+/** The `-c` value as messages quote it: as typed, or in quotes when it is empty or has blanks or quotes. */
+function shown(flag: string): string {
+  return /^[^\s"']+$/.test(flag) ? flag : JSON.stringify(flag);
 }
 
 function listed(contents: readonly BodyContent[]): string {

@@ -110,6 +110,8 @@ describe('JSON bodies', () => {
   it('read @file values as data', async () => {
     const body = await built(bodyOf('application/json'), { words: ['doc: @data.json, note: @notes.txt'] });
     expect(text(body.bytes)).toBe('{"doc":{"k":1.50},"note":"first line\\n"}');
+    const whole = await built(bodyOf('application/json'), { words: ['@data.json'] });
+    expect(text(whole.bytes)).toBe('{"k":1.50}');
   });
 
   it('send text on stdin as it is when it is no document, without a value to validate', async () => {

@@ -76,6 +76,11 @@ describe('-c naming an offered media type', () => {
     expect(failure(offered('application/json'), 'text/csv').message).toContain('-c text/csv is not a request body media type');
   });
 
+  it('quotes an empty -c or one with blanks', () => {
+    expect(failure(offered('application/json'), '').message).toBe('-c "" is not a request body media type of this operation, which takes application/json');
+    expect(failure(offered('application/json'), 'x ml').message).toContain('-c "x ml" is not');
+  });
+
   it('refuses a -c that is not a media type', () => {
     expect(failure(offered('application/json'), 'text/').message).toBe('-c "text/" is not a media type');
   });
