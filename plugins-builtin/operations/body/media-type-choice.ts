@@ -88,14 +88,15 @@ function shortNameChoice(offered: readonly BodyContent[], name: string, flag: st
     });
   }
   if (matches.length === 1) return { kind: 'concrete', content: matches[0]!, contentType: matches[0]!.media_type };
-  const canonical = Object.hasOwn(CANONICAL, name) ? CANONICAL[name]! : undefined;
+  const canonical = Object.hasOwn(CANONICAL, name) ? CANONICAL[name] : undefined;
   const wildcards = offered.filter((content) => isWildcard(content.media_type));
-  const covering = canonical === undefined ? undefined : wildcards.find((content) => wildcardCovers(content.media_type, canonical));
-  if (covering !== undefined) return { kind: 'concrete', content: covering, contentType: canonical! };
-  const wildcard = wildcards[0];
-  if (wildcard !== undefined && canonical === undefined) {
-    throw new UsageError(`-c ${shown(flag)} names no media type this operation offers, and okapi cannot tell which one it means inside ${wildcard.media_type}`, {
-      hint: `name the media type in full, e.g. -c ${exampleInside(wildcard.media_type)}`,
+  if (canonical !== undefined) {
+    const covering = wildcards.find((content) => wildcardCovers(content.media_type, canonical));
+    if (covering !== undefined) return { kind: 'concrete', content: covering, contentType: canonical };
+  } else if (wildcards[0] !== undefined) {
+    const wildcard = wildcards[0].media_type;
+    throw new UsageError(`-c ${shown(flag)} names no media type this operation offers, and okapi cannot tell which one it means inside ${wildcard}`, {
+      hint: `name the media type in full, e.g. -c ${exampleInside(wildcard)}`,
     });
   }
   throw notOffered(offered, flag);
