@@ -84,8 +84,11 @@ export interface ApiRegistry {
   /** The cached spec copy, or undefined when there is none. */
   readSpec(name: string): Promise<Uint8Array | undefined>;
   readIndex(name: string): Promise<ApiIndexReading>;
-  /** What generated commands start from; undefined when the API has no description (connected with --no-discover). */
-  commands(name: string): Promise<ApiCommandsReading | undefined>;
+  /**
+   * What generated commands start from; undefined when the API has no description (connected with
+   * --no-discover). With `summaries`, each command's summary too (listings need them, calls do not).
+   */
+  commands(name: string, options?: { summaries?: boolean }): Promise<ApiCommandsReading | undefined>;
   /** One operation's details, `command` being its entry in the table `commands` answered. */
   operation(name: string, command: CommandEntry): Promise<OperationDetail>;
 }
