@@ -49,8 +49,8 @@ export function unsupportedStyle(param: DetailParameter): string | undefined {
   const style = styleOf(param);
   const allowed = STYLES_BY_LOCATION[param.in];
   if (!allowed.includes(style)) {
-    const what = OPENAPI_STYLES.has(style) ? `style ${style} is not defined for ${param.in} parameters` : `style "${style}" is not a style OpenAPI defines`;
-    return `${label} uses ${what}; okapi sends ${param.in} parameters as ${allowed.join(', ')}`;
+    const why = OPENAPI_STYLES.has(style) ? `style ${style}, which OpenAPI does not define for ${param.in} parameters` : `style "${style}", which is not one of the styles of OpenAPI 3.0 and 3.1`;
+    return `${label} uses ${why}; okapi sends ${param.in} parameters as ${listed(allowed)}`;
   }
   if (style === 'deepObject' && (param.array === true || (param.type !== undefined && SCALAR_TYPES.has(param.type)))) {
     return `${label} uses style deepObject, which OpenAPI defines for objects only, but its schema is ${param.array === true ? 'an array' : `of type ${param.type}`}`;
@@ -59,4 +59,8 @@ export function unsupportedStyle(param: DetailParameter): string | undefined {
     return `${label} uses style ${style} with explode: true, which OpenAPI does not define for objects`;
   }
   return undefined;
+}
+
+function listed(styles: readonly string[]): string {
+  return styles.length === 1 ? styles[0]! : `${styles.slice(0, -1).join(', ')} or ${styles.at(-1)!}`;
 }
