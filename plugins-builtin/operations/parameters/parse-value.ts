@@ -14,15 +14,15 @@
  * read from a file.
  */
 
+import { readFileSync } from 'node:fs';
 import { OkapiError, UsageError } from '../../../sdk/shared/errors.js';
 import { unreadableFile } from '../../../sdk/shared/body/errors.js';
 import { describeValue } from '../../../sdk/shared/body/encoders/values.js';
 import type { DetailParameter } from '../../../sdk/shared/operation-detail-format.js';
 import { isObjectLiteral } from '../../../sdk/shared/plain-object.js';
 import { joinShorthandArguments, parseShorthand, ShorthandError, type ShorthandOptions } from '../../../sdk/shared/shorthand/index.js';
-import { readFileSync } from 'node:fs';
 import { parameterLabel } from './parameter-label.js';
-import { styleOf, unsupportedStyle } from './styles.js';
+import { refuseUnsupportedStyle, styleOf } from './styles.js';
 
 export interface ParseOptions {
   /** How the user named the parameter (`--color`, or `<color>` for a positional), for messages. */
@@ -33,8 +33,7 @@ export interface ParseOptions {
 
 export function parseParameterValue(param: DetailParameter, words: readonly string[], options: ParseOptions = {}): unknown {
   const label = options.shownAs === undefined ? parameterLabel(param) : `${options.shownAs} (${parameterLabel(param)})`;
-  const unsupported = unsupportedStyle(param);
-  if (unsupported !== undefined) throw new UsageError(unsupported, { hint: 'okapi cannot send this parameter; leave it out, or send it with -q or -H yourself' });
+  refuseUnsupportedStyle(param);
   if (words.length === 0) throw new UsageError(`${label} needs a value`);
   if (param.content_type !== undefined) {
     if (param.array === true) return words.map((word) => shorthandValue(word, label, options));

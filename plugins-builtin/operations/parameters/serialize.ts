@@ -13,7 +13,7 @@ import { headerValue } from './serialize-header.js';
 import { expandPathTemplate, pathExpansion } from './serialize-path.js';
 import { queryPairs } from './serialize-query.js';
 import { percentEncode } from './percent-encoding.js';
-import { unsupportedStyle } from './styles.js';
+import { refuseUnsupportedStyle } from './styles.js';
 import { wireShapeOf, type WireShape } from './wire-shape.js';
 
 export interface ParameterValue {
@@ -40,8 +40,7 @@ export function serializeParameters(items: readonly ParameterValue[], pathTempla
   const cookies: string[] = [];
   for (const { param, value } of items) {
     if (value === undefined) continue;
-    const unsupported = unsupportedStyle(param);
-    if (unsupported !== undefined) throw new UsageError(unsupported, { hint: 'okapi cannot send this parameter; leave it out, or send it with -q or -H yourself' });
+    refuseUnsupportedStyle(param);
     const shape = param.content_type === undefined ? wireShapeOf(param, value) : undefined;
     // A content parameter has no style: its JSON text goes as one value, in the location's default way.
     const styled = shape === undefined ? withoutStyle(param) : param;

@@ -6,6 +6,7 @@
 
 import type { DetailParameter } from '../../../sdk/shared/operation-detail-format.js';
 import type { ParameterLocation } from '../../../sdk/shared/operation-index-format.js';
+import { UsageError } from '../../../sdk/shared/errors.js';
 import { mediaTypeEssence } from '../../../sdk/shared/media-type.js';
 import { parameterLabel } from './parameter-label.js';
 
@@ -59,6 +60,19 @@ export function unsupportedStyle(param: DetailParameter): string | undefined {
     return `${label} uses style ${style} with explode: true, which OpenAPI does not define for objects`;
   }
   return undefined;
+}
+
+/** Throws the reason of unsupportedStyle, with what the user can do instead; returns when okapi can send `param`. */
+export function refuseUnsupportedStyle(param: DetailParameter): void {
+  const reason = unsupportedStyle(param);
+  if (reason === undefined) return;
+  const instead: Record<ParameterLocation, string> = {
+    query: `add it with -q '${param.name}=…' in the form the API expects`,
+    header: `add it with -H '${param.name}: …' in the form the API expects`,
+    cookie: `add it with -H 'Cookie: ${param.name}=…' in the form the API expects`,
+    path: 'call the URL with a generic request (okapi get URL, …), writing the path yourself',
+  };
+  throw new UsageError(reason, { hint: `okapi cannot send this parameter; leave it out, or ${instead[param.in]}` });
 }
 
 function listed(styles: readonly string[]): string {
