@@ -1,7 +1,8 @@
 /**
- * Cookie parameters in style form, as `name=value` pairs of one `Cookie` header (RFC 6265 §4.2):
- * values escaped down to RFC 3986's unreserved set, which keeps them within a cookie's allowed
- * characters; explode: false joins a list or an object's keys and values with `,`, as in a query.
+ * Cookie parameters in style form (the only one; styles.ts refuses others first), as `name=value`
+ * pairs of one `Cookie` header (RFC 6265 §4.2): values escaped down to RFC 3986's unreserved set,
+ * which keeps them within a cookie's allowed characters; explode: false joins a list or an
+ * object's keys and values with `,`, as in a query.
  */
 
 import { OkapiError, UsageError } from '../../../sdk/shared/errors.js';
@@ -9,12 +10,10 @@ import type { DetailParameter } from '../../../sdk/shared/operation-detail-forma
 import { parameterLabel } from './parameter-label.js';
 import { percentEncode } from './percent-encoding.js';
 import { TOKEN } from './serialize-header.js';
-import { explodeOf, styleOf } from './styles.js';
+import { explodeOf } from './styles.js';
 import type { WireShape } from './wire-shape.js';
 
 export function cookiePairs(param: DetailParameter, shape: WireShape): string[] {
-  const style = styleOf(param);
-  if (style !== 'form') throw new UsageError(`${parameterLabel(param)} uses style ${style}, which okapi cannot put in a cookie`);
   const name = cookieName(param, param.name);
   const value = (text: string): string => percentEncode(text, 'unreserved');
   if (shape.kind === 'primitive') return [`${name}=${value(shape.text)}`];

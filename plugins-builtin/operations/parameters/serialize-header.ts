@@ -1,13 +1,13 @@
 /**
- * Header parameters in style simple: a value, a list joined by `,`, an object as `key,value` pairs
- * (`key=value` exploded). Headers are not percent-encoded, so text a header line cannot carry is
- * refused rather than altered.
+ * Header parameters in style simple (the only one; styles.ts refuses others first): a value, a list
+ * joined by `,`, an object as `key,value` pairs (`key=value` exploded). Headers are not
+ * percent-encoded, so text a header line cannot carry is refused rather than altered.
  */
 
 import { OkapiError, UsageError } from '../../../sdk/shared/errors.js';
 import type { DetailParameter } from '../../../sdk/shared/operation-detail-format.js';
 import { parameterLabel } from './parameter-label.js';
-import { explodeOf, styleOf } from './styles.js';
+import { explodeOf } from './styles.js';
 import type { WireShape } from './wire-shape.js';
 
 /** RFC 9110 token: what a header or cookie name may hold. */
@@ -20,8 +20,6 @@ export const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const HEADER_VALUE = /^[\t\x20-\x7e]*$/;
 
 export function headerValue(param: DetailParameter, shape: WireShape): string {
-  const style = styleOf(param);
-  if (style !== 'simple') throw new UsageError(`${parameterLabel(param)} uses style ${style}, which okapi cannot put in a header`);
   if (!TOKEN.test(param.name)) {
     throw new OkapiError(`${parameterLabel(param)} cannot be sent: its name is not a valid header name`, {
       hint: 'the API description names a header with characters HTTP does not allow; report it to the API provider',
