@@ -21,7 +21,7 @@ import { describeValue } from '../../../sdk/shared/body/encoders/values.js';
 import type { DetailParameter } from '../../../sdk/shared/operation-detail-format.js';
 import { isObjectLiteral } from '../../../sdk/shared/plain-object.js';
 import { joinShorthandArguments, parseShorthand, ShorthandError, type ShorthandOptions } from '../../../sdk/shared/shorthand/index.js';
-import { parameterLabel } from './parameter-label.js';
+import { parameterLabel, shownValue } from './parameter-label.js';
 import { refuseUnsupportedStyle, styleOf } from './styles.js';
 
 export interface ParseOptions {
@@ -37,21 +37,21 @@ export function parseParameterValue(param: DetailParameter, words: readonly stri
   if (words.length === 0) throw new UsageError(`${label} needs a value`);
   if (param.content_type !== undefined) {
     if (param.array === true) return words.map((word) => shorthandValue(word, label, options));
-    return shorthandValue(oneWord(words, label), label, options);
+    return shorthandValue(oneWord(param, words, label), label, options);
   }
   if (param.array === true) return [...words];
-  if (param.object === true || styleOf(param) === 'deepObject') return objectValue(words, label, options);
-  return oneWord(words, label);
+  if (param.object === true || styleOf(param) === 'deepObject') return objectValue(param, words, label, options);
+  return oneWord(param, words, label);
 }
 
-function oneWord(words: readonly string[], label: string): string {
+function oneWord(param: DetailParameter, words: readonly string[], label: string): string {
   if (words.length === 1) return words[0]!;
-  throw new UsageError(`${label} takes one value, but was given ${words.length}: ${words.map((word) => JSON.stringify(word)).join(', ')}`, {
+  throw new UsageError(`${label} takes one value, but was given ${words.length}: ${words.map((word) => shownValue(param, word)).join(', ')}`, {
     hint: 'give it once; quote a value that holds spaces',
   });
 }
 
-function objectValue(words: readonly string[], label: string, options: ParseOptions): Record<string, unknown> {
+function objectValue(param: DetailParameter, words: readonly string[], label: string, options: ParseOptions): Record<string, unknown> {
   let expression: string;
   try {
     expression = joinShorthandArguments(words, { requestBody: false });
@@ -60,7 +60,7 @@ function objectValue(words: readonly string[], label: string, options: ParseOpti
   }
   const value = shorthandValue(expression, label, options);
   if (isObjectLiteral(value)) return value;
-  throw new UsageError(`${label} needs an object of fields, not ${describeValue(value)}`, {
+  throw new UsageError(`${label} needs an object of fields, but ${shownValue(param, expression)} is ${describeValue(value)}`, {
     hint: "write its fields as shorthand, e.g. 'name: value, other: value'",
   });
 }

@@ -6,7 +6,7 @@
 
 import { OkapiError, UsageError } from '../../../sdk/shared/errors.js';
 import type { DetailParameter } from '../../../sdk/shared/operation-detail-format.js';
-import { parameterLabel } from './parameter-label.js';
+import { parameterLabel, shownValue } from './parameter-label.js';
 import { explodeOf } from './styles.js';
 import type { WireShape } from './wire-shape.js';
 
@@ -32,7 +32,7 @@ export function headerValue(param: DetailParameter, shape: WireShape): string {
         ? shape.items.join(',')
         : shape.entries.map(([key, value]) => `${key}${explodeOf(param) ? '=' : ','}${value}`).join(',');
   if (!HEADER_VALUE.test(text)) {
-    throw new UsageError(`the value of ${parameterLabel(param)} cannot be sent in a header: ${JSON.stringify(text)}`, {
+    throw new UsageError(`the value of ${parameterLabel(param)} cannot be sent in a header: ${shownValue(param, text)}`, {
       hint: 'a header value holds printable ASCII characters, spaces and tabs only (no line breaks, control or non-ASCII characters)',
     });
   }

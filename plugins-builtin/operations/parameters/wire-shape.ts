@@ -9,7 +9,7 @@ import { UsageError } from '../../../sdk/shared/errors.js';
 import { ExactNumber, numberText } from '../../../sdk/shared/exact-number.js';
 import type { DetailParameter } from '../../../sdk/shared/operation-detail-format.js';
 import { isObjectLiteral } from '../../../sdk/shared/plain-object.js';
-import { parameterLabel } from './parameter-label.js';
+import { parameterLabel, shownValue } from './parameter-label.js';
 
 export type WireShape =
   | { readonly kind: 'primitive'; readonly text: string }
@@ -57,7 +57,7 @@ const LONE_SURROGATE = /\p{Cs}/u;
 /** Text with a lone surrogate (possible through a shorthand `\uD800` escape) has no UTF-8 form to send. */
 function wellFormed(param: DetailParameter, text: string, what: string): string {
   if (!LONE_SURROGATE.test(text)) return text;
-  throw new UsageError(`${what} of ${parameterLabel(param)} holds a lone UTF-16 surrogate, which has no UTF-8 form: ${JSON.stringify(text)}`, {
+  throw new UsageError(`${what} of ${parameterLabel(param)} holds a lone UTF-16 surrogate, which has no UTF-8 form: ${shownValue(param, text)}`, {
     hint: 'write the character itself, or both halves of its surrogate pair (\\uD83D\\uDE00)',
   });
 }

@@ -25,6 +25,11 @@ describe('primitives', () => {
     expect(error.message).toBe('--limit (query parameter "limit") takes one value, but was given 2: "1", "2"');
   });
 
+  it('mask the words of a credential in messages', () => {
+    const error = thrown(() => parseParameterValue({ name: 'X-Api-Key', in: 'header' }, ['k1', 'k2']));
+    expect(error.message).toBe('header parameter "X-Api-Key" takes one value, but was given 2: ***, ***');
+  });
+
   it('refuse no words', () => {
     expect(thrown(() => parseParameterValue({ name: 'id', in: 'path' }, [])).message).toBe('path parameter "id" needs a value');
   });
@@ -59,7 +64,7 @@ describe('objects', () => {
   it('refuse a value that is not an object', () => {
     const error = thrown(() => parseParameterValue(rgb, ['[1, 2]'], { shownAs: '--color' }));
     expect(error).toBeInstanceOf(UsageError);
-    expect(error.message).toBe('--color (query parameter "color") needs an object of fields, not an array');
+    expect(error.message).toBe('--color (query parameter "color") needs an object of fields, but "[1, 2]" is an array');
   });
 
   it('refuse shorthand that does not parse, pointing at the character', () => {

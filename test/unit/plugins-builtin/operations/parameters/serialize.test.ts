@@ -145,6 +145,10 @@ describe('headers', () => {
     }
   });
 
+  it('masks the value of a credential in the message', () => {
+    expect(thrown(() => sent({ name: 'X-Auth-Token', in: 'header' }, 'secret\n')).message).toBe('the value of header parameter "X-Auth-Token" cannot be sent in a header: ***');
+  });
+
   it('refuses a header name HTTP does not allow, as a fault of the description', () => {
     const error = thrown(() => sent({ name: 'Bad Name', in: 'header' }, 'x'));
     expect(error).toBeInstanceOf(OkapiError);
