@@ -43,7 +43,8 @@ export function queryPairs(param: DetailParameter, shape: WireShape): string[] {
           hint: `give its fields as shorthand, e.g. 'key: value, other: value'`,
         });
       }
-      return shape.entries.map(([key, text]) => `${name}[${value(key)}]=${value(text)}`);
+      // A key's own brackets are escaped even with allowReserved: they would end the name's.
+      return shape.entries.map(([key, text]) => `${name}[${percentEncode(key, 'unreserved')}]=${value(text)}`);
   }
   throw new UsageError(`${parameterLabel(param)} uses style ${style}, which okapi cannot put in a query`);
 }

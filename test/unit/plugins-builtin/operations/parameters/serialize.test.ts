@@ -49,6 +49,10 @@ describe('allowReserved', () => {
     expect(sent({ name: 'q', in: 'query' }, RESERVED_AND_MORE)).toBe('q=a%2Fb%3Fc%3Ad%40e%21%24%28%29%2A%2C%3B%5B%5D%23%26%3D%2B%27%20%25z');
   });
 
+  it('still escapes the brackets of a deepObject key', () => {
+    expect(sent({ name: 'f', in: 'query', style: 'deepObject', allow_reserved: true }, { 'a]b': 'x/y' })).toBe('f[a%5Db]=x/y');
+  });
+
   it('leaves the delimiter of form explode: false raw and escapes a comma inside an item', () => {
     expect(sent({ name: 'q', in: 'query', explode: false, array: true }, ['a,b', 'c'])).toBe('q=a%2Cb,c');
   });
@@ -226,6 +230,15 @@ describe('unsupported styles', () => {
     expect(error).toBeInstanceOf(UsageError);
     expect(error.message).toBe(reason);
     expect(error.hint).toMatch(/^okapi cannot send this parameter; leave it out, or (add it with -[qH]|call the URL)/);
+  });
+
+  it('are refused when the value, not the schema, makes them undefined', () => {
+    const exploded = thrown(() => sent({ name: 'f', in: 'query', style: 'spaceDelimited', explode: true }, { a: '1' }));
+    expect(exploded).toBeInstanceOf(UsageError);
+    expect(exploded.message).toBe('query parameter "f" uses style spaceDelimited with explode: true, which OpenAPI does not define for objects');
+    const deep = thrown(() => sent({ name: 'f', in: 'query', style: 'deepObject' }, 'x'));
+    expect(deep).toBeInstanceOf(UsageError);
+    expect(deep.message).toBe('query parameter "f" uses style deepObject, which sends objects only, but was given a single value');
   });
 
   it('names the command-line name when x-cli-name gives another', () => {
