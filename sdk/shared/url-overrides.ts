@@ -11,7 +11,7 @@
  * matching source wins, so a deep entry can carve an exception out of a broad one.
  */
 import { OkapiError } from './errors.js';
-import { redactUrl } from './redact.js';
+import { MASK, redactUrl } from './redact.js';
 
 /**
  * An absolute http(s) URL prefix without user information, query or fragment, as a regular
@@ -54,14 +54,8 @@ export function urlOriginProblem(text: string): string | undefined {
  * (user information, a credential-like query parameter), which is masked.
  */
 export function shownUrl(text: string): string {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return redactUrl(text);
-  }
-  const redacted = redactUrl(url);
-  return redacted === url.href ? text : redacted;
+  const redacted = redactUrl(text);
+  return redacted.includes(MASK) ? redacted : text;
 }
 
 /** A source prefix that matches a URL, and the prefix it becomes. */
@@ -81,11 +75,13 @@ export function matchUrlOverride(url: string, overrides: Record<string, string> 
   let best: UrlOverrideMatch | undefined;
   for (const [from, to] of Object.entries(overrides)) {
     const source = checkedPrefix(from, `${owner}: the key "${shownUrl(from)}"`);
+    const target = checkedPrefix(to, `${owner}: the value "${shownUrl(to)}" (of "${shownUrl(from)}")`);
     if (!href.startsWith(source)) continue;
     const next = href[source.length];
     const onBoundary = source.endsWith('/') || next === undefined || next === '/' || next === '?' || next === '#';
-    if (!onBoundary || (best !== undefined && source.length <= best.source.length)) continue;
-    best = { source, target: checkedPrefix(to, `${owner}: the value "${shownUrl(to)}" (of "${shownUrl(from)}")`) };
+    // Of two sources that are the same once normalised, the later wins: a profile's entries come
+    // after the API's.
+    if (onBoundary && (best === undefined || source.length >= best.source.length)) best = { source, target };
   }
   return best;
 }

@@ -46,6 +46,17 @@ describe('applyUrlOverrides', () => {
     expect(matchUrlOverride('https://elsewhere.example.com/', reversed)).toBeUndefined();
   });
 
+  it('lets the later of two sources that are the same once normalised win (a profile extends the API)', () => {
+    const merged = { ...{ 'https://api.example.com': 'http://127.0.0.1:1' }, ...{ 'HTTPS://API.EXAMPLE.COM': 'http://127.0.0.1:2/' } };
+    expect(applyUrlOverrides('https://api.example.com/x', merged)).toBe('http://127.0.0.1:2/x');
+  });
+
+  it('checks every entry, not only the one that matches', () => {
+    expect(() => applyUrlOverrides('https://a.com/x', { 'https://a.com': 'https://b.com', 'https://c.com': 'mailto:x' })).toThrow(
+      /the value "mailto:x" \(of "https:\/\/c.com"\) is not an absolute http or https URL/,
+    );
+  });
+
   it('refuses an entry with user information, a query or a fragment, or not http(s), naming it', () => {
     const bad: [Record<string, string>, RegExp][] = [
       // The password is masked, never quoted.
