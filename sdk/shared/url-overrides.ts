@@ -71,7 +71,7 @@ export interface UrlOverrideMatch {
  */
 export function matchUrlOverride(url: string, overrides: Record<string, string> | undefined, owner = 'url_overrides'): UrlOverrideMatch | undefined {
   if (overrides === undefined) return undefined;
-  const href = normalised(url, () => `"${shownUrl(url)}" is not an absolute URL`);
+  const href = normalised(url);
   let best: UrlOverrideMatch | undefined;
   for (const [from, to] of Object.entries(overrides)) {
     const source = checkedPrefix(from, `${owner}: the key "${shownUrl(from)}"`);
@@ -93,7 +93,7 @@ export function matchUrlOverride(url: string, overrides: Record<string, string> 
 export function applyUrlOverrides(url: string, overrides: Record<string, string> | undefined, owner = 'url_overrides'): string {
   const match = matchUrlOverride(url, overrides, owner);
   if (match === undefined) return url;
-  const href = normalised(url, () => `"${shownUrl(url)}" is not an absolute URL`);
+  const href = normalised(url);
   let rest = href.slice(match.source.length);
   if (match.target.endsWith('/') && rest.startsWith('/')) rest = rest.slice(1);
   else if (!match.target.endsWith('/') && match.source.endsWith('/') && rest !== '' && rest[0] !== '?' && rest[0] !== '#') rest = `/${rest}`;
@@ -113,11 +113,11 @@ function checkedPrefix(text: string, what: string): string {
   return `${origin}${path}`;
 }
 
-function normalised(url: string, what: () => string): string {
+function normalised(url: string): string {
   try {
     return new URL(url).href;
   } catch {
-    throw new OkapiError(what());
+    throw new OkapiError(`"${shownUrl(url)}" is not an absolute URL`);
   }
 }
 
