@@ -158,20 +158,20 @@ interface ResolvedServer {
 function resolveServer(server: ServerInfo, base: URL, configured: ReadonlyMap<string, ConfiguredVariable>, api: string): ResolvedServer {
   const text = expandServerUrl(server, configured, api).trim();
   const basePath = pathOf(base);
-  if (/^[a-z][a-z0-9+.-]*:/i.test(text) || text.startsWith('//')) {
-    let url: URL;
-    try {
-      url = new URL(text, base);
-    } catch {
-      throw unusableServer(text, api, 'is not a valid URL');
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw unusableServer(text, api, 'is not an http or https URL');
-    return { text, url, prefix: pathOf(url) };
-  }
+  const absolute = /^[a-z][a-z0-9+.-]*:/i.test(text) || text.startsWith('//');
   // Relative (rule 4): a path from the root is mounted under base_url's path; `v2` or `../v1`
-  // resolve against base_url's path as a directory, as a browser would.
-  const url = text.startsWith('/') ? new URL(text, base.origin) : new URL(text, `${base.origin}${basePath}/`);
-  return { text, url, prefix: text.startsWith('/') ? mountPath(basePath, pathOf(url)) : pathOf(url) };
+  // resolve against base_url's path as a directory, as a browser would. The origin is always taken
+  // from the parsed URL: `/\host` is another host to a URL parser, and so it is here.
+  const against = absolute ? base : text.startsWith('/') ? base.origin : `${base.origin}${basePath}/`;
+  let url: URL;
+  try {
+    url = new URL(text, against);
+  } catch {
+    throw unusableServer(text, api, 'is not a valid URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw unusableServer(text, api, 'is not an http or https URL');
+  const mounted = !absolute && text.startsWith('/') && url.origin === base.origin;
+  return { text, url, prefix: mounted ? mountPath(basePath, pathOf(url)) : pathOf(url) };
 }
 
 function unusableServer(text: string, api: string, problem: string): OkapiError {

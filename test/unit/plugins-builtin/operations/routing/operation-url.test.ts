@@ -126,6 +126,9 @@ describe('Generated operation request routing', () => {
     // A server on base_url's origin is chosen over one on another origin, whatever their order.
     const both = [{ url: 'https://files.example.net/v1' }, { url: 'https://api.example.com/files' }];
     expect(route(entry, [], { operationServers: both })).toEqual({ url: 'https://api.example.com/files/pets/42', warnings: [], crossOrigin: false });
+    // What a URL parser reads as another host is another host, however relative it looks.
+    expect(() => route(entry, [], { operationServers: [{ url: '/\\evil.example.net/x' }] })).toThrow(/another origin \(https:\/\/evil.example.net\)/);
+    expect(() => route(entry, [], { operationServers: [{ url: '//evil.example.net/x' }] })).toThrow(/another origin \(https:\/\/evil.example.net\)/);
     // A bad allowed_operation_origins entry (the file edited by hand) is named.
     expect(failure(() => route({ ...entry, allowed_operation_origins: ['files.example.net'] }, [], { operationServers })).message).toBe(
       'allowed_operation_origins of API example: "files.example.net" is not an origin such as https://files.example.com (scheme, host and port only)',
