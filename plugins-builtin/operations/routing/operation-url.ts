@@ -191,12 +191,13 @@ function within(path: string, basePath: string): boolean {
   return basePath === '' || path === basePath || path.startsWith(`${basePath}/`);
 }
 
-/** `operation_base`: a path from the origin root, without its trailing slash; undefined when unset. */
+/** `operation_base`: a path from the origin root, without its trailing slash; undefined when unset or empty. */
 function operationBaseOf(entry: ApiEntry, api: string): string | undefined {
-  if (entry.operation_base === undefined) return undefined;
-  const text = typeof entry.operation_base === 'string' ? entry.operation_base.trim() : '';
-  if (!text.startsWith('/') || text.startsWith('//') || /[?#\s]/.test(text)) {
-    throw new OkapiError(`the operation_base of API ${api} (${JSON.stringify(entry.operation_base)}) is not a path such as /api/v2 or /`, {
+  const value: unknown = entry.operation_base;
+  if (value === undefined || (typeof value === 'string' && value.trim() === '')) return undefined;
+  const text = typeof value === 'string' ? value.trim() : '';
+  if (!text.startsWith('/') || text.startsWith('//') || /[?#\s\\]/.test(text)) {
+    throw new OkapiError(`the operation_base of API ${api} (${JSON.stringify(value)}) is not a path such as /api/v2 or /`, {
       hint: `set it with: okapi api set ${api} 'operation_base: /api/v2'`,
     });
   }

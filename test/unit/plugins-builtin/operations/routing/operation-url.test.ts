@@ -195,9 +195,13 @@ describe('operation_base', () => {
     expect(route({ base_url: 'https://api.example.com', operation_base: '/rest' }, document, { operationServers }).url).toBe('https://api.example.com/upload/pets/42');
   });
 
+  it('is unset when empty, as the operation index reads it', () => {
+    expect(route({ base_url: 'https://api.example.com/api', operation_base: ' ' }, [{ url: '/v1' }]).url).toBe('https://api.example.com/api/v1/pets/42');
+  });
+
   it('refuses an operation_base that is not a path from the root, saying how to set one', () => {
-    for (const operation_base of ['api', 'https://x.example.com/api', '/a?b', '//x.example.com']) {
-      const error = failure(() => route({ base_url: 'https://api.example.com', operation_base }, []));
+    for (const operation_base of ['api', 'https://x.example.com/api', '/a?b', '//x.example.com', '/\\x.example.com', 7]) {
+      const error = failure(() => route({ base_url: 'https://api.example.com', operation_base: operation_base as string }, []));
       expect(error.message).toBe(`the operation_base of API example (${JSON.stringify(operation_base)}) is not a path such as /api/v2 or /`);
       expect(error.hint).toBe("set it with: okapi api set example 'operation_base: /api/v2'");
     }
