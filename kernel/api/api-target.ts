@@ -11,6 +11,7 @@ import { HEADER_ENTRY } from '../pipeline/request-fields.js';
 import { redactField, redactUrl } from '../../sdk/shared/redact.js';
 import { apiEntry, profilesOf, stringList, stringMap, type ApiEntry, type Profile } from '../../sdk/shared/api-config.js';
 import { apiNameLengthProblem } from '../../sdk/shared/api-names.js';
+import { applyUrlOverrides } from '../../sdk/shared/url-overrides.js';
 
 export interface ApiTarget {
   api: string;
@@ -68,15 +69,20 @@ export function resolveApiTarget(
   const profile = selectProfile(api, entry, profileKey, profileName !== undefined);
   const base = baseUrlOf(api, entry, profile);
 
+  const overrides = { ...stringMap(entry.url_overrides), ...stringMap(profile.url_overrides) };
   let url: URL;
   let sameOrigin = true;
-  if (HAS_SCHEME.test(rest)) {
+  // An absolute URL a command chose (a generated operation's) is final: it was routed with the
+  // url_overrides applied (sdk/shared/url-overrides.ts), so they are not applied twice, and the
+  // API's origin is the base URL's as rewritten too.
+  const chosen = HAS_SCHEME.test(rest);
+  if (chosen) {
     url = parseUrl(rest, target);
-    sameOrigin = url.origin === base.origin;
+    const rewritten = new URL(applyUrlOverrides(base.href, overrides, `url_overrides of API ${api}`));
+    sameOrigin = url.origin === base.origin || url.origin === rewritten.origin;
   } else {
     url = joinBase(base, rest, target);
   }
-  const overrides = { ...stringMap(entry.url_overrides), ...stringMap(profile.url_overrides) };
   return {
     api,
     profile: profileKey,
@@ -84,7 +90,7 @@ export function resolveApiTarget(
     // Credentials in profile headers never go to another origin.
     headers: sameOrigin ? stringList(profile.headers).map((h) => headerPair(h, api!, profileKey)) : [],
     query: sameOrigin ? stringList(profile.query).map((q) => queryPair(q, api!, profileKey)) : [],
-    overrides,
+    overrides: chosen ? {} : overrides,
     ...(sameOrigin && profile.auth && typeof profile.auth.type === 'string'
       ? { auth: { type: profile.auth.type, params: stringMap(profile.auth.params) } }
       : {}),
