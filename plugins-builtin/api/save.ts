@@ -7,11 +7,12 @@ import { normalizedOperationBase, type ApiEntry, type DiscoveryFields } from '..
 import { saveApi } from '../../sdk/config-update.js';
 import { formatExtensionUses } from '../../sdk/shared/extension-uses.js';
 import { buildIndex, sha256 } from '../../sdk/shared/operation-index-key.js';
-import type { OperationIndex } from '../../sdk/shared/operation-index-format.js';
+import type { DocumentProblem, OperationIndex } from '../../sdk/shared/operation-index-format.js';
 import { localSpecSources } from '../../sdk/shared/api-config.js';
 import { extractOperationIndex } from './operation-index.js';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import type { LoadedSpec } from './load-spec.js';
+import { documentProblems, refuseUnusable } from './document-problems.js';
 
 export interface Saved {
   index: OperationIndex;
@@ -20,10 +21,17 @@ export interface Saved {
   discovery: DiscoveryFields;
 }
 
-/** Indexes the loaded description (nothing is written yet). */
+/**
+ * Indexes the loaded description (nothing is written yet), with the defects okapi works around; a
+ * description none of whose operations can be used is refused.
+ */
 export function indexSpec(entry: ApiEntry, loaded: LoadedSpec): Saved {
   const spec = Buffer.from(JSON.stringify(loaded.document));
-  const index = buildIndex(loaded.document, spec, normalizedOperationBase(entry), loaded.localSources, extractOperationIndex);
+  const index = withProblems(
+    buildIndex(loaded.document, spec, normalizedOperationBase(entry), loaded.localSources, extractOperationIndex),
+    [...loaded.unreadable, ...documentProblems(loaded.document)],
+  );
+  refuseUnusable(loaded.document, index, index.problems ?? [], loaded.spec.source);
   const discovery: DiscoveryFields = {
     source: loaded.spec.source,
     via: loaded.spec.via,
@@ -72,8 +80,25 @@ export async function reindexFromSpecCopy(ctx: CommandContext, configDir: string
   } catch {
     throw new OkapiError(`the cached spec of ${api} is damaged`, { hint });
   }
-  const index = buildIndex(document, spec, normalizedOperationBase(entry), localSpecSources(entry, configDir), extractOperationIndex);
+  // Documents that could not be read were left out of the copy: their `$ref`s are still found unresolved.
+  const index = withProblems(buildIndex(document, spec, normalizedOperationBase(entry), localSpecSources(entry, configDir), extractOperationIndex), documentProblems(document));
   await saveApi(ctx.config, ctx.apis, api, (current) => current ?? entry, { index });
+}
+
+function withProblems(index: OperationIndex, problems: DocumentProblem[]): OperationIndex {
+  return problems.length > 0 ? { ...index, problems } : index;
+}
+
+/** How many problems `api connect` and `api sync` show; `okapi doctor api` lists them all. */
+const SHOWN_PROBLEMS = 10;
+
+/** The description's defects, once each, as warnings on stderr at connect and sync. */
+export function reportProblems(ctx: CommandContext, api: string, index: OperationIndex): void {
+  const problems = index.problems ?? [];
+  const shown = problems.slice(0, SHOWN_PROBLEMS);
+  let text = shown.map((p) => `okapi: warning: ${api}: ${p.where}: ${p.message}\n`).join('');
+  if (problems.length > shown.length) text += `okapi: warning: ${api}: … and ${problems.length - shown.length} more defects; see okapi doctor api ${api}\n`;
+  ctx.stderr(text);
 }
 
 /** The behaviour-changing `x-cli-*` extensions, for stderr at connect and sync: informational only. */
