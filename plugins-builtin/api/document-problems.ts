@@ -1,6 +1,7 @@
 /**
  * Defects of a loaded description that okapi works around (issue #14 item 10): `$ref`s that lead
- * nowhere, operationIds used twice, parameters okapi cannot place. Each is found once, with where
+ * nowhere, operationIds used twice, parameters okapi cannot place, path variables no parameter
+ * fills. Each is found once, with where
  * it is (a JSON pointer) and what okapi does about it; `api connect` and `api sync` warn of them and
  * `okapi doctor api` lists them. Only a description none of whose operations can be used is
  * refused (`refuseUnusable`): everything else connects with what works.
@@ -23,7 +24,7 @@ const NAME_MAPS = new Set(['properties', 'patternProperties', 'schemas', 'parame
 
 export function documentProblems(document: unknown): DocumentProblem[] {
   if (!isPlainObject(document)) return [];
-  return [...refProblems(document), ...operationIdProblems(document), ...parameterProblems(document)];
+  return [...refProblems(document), ...operationIdProblems(document), ...parameterProblems(document), ...pathVariableProblems(document)];
 }
 
 /**
@@ -233,6 +234,33 @@ function parameterProblems(document: Json): DocumentProblem[] {
     }
   }
   return [...problems.values()];
+}
+
+/** A `{name}` in the path that no path parameter of the operation fills: the command cannot give it. */
+function pathVariableProblems(document: Json): DocumentProblem[] {
+  const problems: DocumentProblem[] = [];
+  for (const site of operations(document)) {
+    const path = site.label.slice(site.label.indexOf(' ') + 1);
+    const variables = [...path.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1]!);
+    if (variables.length === 0) continue;
+    const declared = new Set<string>();
+    for (const list of [site.shared.value, site.operation.parameters]) {
+      const [parameters] = follow(document, list, []);
+      if (!Array.isArray(parameters)) continue;
+      for (const raw of parameters) {
+        const [parameter] = follow(document, raw, []);
+        if (isPlainObject(parameter) && parameter.in === 'path' && typeof parameter.name === 'string') declared.add(parameter.name);
+      }
+    }
+    const missing = [...new Set(variables.filter((v) => !declared.has(v)))];
+    if (missing.length === 0) continue;
+    const names = missing.map((v) => `{${v}}`).join(', ');
+    problems.push({
+      where: pointerOf(site.path),
+      message: `${site.label} declares no path parameter for ${names}; its command has no way to give ${missing.length === 1 ? 'it' : 'them'}`,
+    });
+  }
+  return problems;
 }
 
 function parameterMessage(parameter: unknown, of: string): string | undefined {

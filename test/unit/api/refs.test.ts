@@ -117,3 +117,30 @@ describe('resolveReferences (local files)', () => {
     ).rejects.toThrow('a local description may reference only files');
   });
 });
+
+describe('resolveReferences (what cannot be read)', () => {
+  const policy = { trusted_urls: ['http://127.0.0.1/'], allow_cross_origin: false };
+  it('leaves a $ref to a missing file or a missing part as written, names the file, and bundles the rest', async () => {
+    const dir = tempDir('okapi-refs-');
+    writeFileSync(join(dir, 'good.yaml'), 'type: object\nproperties:\n  gone: {$ref: "#/nothing/here"}\n');
+    writeFileSync(join(dir, 'broken.yaml'), 'type: [unclosed\n');
+    const root = {
+      openapi: '3.0.3',
+      paths: {
+        '/a': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: './good.yaml' } } } } } } },
+        '/b': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: './missing.yaml#/Pet' } } } } } } },
+        '/c': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: './broken.yaml' } } } } } } },
+        '/d': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: './good.yaml#/no/such/part' } } } } } } },
+      },
+    };
+    const { document, unreadable } = await resolveReferences(structuredClone(root), { ctx, root: { path: join(dir, 'root.yaml') }, api: new URL('http://127.0.0.1'), allowCrossOrigin: false, policy, explicit: true });
+    const text = JSON.stringify(document);
+    expect(text).toContain('"gone":{"$ref":"#/nothing/here"}');
+    expect(text).toContain('"$ref":"./missing.yaml#/Pet"');
+    expect(text).toContain('"$ref":"./broken.yaml"');
+    expect(text).toContain('"$ref":"./good.yaml#/no/such/part"');
+    expect(unreadable.map((u) => u.where).sort()).toEqual([join(dir, 'broken.yaml'), join(dir, 'missing.yaml')]);
+    expect(unreadable.find((u) => u.where.endsWith('missing.yaml'))!.message).toMatch(/^cannot be read \(.*no such file.*\); the \$refs to it are left out$/i);
+    expect(unresolvedRefs(document).map((u) => u.ref).sort()).toEqual(['#/nothing/here', './broken.yaml', './good.yaml#/no/such/part', './missing.yaml#/Pet']);
+  });
+});
