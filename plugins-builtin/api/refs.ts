@@ -362,7 +362,7 @@ export async function resolveReferences(document: Json, options: ResolveOptions)
   }
   if (refused) throw refused;
   scanRefs(bundled, 'unescape');
-  return { document: bundled, unreadable: [...unreadable].map(([where, message]) => ({ where, message: `cannot be read (${message}); the $refs to it are left out` })) };
+  return { document: bundled, unreadable: [...unreadable].map(([where, message]) => ({ where, message: `${message}; the $refs to it are left out` })) };
 }
 
 /** Paths inside example payloads, for the bundler's own walk. */
