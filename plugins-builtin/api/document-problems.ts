@@ -236,9 +236,12 @@ function parameterProblems(document: Json): DocumentProblem[] {
   return [...problems.values()];
 }
 
-/** A `{name}` in the path that no path parameter of the operation fills: the command cannot give it. */
+/**
+ * A `{name}` in the path that no path parameter of the operation fills: the command cannot give it.
+ * The operations of one path that miss the same names are one problem, at the path item.
+ */
 function pathVariableProblems(document: Json): DocumentProblem[] {
-  const problems: DocumentProblem[] = [];
+  const byPath = new Map<string, { sites: OperationSite[]; names: string; count: number }>();
   for (const site of operations(document)) {
     const path = site.label.slice(site.label.indexOf(' ') + 1);
     const variables = [...path.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1]!);
@@ -255,12 +258,22 @@ function pathVariableProblems(document: Json): DocumentProblem[] {
     const missing = [...new Set(variables.filter((v) => !declared.has(v)))];
     if (missing.length === 0) continue;
     const names = missing.map((v) => `{${v}}`).join(', ');
-    problems.push({
-      where: pointerOf(site.path),
-      message: `${site.label} declares no path parameter for ${names}; its command has no way to give ${missing.length === 1 ? 'it' : 'them'}`,
-    });
+    const key = `${path}\u0000${names}`;
+    const group = byPath.get(key) ?? { sites: [], names, count: missing.length };
+    group.sites.push(site);
+    byPath.set(key, group);
   }
-  return problems;
+  return [...byPath.values()].map(({ sites, names, count }) => {
+    const first = sites[0]!;
+    const them = count === 1 ? 'it' : 'them';
+    if (sites.length === 1) return { where: pointerOf(first.path), message: `${first.label} declares no path parameter for ${names}; its command has no way to give ${them}` };
+    const methods = sites.map((s) => s.label.slice(0, s.label.indexOf(' ')));
+    const path = first.label.slice(first.label.indexOf(' ') + 1);
+    return {
+      where: pointerOf(first.path.slice(0, -1)),
+      message: `${methods.slice(0, -1).join(', ')} and ${methods.at(-1)} ${path} declare no path parameter for ${names}; their commands have no way to give ${them}`,
+    };
+  });
 }
 
 function parameterMessage(parameter: unknown, of: string): string | undefined {

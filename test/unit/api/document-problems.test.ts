@@ -121,6 +121,14 @@ describe('documentProblems', () => {
     expect(documentProblems(doc)).toEqual([{ where: '#/paths/~1a~1{id}~1b~1{part}/get', message: 'GET /a/{id}/b/{part} declares no path parameter for {part}; its command has no way to give it' }]);
   });
 
+  it('reports the operations of a path that miss the same path variables once, at the path item', () => {
+    const doc = { openapi: '3.0.3', paths: { '/a/{x}/{y}': { get: ok, put: ok, delete: { parameters: [{ name: 'x', in: 'path', required: true }], ...ok } } } };
+    expect(documentProblems(doc)).toEqual([
+      { where: '#/paths/~1a~1{x}~1{y}', message: 'GET and PUT /a/{x}/{y} declare no path parameter for {x}, {y}; their commands have no way to give them' },
+      { where: '#/paths/~1a~1{x}~1{y}/delete', message: 'DELETE /a/{x}/{y} declares no path parameter for {y}; its command has no way to give it' },
+    ]);
+  });
+
   it('ignores what is not a document', () => {
     expect(documentProblems(null)).toEqual([]);
     expect(documentProblems([1, 2])).toEqual([]);
