@@ -24,7 +24,7 @@ const NAME_MAPS = new Set(['properties', 'patternProperties', 'schemas', 'parame
 
 export function documentProblems(document: unknown): DocumentProblem[] {
   if (!isPlainObject(document)) return [];
-  return [...refProblems(document), ...operationIdProblems(document), ...parameterProblems(document), ...pathVariableProblems(document)];
+  return [...refProblems(document), ...shapeProblems(document), ...operationIdProblems(document), ...parameterProblems(document), ...pathVariableProblems(document)];
 }
 
 /**
@@ -52,8 +52,8 @@ function declaredOperations(document: unknown): number {
     const items = document[section];
     if (!isPlainObject(items)) continue;
     for (const [key, item] of Object.entries(items)) {
-      if (key.startsWith('x-') || !isPlainObject(item)) continue;
-      if (typeof item.$ref === 'string') count++;
+      if (key.startsWith('x-') || item === null || item === undefined) continue;
+      if (!isPlainObject(item) || typeof item.$ref === 'string') count++;
       else count += METHODS.filter((m) => item[m] !== undefined).length;
     }
   }
@@ -152,6 +152,37 @@ function usedComponents(document: Json): Set<string> {
     queue.push(...(edges.get(next) ?? []));
   }
   return used;
+}
+
+/** Path items and operations that are not objects (a `$ref` followed): left out by the index. */
+function shapeProblems(document: Json): DocumentProblem[] {
+  const problems: DocumentProblem[] = [];
+  for (const section of ['paths', 'webhooks']) {
+    const items = document[section];
+    if (!isPlainObject(items)) continue;
+    for (const [key, raw] of Object.entries(items)) {
+      if (key.startsWith('x-') || raw === null) continue;
+      const [item, itemPath] = follow(document, raw, [section, key]);
+      if (item === undefined) continue; // a broken $ref: reported as one
+      if (!isPlainObject(item)) {
+        problems.push({ where: pointerOf(itemPath), message: `a path item must be an object, found ${kindOf(item)}; the operations of ${key} are left out` });
+        continue;
+      }
+      for (const method of METHODS) {
+        if (item[method] === undefined || item[method] === null) continue;
+        const [operation, path] = follow(document, item[method], [...itemPath, method]);
+        if (operation !== undefined && !isPlainObject(operation)) {
+          problems.push({ where: pointerOf(path), message: `an operation must be an object, found ${kindOf(operation)}; ${operationLabel([section, key, method])} is left out` });
+        }
+      }
+    }
+  }
+  return problems;
+}
+
+function kindOf(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  return `a ${typeof value}`;
 }
 
 interface OperationSite {

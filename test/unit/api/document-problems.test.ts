@@ -129,6 +129,15 @@ describe('documentProblems', () => {
     ]);
   });
 
+  it('reports path items and operations that are not objects', () => {
+    const doc = { openapi: '3.1.0', paths: { '/a': 5, '/b': { get: 'text', post: ok } }, webhooks: { hook: { post: [1] } } };
+    expect(documentProblems(doc)).toEqual([
+      { where: '#/paths/~1a', message: 'a path item must be an object, found a number; the operations of /a are left out' },
+      { where: '#/paths/~1b/get', message: 'an operation must be an object, found a string; GET /b is left out' },
+      { where: '#/webhooks/hook/post', message: 'an operation must be an object, found a list; the webhook hook (POST) is left out' },
+    ]);
+  });
+
   it('ignores what is not a document', () => {
     expect(documentProblems(null)).toEqual([]);
     expect(documentProblems([1, 2])).toEqual([]);
@@ -153,6 +162,10 @@ describe('refuseUnusable', () => {
         '  #/paths/~1a: $ref "#/nope" leads nowhere: the operations of /a are left out\n' +
         '  #/paths/~1b/get: $ref "#/nope/either" leads nowhere: the operation is left out',
     );
+  });
+
+  it('counts a path item that is not an object as declared, so a document of nothing else is refused', () => {
+    expect(() => refuseUnusable({ openapi: '3.0.3', paths: { '/a': 5 } }, none, [], 'spec.yaml')).toThrow('spec.yaml declares 1 operation but none can be used');
   });
 
   it('lets a valid empty API, or one with a usable webhook, connect', () => {
