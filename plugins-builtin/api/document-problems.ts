@@ -315,7 +315,7 @@ function parameterMessage(parameter: unknown, of: string): string | undefined {
   if (name === undefined) return `${label} has no "name"; it is left out of ${of}`;
   if (location === undefined) return `${label} has no "in" (path, query, header or cookie); it is left out of ${of}`;
   if (typeof location !== 'string' || !LOCATIONS.includes(location)) {
-    return `${label} has "in": ${JSON.stringify(location)}, which OpenAPI 3 does not have (path, query, header or cookie); it is left out of ${of}`;
+    return `${label} has "in": ${JSON.stringify(location)}, not one okapi knows (path, query, header or cookie); it is left out of ${of}`;
   }
   return undefined;
 }

@@ -82,6 +82,17 @@ describe('a description with defects okapi works around', () => {
     expect(doctor.code, doctor.stderr).toBe(0);
     expect(doctor.stdout).toContain('Defects of the description okapi works around (7):');
     for (const line of expected) expect(doctor.stdout).toContain(`\n  ${line.slice('okapi: warning: pets: '.length)}\n`);
+
+    // An index another okapi version made is rebuilt offline from the cached spec: the defects are
+    // found again there, all but the 404, which only the fetch saw (its $ref is still listed).
+    const indexFile = join(home.dir, 'cache', 'apis', 'pets', 'operations.json');
+    const index = JSON.parse(readFileSync(indexFile, 'utf8'));
+    writeFileSync(indexFile, JSON.stringify({ ...index, key: { ...index.key, okapi_version: '0.0.0-older' }, problems: [] }));
+    const rebuilt = await runOkapi(['doctor', 'api', 'pets'], { env: home.env });
+    expect(rebuilt.code, rebuilt.stderr).toBe(0);
+    expect(rebuilt.stdout).toContain('Defects of the description okapi works around (6):');
+    for (const line of expected) expect(rebuilt.stdout).toContain(line.slice('okapi: warning: pets: '.length));
+    expect(rebuilt.stdout).toContain('$ref "/defects/missing.json#/Owner" was left unresolved');
   });
 
   it('api sync warns again, and a description fixed since has no defects left', async () => {

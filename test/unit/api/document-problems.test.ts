@@ -106,7 +106,7 @@ describe('documentProblems', () => {
       { where: '#/paths/~1a/get/parameters/0', message: 'a parameter has no "name"; it is left out of GET /a' },
       {
         where: '#/paths/~1a/get/parameters/1',
-        message: 'parameter "body" has "in": "body", which OpenAPI 3 does not have (path, query, header or cookie); it is left out of GET /a',
+        message: 'parameter "body" has "in": "body", not one okapi knows (path, query, header or cookie); it is left out of GET /a',
       },
       { where: '#/paths/~1a/get/parameters/2', message: 'a parameter must be an object; this one is left out of GET /a' },
       { where: '#/components/parameters/Limit', message: 'parameter "limit" has no "in" (path, query, header or cookie); it is left out of the operations that use it' },
