@@ -91,9 +91,22 @@ function componentOf(path: Path): string | undefined {
   return `${kind}/${String(name)}`;
 }
 
-function componentOfPointer(ref: string): string | undefined {
-  const parts = ref.slice(2).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
-  return componentOf(parts);
+/** The path a pointer (`#/a/b~1c`) names, decoded as `followPointer` decodes it. */
+function pathOfPointer(pointer: string): Path {
+  return pointer
+    .slice(2)
+    .split('/')
+    .map((raw) => {
+      let token = raw;
+      if (token.includes('%')) {
+        try {
+          token = decodeURIComponent(token);
+        } catch {
+          // a literal %: the token as written
+        }
+      }
+      return token.replace(/~1/g, '/').replace(/~0/g, '~');
+    });
 }
 
 function refProblems(document: Json): DocumentProblem[] {
@@ -135,11 +148,15 @@ function usedComponents(document: Json): Set<string> {
   const edges = new Map<string, string[]>();
   const roots: string[] = [];
   for (const { ref, at } of pointerRefs(document)) {
-    const target = componentOfPointer(ref);
+    const target = componentOf(pathOfPointer(ref));
     if (target === undefined) continue;
     const from = at[0] === 'components' ? (componentOf(at) ?? `other/${String(at[1])}`) : undefined;
     if (from === undefined) roots.push(target);
-    else edges.set(from, [...(edges.get(from) ?? []), target]);
+    else {
+      const targets = edges.get(from);
+      if (targets) targets.push(target);
+      else edges.set(from, [target]);
+    }
   }
   // Security schemes and other named-only components use what they reference.
   for (const [from, targets] of edges) if (from.startsWith('other/')) roots.push(...targets);
@@ -215,10 +232,7 @@ function follow(document: Json, value: unknown, path: Path): [unknown, Path] {
   let current = value;
   let at = path;
   for (let hops = 0; hops < 16 && isPlainObject(current) && typeof current.$ref === 'string' && current.$ref.startsWith('#/'); hops++) {
-    at = current.$ref
-      .slice(2)
-      .split('/')
-      .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+    at = pathOfPointer(current.$ref);
     current = followPointer(document, current.$ref);
   }
   return [current, at];
