@@ -95,6 +95,7 @@ const SHOWN_PROBLEMS = 10;
 /** The description's defects, once each, as warnings on stderr at connect and sync. */
 export function reportProblems(ctx: CommandContext, api: string, index: OperationIndex): void {
   const problems = index.problems ?? [];
+  if (problems.length === 0) return;
   const shown = problems.slice(0, SHOWN_PROBLEMS);
   let text = shown.map((p) => `okapi: warning: ${api}: ${p.where}: ${p.message}\n`).join('');
   if (problems.length > shown.length) text += `okapi: warning: ${api}: … and ${problems.length - shown.length} more defects; see okapi doctor api ${api}\n`;
