@@ -6,6 +6,7 @@ import type { WireMessage } from './codec.js';
 import type { ApiEntry, OkapiConfig } from './shared/api-config.js';
 import type { ApiIndexReading, ApiRegistry, CacheService, ConfigPatchResult, ConfigService, ConfigSnapshot, TokenStore } from './services.js';
 import type { ApiSummary } from './types.js';
+import type { CommandTable, OperationDetail } from './shared/operation-detail-format.js';
 
 /** Sends a request and resolves with its answer (rejects with an `error` answer). */
 export type Ask = (message: Record<string, unknown> & { type: string }) => Promise<WireMessage>;
@@ -50,6 +51,12 @@ export function serviceClients(ask: Ask, cacheDir: string): ServiceClients {
         const reply = await ask({ type: 'read-index', name });
         return { index: reply.index as ApiIndexReading['index'], ...(typeof reply.warning === 'string' ? { warning: reply.warning } : {}) };
       },
+      async commands(name, options) {
+        const reply = await ask({ type: 'read-commands', name, ...(options?.summaries ? { summaries: true } : {}) });
+        if (reply.table === undefined) return undefined;
+        return { table: reply.table as CommandTable, ...(typeof reply.warning === 'string' ? { warning: reply.warning } : {}) };
+      },
+      operation: async (name, command) => (await ask({ type: 'read-operation', name, command })).detail as OperationDetail,
     },
     tokens: {
       async get(scope, key) {

@@ -7,6 +7,7 @@ import type { ApiEntry, OkapiConfig } from './shared/api-config.js';
 import type { ExtensionUse } from './shared/extension-uses.js';
 import type { DocumentProblem } from './shared/operation-index-format.js';
 import type { ApiSummary } from './types.js';
+import type { CommandEntry, CommandTable, OperationDetail } from './shared/operation-detail-format.js';
 
 /** Where in the config document: object keys and array indexes, from the root. */
 export type ConfigPath = (string | number)[];
@@ -51,6 +52,11 @@ export interface ApiSave {
   revision?: string;
   /** The operation index (OperationIndex, sdk/shared/operation-index-format.ts); the help index is derived from it. */
   index?: object;
+  /**
+   * What generated commands read besides the index (OperationDetails,
+   * sdk/shared/operation-detail-format.ts); given with every index.
+   */
+  details?: object;
   /** The description as loaded (OpenAPI 3 JSON, UTF-8), kept as the API's spec copy. */
   spec?: Uint8Array;
 }
@@ -59,6 +65,12 @@ export interface ApiSave {
 export interface ApiIndexReading {
   index: { extensions: ExtensionUse[]; problems?: DocumentProblem[]; [field: string]: unknown };
   /** Set when a local spec file changed since the API was indexed: the index shown is the old one. */
+  warning?: string;
+}
+
+/** An API's command table, current as `ApiIndexReading` is. */
+export interface ApiCommandsReading {
+  table: CommandTable;
   warning?: string;
 }
 
@@ -73,6 +85,13 @@ export interface ApiRegistry {
   /** The cached spec copy, or undefined when there is none. */
   readSpec(name: string): Promise<Uint8Array | undefined>;
   readIndex(name: string): Promise<ApiIndexReading>;
+  /**
+   * What generated commands start from; undefined when the API has no description (connected with
+   * --no-discover). With `summaries`, each command's summary too (listings need them, calls do not).
+   */
+  commands(name: string, options?: { summaries?: boolean }): Promise<ApiCommandsReading | undefined>;
+  /** One operation's details, `command` being its entry in the table `commands` answered. */
+  operation(name: string, command: CommandEntry): Promise<OperationDetail>;
 }
 
 /** Whose secret: an API, one of its profiles (`default` when absent) and a credential (`default`). */

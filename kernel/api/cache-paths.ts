@@ -6,6 +6,8 @@
  * ```
  * <cache>/apis/<api>/spec.json        the API's description as loaded: OpenAPI 3, external $refs bundled in
  * <cache>/apis/<api>/operations.json  the operation index (generated commands start from it)
+ * <cache>/apis/<api>/commands.table  what generated commands read: their table, each operation's
+ *                                     details (sdk/shared/operation-detail-format.ts)
  * <cache>/apis/<api>/help.index       the help index (`okapi <api> --help`): a JSON header line, then
  *                                     the visible commands and summaries as text, written out as is
  * <cache>/responses/<api>/…           HTTP response cache entries of API-aware requests
@@ -25,6 +27,7 @@ import { dirname, join } from 'node:path';
 const SPEC_FILE = 'spec.json';
 const OPERATIONS_FILE = 'operations.json';
 const HELP_FILE = 'help.index';
+const COMMANDS_FILE = 'commands.table';
 const TOKENS_FILE = 'tokens.json';
 /** Responses of requests that no registered API owns. */
 const GENERIC_RESPONSES = '_';
@@ -51,11 +54,12 @@ export interface ApiCacheFiles {
   spec: string;
   operations: string;
   help: string;
+  commands: string;
 }
 
 export function apiCacheFiles(cacheDir: string, api: string): ApiCacheFiles {
   const dir = apiCacheDir(cacheDir, api);
-  return { dir, spec: join(dir, SPEC_FILE), operations: join(dir, OPERATIONS_FILE), help: join(dir, HELP_FILE) };
+  return { dir, spec: join(dir, SPEC_FILE), operations: join(dir, OPERATIONS_FILE), help: join(dir, HELP_FILE), commands: join(dir, COMMANDS_FILE) };
 }
 
 export function responsesDir(cacheDir: string): string {

@@ -12,14 +12,16 @@ import { OkapiError } from '../../sdk/shared/errors.js';
 import { withTemporaryFile } from '../../sdk/interrupt.js';
 import { apiCacheFiles } from './cache-paths.js';
 import { helpIndexOf, serializeHelpIndex, type OperationIndex } from '../../sdk/shared/operation-index-format.js';
+import { serializeCommandTable, type OperationDetails } from '../../sdk/shared/operation-detail-format.js';
 
 export * from './index-read.js';
 
-/** Writes the spec copy (when given), the operation index and the help index, each atomically. */
-export async function writeApiCache(cacheDir: string, api: string, index: OperationIndex, spec?: string | Uint8Array): Promise<void> {
+/** Writes the spec copy (when given), the operation index, the command table and the help index, each atomically. */
+export async function writeApiCache(cacheDir: string, api: string, index: OperationIndex, details: OperationDetails, spec?: string | Uint8Array): Promise<void> {
   const files = apiCacheFiles(cacheDir, api);
   if (spec !== undefined) await writeCacheFile(files.spec, spec);
   await writeCacheFile(files.operations, JSON.stringify(index));
+  await writeCacheFile(files.commands, serializeCommandTable(index, details));
   await writeCacheFile(files.help, serializeHelpIndex(helpIndexOf(index)));
 }
 

@@ -8,6 +8,7 @@ import type { WireMessage } from '../../sdk/codec.js';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
 import type { ApiSave, TokenScope } from '../../sdk/services.js';
+import type { CommandEntry } from '../../sdk/shared/operation-detail-format.js';
 import type { CommandContext } from '../../sdk/types.js';
 
 /** Each request type, its answer type, and the fields it needs. */
@@ -101,6 +102,7 @@ async function serve(message: WireMessage, host: CommandContext): Promise<Record
       const save: ApiSave = { entry: message.entry as ApiSave['entry'] };
       if (message.revision !== undefined) save.revision = message.revision as string;
       if (message.index !== undefined) save.index = message.index as object;
+      if (message.details !== undefined) save.details = message.details as object;
       if (message.spec !== undefined) save.spec = message.spec as Uint8Array;
       return { ...(await host.apis.save(name, save)) };
     }
@@ -112,6 +114,12 @@ async function serve(message: WireMessage, host: CommandContext): Promise<Record
     }
     case 'read-index':
       return { ...(await host.apis.readIndex(name)) };
+    case 'read-commands': {
+      const reading = await host.apis.commands(name, { summaries: message.summaries === true });
+      return reading === undefined ? {} : { ...reading };
+    }
+    case 'read-operation':
+      return { detail: await host.apis.operation(name, message.command as CommandEntry) };
     case 'get-token': {
       const value = await host.tokens.get(scope, key);
       return value === undefined ? {} : { value };

@@ -10,10 +10,11 @@ import { apiEntry, apiNames, localSpecSources, profilesOf, type ApiEntry } from 
 import { apiNameProblem } from '../../sdk/shared/api-names.js';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
-import type { ApiIndexReading, ApiRegistry, ApiSave } from '../../sdk/services.js';
+import type { ApiCommandsReading, ApiIndexReading, ApiRegistry, ApiSave } from '../../sdk/services.js';
 import type { ApiSummary } from '../../sdk/types.js';
 import { apiCacheDir, apiResponsesDir } from '../api/cache-paths.js';
-import type { OperationIndex } from '../../sdk/shared/operation-index-format.js';
+import type { IndexKey, OperationIndex } from '../../sdk/shared/operation-index-format.js';
+import type { CommandEntry, CommandTable, OperationDetails } from '../../sdk/shared/operation-detail-format.js';
 import { readConfig } from '../config/read.js';
 import { patchConfig, revisionOf } from './config-service.js';
 import { checkedApiName } from './api-name-check.js';
@@ -41,6 +42,8 @@ export function apiRegistry(places: RegistryPlaces): ApiRegistry {
       return text === undefined ? undefined : Buffer.from(text);
     },
     readIndex: async (name) => readIndex(places, checkedApiName(name)),
+    commands: async (name, options) => readCommands(places, checkedApiName(name), options),
+    operation: async (name, command) => readOperation(places, checkedApiName(name), command),
   };
 }
 
@@ -60,6 +63,9 @@ async function saveApi(places: RegistryPlaces, name: string, save: ApiSave): Pro
     throw new OkapiError(`saving ${name}: the index must be an operation index (a map with key, info, servers, operations, extensions and security_schemes)`);
   }
   if (save.spec !== undefined && save.index === undefined) throw new OkapiError(`saving ${name}: a spec copy needs the index made from it`);
+  if (save.index !== undefined && !isDetails(save.details)) {
+    throw new OkapiError(`saving ${name}: an index needs the operation details made with it (a map with tags, operations and definitions)`);
+  }
   // A new API follows the naming rules; one already in the config (edited by hand) keeps its name.
   const problem = apiEntry(readConfig(places.configPath).config, name) === undefined ? apiNameProblem(name) : undefined;
   if (problem) throw new OkapiError(`cannot save the API: ${problem}`);
@@ -68,7 +74,7 @@ async function saveApi(places: RegistryPlaces, name: string, save: ApiSave): Pro
     // Checked before the cache files are written, so a stale entry leaves them as they were.
     if (save.revision !== undefined && revisionOf(readConfig(places.configPath).config) !== save.revision) return { conflict: true };
     if (save.index !== undefined) {
-      await (await import('../api/index-store.js')).writeApiCache(places.cacheDir, name, save.index as OperationIndex, save.spec);
+      await (await import('../api/index-store.js')).writeApiCache(places.cacheDir, name, save.index as OperationIndex, save.details as OperationDetails, save.spec);
     }
     const result = await patchConfig(places.configPath, [{ path: ['apis', name], value: save.entry }], save.revision);
     return { conflict: result.conflict };
@@ -86,6 +92,10 @@ function isIndex(index: unknown): boolean {
     Array.isArray(index.extensions) &&
     isPlainObject(index.security_schemes)
   );
+}
+
+function isDetails(details: unknown): boolean {
+  return isPlainObject(details) && Array.isArray(details.tags) && Array.isArray(details.operations) && details.operations.every(isPlainObject) && isPlainObject(details.definitions);
 }
 
 async function removeApi(places: RegistryPlaces, name: string): Promise<ApiEntry> {
@@ -124,20 +134,41 @@ function authRefs(entry: ApiEntry): Set<string> {
 
 /** The index as generated commands would use it: rebuilt from the spec copy when stale. */
 async function readIndex(places: RegistryPlaces, name: string): Promise<ApiIndexReading> {
+  const { readOperationIndex } = await import('../api/index-read.js');
+  const { value: index, warning } = await current(places, name, 'operation index', (cacheDir) => readOperationIndex(cacheDir, name));
+  return { index: index as unknown as ApiIndexReading['index'], ...(warning !== undefined ? { warning } : {}) };
+}
+
+async function readCommands(places: RegistryPlaces, name: string, options: { summaries?: boolean } = {}): Promise<ApiCommandsReading | undefined> {
+  const entry = apiEntry(readConfig(places.configPath).config, name);
+  if (entry?.discovery === undefined && entry !== undefined) return undefined; // connected with --no-discover
+  const { readCommandTable } = await import('../api/command-table-read.js');
+  const { value: table, warning } = await current(places, name, 'command table', (cacheDir) => readCommandTable(cacheDir, name, options));
+  return { table, ...(warning !== undefined ? { warning } : {}) };
+}
+
+async function readOperation(places: RegistryPlaces, name: string, command: CommandEntry) {
+  if (!isPlainObject(command) || !Array.isArray(command.at)) throw new OkapiError(`reading an operation of ${name} needs the command table's entry for it`);
+  return (await import('../api/command-table-read.js')).readOperationDetail(places.cacheDir, name, command);
+}
+
+/**
+ * A cached file of the API as it should be now: rebuilt from the spec copy by the api plugin when
+ * it is missing or was made for another config or okapi version. When a local spec file changed,
+ * the one there is answered with a warning (only `api sync` reads the files again).
+ */
+async function current<T extends { key: IndexKey }>(places: RegistryPlaces, name: string, what: string, read: (cacheDir: string) => T | undefined): Promise<{ value: T; warning?: string }> {
   const entry = apiEntry(readConfig(places.configPath).config, name);
   if (!entry) throw new OkapiError(`there is no API named "${name}"`, { hint: "see 'okapi api list'" });
-  const { expectedKey, readOperationIndex, staleness } = await import('../api/index-read.js');
+  const { expectedKey, staleness } = await import('../api/index-read.js');
   const sources = localSpecSources(entry, dirname(places.configPath));
-  let index = readOperationIndex(places.cacheDir, name);
-  const verdict = staleness(index?.key, expectedKey(entry, sources));
-  let warning: string | undefined;
-  if (verdict.stale) {
-    if (verdict.sources) warning = `${verdict.reason}; run okapi api sync ${name} to see the current one`;
-    if (!verdict.sources || !index) {
-      if (!(await places.reindex(name))) throw new OkapiError(`the operation index of ${name} could not be rebuilt`, { hint: `okapi api sync ${name}` });
-      index = readOperationIndex(places.cacheDir, name);
-      if (!index) throw new OkapiError(`the operation index of ${name} is missing after it was rebuilt`, { hint: `okapi api sync ${name}` });
-    }
+  let value = read(places.cacheDir);
+  const verdict = staleness(value?.key, expectedKey(entry, sources));
+  const warning = verdict.stale && verdict.sources ? `${verdict.reason}; run okapi api sync ${name} to see the current one` : undefined;
+  if (verdict.stale && (!verdict.sources || !value)) {
+    if (!(await places.reindex(name))) throw new OkapiError(`the ${what} of ${name} could not be rebuilt`, { hint: `okapi api sync ${name}` });
+    value = read(places.cacheDir);
   }
-  return { index: index as unknown as ApiIndexReading['index'], ...(warning !== undefined ? { warning } : {}) };
+  if (!value) throw new OkapiError(`the ${what} of ${name} is missing after it was rebuilt`, { hint: `okapi api sync ${name}` });
+  return { value, ...(warning !== undefined ? { warning } : {}) };
 }

@@ -9,10 +9,11 @@
 import type { IndexedOperation, IndexedParameter, IndexedResponse, OperationIndex, ParameterLocation, SecurityRequirement, SecuritySchemeInfo, ServerInfo } from '../../sdk/shared/operation-index-format.js';
 import { describeXCliConfig, truthy, unknownExtensions, type ExtensionUse } from '../../sdk/shared/x-cli-extensions.js';
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
+import type { NameCollision } from '../../sdk/shared/operation-detail-format.js';
 
 const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'] as const;
 
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 
 /** `listPets` → `list-pets`, `repos/get-content` → `repos-get-content`, `HTTPServer2` → `http-server2`. */
 export function kebabCase(text: string): string {
@@ -93,12 +94,30 @@ export interface ExtractOptions {
   operationBase: string;
 }
 
+/** Where an indexed operation came from, for extracting its details (operation-details.ts). */
+export interface OperationSource {
+  operation: IndexedOperation;
+  /** The raw operation object. */
+  raw: Json;
+  /** The raw parameter objects behind `operation.parameters`, index for index. */
+  parameters: Json[];
+}
+
 /** Extracts the index (without its key) from a loaded OpenAPI 3 document. */
 export function extractOperationIndex(document: unknown, options: ExtractOptions): Omit<OperationIndex, 'key'> {
-  return new Extractor(isPlainObject(document) ? document : {}, options).run();
+  return extractWithSources(document, options).index;
+}
+
+/** The index and where each of its operations came from, in one walk of the document. */
+export function extractWithSources(document: unknown, options: ExtractOptions): { index: Omit<OperationIndex, 'key'>; sources: OperationSource[]; collisions: NameCollision[] } {
+  const extractor = new Extractor(isPlainObject(document) ? document : {}, options);
+  const index = extractor.run();
+  return { index, sources: extractor.sources, collisions: extractor.collisions() };
 }
 
 class Extractor {
+  readonly sources: OperationSource[] = [];
+  private readonly claimed = new Map<string, NameCollision['operations']>();
   private readonly extensions: ExtensionUse[] = [];
   private readonly taken = new Set<string>();
   /** Targets of the `$ref`s followed so far: large descriptions repeat the same few hundred. */
@@ -172,7 +191,7 @@ class Extractor {
       if (cliName !== undefined && cliName !== '' && cliName !== derived) {
         this.extensions.push({ where: label, extension: 'x-cli-name', effect: `names the command "${cliName}" instead of "${derived}"` });
       }
-      name = this.unique(name, method);
+      name = this.unique(name, method, path);
       const aliases: string[] = [];
       if (Array.isArray(op['x-cli-aliases'])) {
         for (const raw of op['x-cli-aliases']) {
@@ -192,13 +211,14 @@ class Extractor {
       if (truthy(op['x-mcp-ignore'])) this.extensions.push({ where: label, extension: 'x-mcp-ignore', effect: 'keeps the operation out of MCP tools' });
       unknownExtensions(op, label, this.extensions);
 
-      const parameters = this.mergeParameters(shared, this.parameterList(op.parameters), label);
+      const merged = this.mergeParameters(shared, this.parameterList(op.parameters), label);
+      const parameters = merged.map((m) => m.indexed);
       const security = securityList(op.security);
       const opServers = op.servers !== undefined ? servers(op.servers) : pathServers;
       const summary = firstLine(str(op['x-cli-description']) ?? str(op.summary) ?? str(op.description));
       const tags = Array.isArray(op.tags) ? op.tags.filter((t): t is string => typeof t === 'string') : [];
       const body = this.requestBody(op.requestBody);
-      out.push({
+      const operation: IndexedOperation = {
         name,
         ...(aliases.length > 0 ? { aliases } : {}),
         method,
@@ -215,17 +235,27 @@ class Extractor {
         responses: this.responses(op.responses),
         ...(security ? { security } : {}),
         ...(opServers && opServers.length > 0 ? { servers: opServers } : {}),
-      });
+      };
+      out.push(operation);
+      this.sources.push({ operation, raw: op, parameters: merged.map((m) => m.raw) });
     }
   }
 
-  /** Names are unique within an API: a clash gets the method, then a number. */
-  private unique(name: string, method: string): string {
+  /** Names are unique within an API: a clash gets the method, then a number, and is recorded. */
+  private unique(name: string, method: string, path: string): string {
     let candidate = name;
     if (this.taken.has(candidate) && !candidate.split('-').includes(method)) candidate = `${name}-${method}`;
     for (let n = 2; this.taken.has(candidate); n++) candidate = `${name}-${n}`;
     this.taken.add(candidate);
+    const holders = this.claimed.get(name);
+    if (holders) holders.push({ method, path, given: candidate });
+    else this.claimed.set(name, [{ method, path, given: candidate }]);
     return candidate;
+  }
+
+  /** Names two or more operations wanted, and what each got. */
+  collisions(): NameCollision[] {
+    return [...this.claimed].filter(([, holders]) => holders.length > 1).map(([name, operations]) => ({ name, operations }));
   }
 
   private parameterList(value: unknown): Json[] {
@@ -235,7 +265,7 @@ class Extractor {
   }
 
   /** Path-level parameters, overridden by operation-level ones with the same `in` and `name`. */
-  private mergeParameters(shared: Json[], own: Json[], label: string): IndexedParameter[] {
+  private mergeParameters(shared: Json[], own: Json[], label: string): { indexed: IndexedParameter; raw: Json }[] {
     const byKey = new Map<string, Json>();
     for (const p of [...shared, ...own]) {
       const name = str(p.name);
@@ -244,10 +274,10 @@ class Extractor {
       // Header names are case-insensitive: two spellings are one parameter.
       byKey.set(`${location}\u0000${location === 'header' ? name.toLowerCase() : name}`, p);
     }
-    const result: IndexedParameter[] = [];
+    const result: { indexed: IndexedParameter; raw: Json }[] = [];
     for (const p of byKey.values()) {
       const indexed = this.parameter(p, label);
-      if (indexed) result.push(indexed);
+      if (indexed) result.push({ indexed, raw: p });
     }
     return result;
   }

@@ -9,13 +9,16 @@ import { formatExtensionUses } from '../../sdk/shared/extension-uses.js';
 import { buildIndex, sha256 } from '../../sdk/shared/operation-index-key.js';
 import type { DocumentProblem, OperationIndex } from '../../sdk/shared/operation-index-format.js';
 import { localSpecSources } from '../../sdk/shared/api-config.js';
-import { extractOperationIndex } from './operation-index.js';
+import { extractWithSources } from './operation-index.js';
+import { extractOperationDetails } from './operation-details.js';
+import type { OperationDetails } from '../../sdk/shared/operation-detail-format.js';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import type { LoadedSpec } from './load-spec.js';
 import { documentProblems, refuseUnusable } from './document-problems.js';
 
 export interface Saved {
   index: OperationIndex;
+  details: OperationDetails;
   /** The spec copy, as UTF-8 bytes: encoded once, hashed and written. */
   spec: Uint8Array;
   discovery: DiscoveryFields;
@@ -27,11 +30,9 @@ export interface Saved {
  */
 export function indexSpec(entry: ApiEntry, loaded: LoadedSpec): Saved {
   const spec = Buffer.from(JSON.stringify(loaded.document));
-  const index = withProblems(
-    buildIndex(loaded.document, spec, normalizedOperationBase(entry), loaded.localSources, extractOperationIndex),
-    [...loaded.unreadable, ...documentProblems(loaded.document)],
-  );
-  refuseUnusable(loaded.document, index, index.problems ?? [], loaded.spec.source);
+  const problems = [...loaded.unreadable, ...documentProblems(loaded.document)];
+  const { index, details } = extract(loaded.document, spec, normalizedOperationBase(entry), loaded.localSources, problems);
+  refuseUnusable(loaded.document, index, problems, loaded.spec.source);
   const discovery: DiscoveryFields = {
     source: loaded.spec.source,
     via: loaded.spec.via,
@@ -43,7 +44,21 @@ export function indexSpec(entry: ApiEntry, loaded: LoadedSpec): Saved {
     spec_hash: index.key.spec_hash,
     synced_at: new Date().toISOString(),
   };
-  return { index, spec, discovery };
+  return { index, details, spec, discovery };
+}
+
+/** The index (with the description's defects) and the operation details of a document, in one walk of it. */
+function extract(
+  document: unknown,
+  spec: Uint8Array,
+  operationBase: string,
+  sources: string[],
+  problems: DocumentProblem[],
+): { index: OperationIndex; details: OperationDetails } {
+  const extracted = extractWithSources(document, { operationBase });
+  const built = buildIndex(document, spec, operationBase, sources, () => extracted.index);
+  const index = problems.length > 0 ? { ...built, problems } : built;
+  return { index, details: extractOperationDetails(document, extracted.sources, extracted.collisions) };
 }
 
 /**
@@ -52,7 +67,7 @@ export function indexSpec(entry: ApiEntry, loaded: LoadedSpec): Saved {
  * lock, so two runs for one API cannot leave the files of one and the config of the other.
  */
 export async function writeSaved(ctx: CommandContext, api: string, saved: Saved, build: (current: ApiEntry | undefined) => ApiEntry): Promise<void> {
-  await saveApi(ctx.config, ctx.apis, api, (current) => withBaseUrl(api, build(current)), { index: saved.index, spec: saved.spec });
+  await saveApi(ctx.config, ctx.apis, api, (current) => withBaseUrl(api, build(current)), { index: saved.index, details: saved.details, spec: saved.spec });
 }
 
 /** An entry as it may be written: every registered API has a base URL. */
@@ -81,12 +96,8 @@ export async function reindexFromSpecCopy(ctx: CommandContext, configDir: string
     throw new OkapiError(`the cached spec of ${api} is damaged`, { hint });
   }
   // Documents that could not be read were left out of the copy: their `$ref`s are still found unresolved.
-  const index = withProblems(buildIndex(document, spec, normalizedOperationBase(entry), localSpecSources(entry, configDir), extractOperationIndex), documentProblems(document));
-  await saveApi(ctx.config, ctx.apis, api, (current) => current ?? entry, { index });
-}
-
-function withProblems(index: OperationIndex, problems: DocumentProblem[]): OperationIndex {
-  return problems.length > 0 ? { ...index, problems } : index;
+  const { index, details } = extract(document, spec, normalizedOperationBase(entry), localSpecSources(entry, configDir), documentProblems(document));
+  await saveApi(ctx.config, ctx.apis, api, (current) => current ?? entry, { index, details });
 }
 
 /** How many problems `api connect` and `api sync` show; `okapi doctor api` lists them all. */

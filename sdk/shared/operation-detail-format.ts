@@ -3,12 +3,22 @@
  * (`okapi <api> <command> …`) reads at run time, written next to the operation index
  * (operation-index-format.ts) at `api connect`, `api sync` and `api reindex`.
  *
- * One file per API: its first line is the CommandTable as JSON (every command's name, aliases,
- * tags and where its details are), then the details of each operation, one JSON text each. A call
- * reads the first line and one operation's bytes, so a description with thousands of operations
- * costs a call what one operation costs (issue #14's start-up figure).
+ * One file per API (`commands.table`, kernel/api/cache-paths.ts), read piece by piece:
+ *
+ * ```
+ * okapi-commands <format> <table bytes> <summaries bytes> <definitions bytes>\n   the preamble line
+ * <CommandTable as JSON>                    every command: name, aliases, tags, where its details are
+ * <[summary or null, …] as JSON>            each command's summary, read only for listings
+ * <{ pointer: [offset, length] } as JSON>   where each shared schema is
+ * <StoredOperation JSON><schema JSON>…                          the records, offsets counted from here
+ * ```
+ *
+ * A call reads the preamble, the table and one operation's record (and the schemas it names), so a
+ * description with thousands of operations costs a call what one operation costs (issue #14's
+ * start-up figure): the table holds no more than finding a command needs. Schemas that many
+ * operations share are stored once.
  */
-import type { IndexedParameter, IndexedResponse, IndexKey, SecurityRequirement, SecuritySchemeInfo, ServerInfo } from './operation-index-format.js';
+import type { IndexedParameter, IndexedResponse, IndexKey, OperationIndex, SecurityRequirement, SecuritySchemeInfo, ServerInfo } from './operation-index-format.js';
 
 /** Bumped whenever the shape of the command table or of the details changes. */
 export const COMMAND_TABLE_FORMAT = 1;
@@ -24,9 +34,8 @@ export interface CommandEntry {
   /** `x-cli-hidden`: callable by exact name, left out of help and completion. */
   hidden?: true;
   deprecated?: true;
+  /** Only when the table was read with summaries (`ApiRegistry.commands`). */
   summary?: string;
-  method: string;
-  path: string;
   /** Where the operation's details are: byte offset (after the first line) and length. */
   at: [offset: number, length: number];
 }
@@ -42,8 +51,17 @@ export interface CommandTable {
   security_schemes: Record<string, SecuritySchemeInfo>;
   /** Every operation not `x-cli-ignore`d, in document order. */
   commands: CommandEntry[];
+  /** The tags commands use (with `command_layout: tags`, the words after the API name), in document order. */
+  tags: TagEntry[];
   /** Two operations whose names clashed, and the names each was given (for `doctor api`). */
   collisions?: NameCollision[];
+}
+
+export interface TagEntry {
+  /** The word on the command line: the tag's name in kebab-case. */
+  word: string;
+  name: string;
+  description?: string;
 }
 
 export interface NameCollision {
@@ -111,4 +129,61 @@ export interface OperationDetail {
   definitions: Record<string, Schema>;
   /** What okapi could not use in this operation (a `$ref` that leads nowhere, say), one line each. */
   problems?: string[];
+}
+
+/** An operation as stored: its schemas name the shared ones they reach instead of carrying them. */
+export interface StoredOperation extends Omit<OperationDetail, 'definitions'> {
+  /** Every pointer in `definitions` the operation's schemas reach, directly or not. */
+  refs?: string[];
+}
+
+/** What the api plugin extracts besides the index, and the host stores as the command table file. */
+export interface OperationDetails {
+  tags: TagEntry[];
+  collisions?: NameCollision[];
+  /** The operations not `x-cli-ignore`d, in the index's order. */
+  operations: StoredOperation[];
+  /** Every `$ref` target some operation's schemas reach, by the pointer as written. */
+  definitions: Record<string, Schema>;
+}
+
+export const COMMAND_TABLE_MAGIC = 'okapi-commands';
+
+/** The command table file of an index and its details (see the layout above). */
+export function serializeCommandTable(index: OperationIndex, details: OperationDetails): Buffer {
+  const records: Buffer[] = [];
+  let offset = 0;
+  const place = (value: unknown): [number, number] => {
+    const bytes = Buffer.from(JSON.stringify(value));
+    records.push(bytes);
+    const at: [number, number] = [offset, bytes.length];
+    offset += bytes.length;
+    return at;
+  };
+  const commands: CommandEntry[] = details.operations.map((op) => ({
+    name: op.name,
+    ...(op.aliases ? { aliases: op.aliases } : {}),
+    ...(op.tags ? { tags: op.tags } : {}),
+    ...(op.hidden ? { hidden: true as const } : {}),
+    ...(op.deprecated ? { deprecated: true as const } : {}),
+    at: place(op),
+  }));
+  const summaryBytes = Buffer.from(JSON.stringify(details.operations.map((op) => op.summary ?? null)));
+  const definitions: Record<string, [number, number]> = {};
+  for (const [pointer, schema] of Object.entries(details.definitions)) definitions[pointer] = place(schema);
+  const table: CommandTable = {
+    key: index.key,
+    format: COMMAND_TABLE_FORMAT,
+    ...(index.info.openapi !== undefined ? { openapi: index.info.openapi } : {}),
+    servers: index.servers,
+    ...(index.security ? { security: index.security } : {}),
+    security_schemes: index.security_schemes,
+    commands,
+    tags: details.tags,
+    ...(details.collisions && details.collisions.length > 0 ? { collisions: details.collisions } : {}),
+  };
+  const tableBytes = Buffer.from(JSON.stringify(table));
+  const definitionBytes = Buffer.from(JSON.stringify(definitions));
+  const preamble = Buffer.from(`${COMMAND_TABLE_MAGIC} ${COMMAND_TABLE_FORMAT} ${tableBytes.length} ${summaryBytes.length} ${definitionBytes.length}\n`);
+  return Buffer.concat([preamble, tableBytes, summaryBytes, definitionBytes, ...records]);
 }

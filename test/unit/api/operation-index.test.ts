@@ -247,7 +247,7 @@ describe('keying', () => {
     const text = JSON.stringify(DOC);
     const index = buildIndex(DOC, text, '', []);
     const entry = { base_url: 'http://127.0.0.1:9', operation_base: '/pets', discovery: { spec_hash: sha256(text), source: 'x', via: 'root', operations: 6, synced_at: '' } };
-    await services.apis.save('pets', { entry, index: { ...index, key: { ...index.key, okapi_version: 'old' } }, spec: Buffer.from(text) });
+    await services.apis.save('pets', { entry, index: { ...index, key: { ...index.key, okapi_version: 'old' } }, details: { tags: [], operations: [], definitions: {} }, spec: Buffer.from(text) });
     await reindexFromSpecCopy(ctx, dir, 'pets');
     const rebuilt = readOperationIndex(paths.cache_dir, 'pets')!;
     expect(rebuilt.key).toMatchObject({ okapi_version: OKAPI_VERSION, operation_base: '/pets' });

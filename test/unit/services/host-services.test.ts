@@ -16,6 +16,7 @@ function home() {
 }
 
 const INDEX = { key: { format: 1, okapi_version: '0', spec_hash: 'x', operation_base: '', sources: [] }, info: {}, servers: [], security_schemes: {}, operations: [], webhooks: 0, extensions: [] };
+const DETAILS = { tags: [], operations: [], definitions: {} };
 
 describe('config service', () => {
   it('reads a missing file as {}, patches keeping comments, and answers a stale revision with a conflict', async () => {
@@ -73,11 +74,11 @@ describe('API registry', () => {
   it('saves an API with its cache files, reads them back, and removes everything of it', async () => {
     const { paths, services } = home();
     const spec = Buffer.from('{"openapi":"3.0.3"}');
-    expect(await services.apis.save('pets', { entry: { base_url: 'http://127.0.0.1:9', profiles: { default: {} } }, index: INDEX, spec })).toEqual({ conflict: false });
+    expect(await services.apis.save('pets', { entry: { base_url: 'http://127.0.0.1:9', profiles: { default: {} } }, index: INDEX, details: DETAILS, spec })).toEqual({ conflict: false });
     expect(await services.apis.get('pets')).toEqual({ base_url: 'http://127.0.0.1:9', profiles: { default: {} } });
     expect(await services.apis.list()).toEqual([{ name: 'pets', base_url: 'http://127.0.0.1:9', profiles: ['default'] }]);
     expect(Buffer.from((await services.apis.readSpec('pets'))!).toString()).toBe('{"openapi":"3.0.3"}');
-    expect(readdirSync(join(paths.cache_dir, 'apis/pets')).sort()).toEqual(['help.index', 'operations.json', 'spec.json']);
+    expect(readdirSync(join(paths.cache_dir, 'apis/pets')).sort()).toEqual(['commands.table', 'help.index', 'operations.json', 'spec.json']);
     await services.tokens.set({ api: 'pets' }, 'access_token', 'sekrit');
     expect(await services.apis.remove('pets')).toEqual({ base_url: 'http://127.0.0.1:9', profiles: { default: {} } });
     expect(await services.apis.get('pets')).toBeUndefined();
@@ -90,7 +91,7 @@ describe('API registry', () => {
     const { paths, services } = home();
     const { revision } = await services.config.read();
     await services.config.patch([{ path: ['plugins'], value: {} }]);
-    expect(await services.apis.save('pets', { entry: { base_url: 'http://x' }, revision, index: INDEX })).toEqual({ conflict: true });
+    expect(await services.apis.save('pets', { entry: { base_url: 'http://x' }, revision, index: INDEX, details: DETAILS })).toEqual({ conflict: true });
     expect(existsSync(join(paths.cache_dir, 'apis/pets/operations.json'))).toBe(false);
     expect(await services.apis.get('pets')).toBeUndefined();
   });
@@ -98,7 +99,7 @@ describe('API registry', () => {
   it('refuses names that are path steps or break the rules, and indexes that are not ones', async () => {
     const { dir, services } = home();
     for (const name of ['..', '.']) {
-      await expect(services.apis.save(name, { entry: { base_url: 'http://x' }, index: INDEX })).rejects.toThrow(`"${name}" cannot be an API name`);
+      await expect(services.apis.save(name, { entry: { base_url: 'http://x' }, index: INDEX, details: DETAILS })).rejects.toThrow(`"${name}" cannot be an API name`);
       await expect(services.cache.clearResponses(name)).rejects.toThrow(`"${name}" cannot be an API name`);
     }
     await expect(services.apis.save('a/b', { entry: { base_url: 'http://x' } })).rejects.toThrow('an API name may hold only');
