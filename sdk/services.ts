@@ -5,6 +5,7 @@
  */
 import type { ApiEntry, OkapiConfig } from './shared/api-config.js';
 import type { ExtensionUse } from './shared/extension-uses.js';
+import type { DocumentProblem } from './shared/operation-index-format.js';
 import type { ApiSummary } from './types.js';
 import type { CommandEntry, CommandTable, OperationDetail } from './shared/operation-detail-format.js';
 
@@ -62,7 +63,7 @@ export interface ApiSave {
 
 /** The operation index of an API, current: rebuilt from the cached spec copy when it was stale. */
 export interface ApiIndexReading {
-  index: { extensions: ExtensionUse[]; [field: string]: unknown };
+  index: { extensions: ExtensionUse[]; problems?: DocumentProblem[]; [field: string]: unknown };
   /** Set when a local spec file changed since the API was indexed: the index shown is the old one. */
   warning?: string;
 }
