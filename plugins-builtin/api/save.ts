@@ -9,9 +9,9 @@ import { formatExtensionUses } from '../../sdk/shared/extension-uses.js';
 import { buildIndex, sha256 } from '../../sdk/shared/operation-index-key.js';
 import type { DocumentProblem, OperationIndex } from '../../sdk/shared/operation-index-format.js';
 import { localSpecSources } from '../../sdk/shared/api-config.js';
-import { extractWithSources } from './operation-index.js';
+import { extractWithSources, type OperationSource } from './operation-index.js';
 import { extractOperationDetails } from './operation-details.js';
-import type { OperationDetails } from '../../sdk/shared/operation-detail-format.js';
+import type { NameCollision, OperationDetails } from '../../sdk/shared/operation-detail-format.js';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import type { LoadedSpec } from './load-spec.js';
 import { documentProblems, refuseUnusable } from './document-problems.js';
@@ -57,8 +57,23 @@ function extract(
 ): { index: OperationIndex; details: OperationDetails } {
   const extracted = extractWithSources(document, { operationBase });
   const built = buildIndex(document, spec, operationBase, sources, () => extracted.index);
-  const index = problems.length > 0 ? { ...built, problems } : built;
+  const found = [...problems, ...collisionProblems(extracted.collisions, extracted.sources)];
+  const index = found.length > 0 ? { ...built, problems: found } : built;
   return { index, details: extractOperationDetails(document, extracted.sources, extracted.collisions) };
+}
+
+/**
+ * Operations whose command names clashed (`getUser` and `get_user`, or one `x-cli-name` twice), with
+ * the names okapi gave them; clashes of one operationId used twice are reported as that already.
+ */
+function collisionProblems(collisions: NameCollision[], sources: OperationSource[]): DocumentProblem[] {
+  const idOf = (method: string, path: string) => sources.find((s) => s.operation.method === method && s.operation.path === path)?.operation.operation_id;
+  return collisions
+    .filter((c) => new Set(c.operations.map((o) => idOf(o.method, o.path) ?? `${o.method} ${o.path}`)).size > 1)
+    .map((c) => ({
+      where: c.operations.map((o) => `${o.method.toUpperCase()} ${o.path}`).join(', '),
+      message: `each would be the command "${c.name}"; okapi names them ${c.operations.map((o) => o.given).join(', ')}`,
+    }));
 }
 
 /**

@@ -7,7 +7,7 @@
 import type { ExtensionUse } from './x-cli-extensions.js';
 
 /** Bumped whenever the shape of the index or the way it is extracted changes. */
-export const INDEX_FORMAT = 1;
+export const INDEX_FORMAT = 2;
 
 /** A local spec file as it was when the index was made; mtime with full precision (nanoseconds). */
 export interface SourceStamp {
