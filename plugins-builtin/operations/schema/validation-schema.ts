@@ -63,23 +63,25 @@ function defUri(name: string): string {
   return `${VALIDATION_SCHEMA_ID}#/$defs/${name}`;
 }
 
-function translate(node: unknown, translation: Translation, depth: number): unknown {
+/** `inResource`: under an `$id`, where a pointer the description does not define may be the resource's own. */
+function translate(node: unknown, translation: Translation, depth: number, inResource = false): unknown {
   if (!isPlainObject(node)) return node;
   if (depth > MAX_NESTING) throw new SchemaProblem(`the schema nests deeper than ${MAX_NESTING} levels`);
   const openapi30 = translation.dialect === 'openapi-3.0';
+  inResource ||= typeof node.$id === 'string';
   const out: Json = {};
   const ref = node.$ref;
   if (typeof ref === 'string' || node.$recursiveRef === '#') {
-    out.$ref = typeof ref === 'string' ? refUri(ref, translation) : translation.current;
+    out.$ref = typeof ref === 'string' ? refUri(ref, translation, inResource) : translation.current;
     if (openapi30) return node.nullable === true ? orNull(out) : out;
   }
   for (const [key, value] of Object.entries(node)) {
     if (key === '$ref' || key === '$schema' || key === 'nullable' || key === '$recursiveAnchor' || (key === '$recursiveRef' && value === '#')) continue;
     if (openapi30 && (key === 'example' || key === 'examples')) continue;
     if (key === 'exclusiveMinimum' || key === 'exclusiveMaximum') continue;
-    if (SCHEMA_KEYWORDS.has(key) || (key === 'items' && !Array.isArray(value))) out[key] = translate(value, translation, depth + 1);
-    else if (SCHEMA_LIST_KEYWORDS.has(key) || key === 'items') out[key] = Array.isArray(value) ? value.map((item) => translate(item, translation, depth + 1)) : value;
-    else if (SCHEMA_MAP_KEYWORDS.has(key) && isPlainObject(value)) out[key] = translateMap(value, translation, depth + 1);
+    if (SCHEMA_KEYWORDS.has(key) || (key === 'items' && !Array.isArray(value))) out[key] = translate(value, translation, depth + 1, inResource);
+    else if (SCHEMA_LIST_KEYWORDS.has(key) || key === 'items') out[key] = Array.isArray(value) ? value.map((item) => translate(item, translation, depth + 1, inResource)) : value;
+    else if (SCHEMA_MAP_KEYWORDS.has(key) && isPlainObject(value)) out[key] = translateMap(value, translation, depth + 1, inResource);
     else if (key === 'required' && Array.isArray(value)) out[key] = withoutReadOnly(value, node, translation.definitions);
     else out[key] = value;
   }
@@ -88,18 +90,18 @@ function translate(node: unknown, translation: Translation, depth: number): unkn
   return node.nullable === true ? orNull(out) : out;
 }
 
-function translateMap(map: Json, translation: Translation, depth: number): Json {
+function translateMap(map: Json, translation: Translation, depth: number, inResource: boolean): Json {
   const out: Json = {};
   // `dependencies` maps a name to a list of names as well as to a schema: a list is kept as it is.
-  for (const [name, value] of Object.entries(map)) out[name] = Array.isArray(value) ? value : translate(value, translation, depth);
+  for (const [name, value] of Object.entries(map)) out[name] = Array.isArray(value) ? value : translate(value, translation, depth, inResource);
   return out;
 }
 
 /**
  * A pointer into the description becomes the URI of its `$defs` entry. Other references (an
- * `#anchor`, a `$dynamicRef`'s kin) stay for the validator to resolve, or to report.
+ * `#anchor`, a pointer into an `$id` resource) stay for the validator to resolve, or to report.
  */
-function refUri(ref: string, translation: Translation): string {
+function refUri(ref: string, translation: Translation, inResource: boolean): string {
   if (Object.hasOwn(translation.definitions, ref)) {
     let name = translation.names.get(ref);
     if (name === undefined) {
@@ -109,7 +111,7 @@ function refUri(ref: string, translation: Translation): string {
     }
     return defUri(name);
   }
-  if (ref.startsWith('#/')) throw new SchemaProblem(`the schema's $ref "${ref}" points to nothing the description defines`);
+  if (ref.startsWith('#/') && !inResource) throw new SchemaProblem(`the schema's $ref "${ref}" points to nothing the description defines`);
   return ref;
 }
 
@@ -158,7 +160,7 @@ function propertySchemas(node: unknown, name: string, definitions: Record<string
 function isReadOnly(schemas: unknown[], definitions: Record<string, unknown>): boolean {
   return schemas.some((schema) => {
     const target = followed(schema, definitions);
-    return isPlainObject(schema) && (schema.readOnly === true || (isPlainObject(target) && target.readOnly === true));
+    return (isPlainObject(schema) && schema.readOnly === true) || (isPlainObject(target) && target.readOnly === true);
   });
 }
 

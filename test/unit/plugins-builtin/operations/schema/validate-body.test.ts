@@ -187,6 +187,12 @@ describe('references and recursion', () => {
     const schema = { $id: 'https://elsewhere.example/schemas/x', type: 'object', properties: { node: { $ref: '#/components/schemas/Node' } } };
     expect(await validateBody({ node: { value: 'x' } }, schema, definitions, V31)).toEqual([{ path: '$.node.value', message: 'must be an integer (got "x")' }]);
   });
+
+  it('leaves a pointer into an $id resource to that resource', async () => {
+    const schema = { $id: 'https://elsewhere.example/schemas/y', $defs: { small: { type: 'integer', maximum: 3 } }, type: 'object', properties: { n: { $ref: '#/$defs/small' } } };
+    expect(await validateBody({ n: 2 }, schema, {}, V31)).toEqual([]);
+    expect(await validateBody({ n: 4 }, schema, {}, V31)).toEqual([{ path: '$.n', message: 'must be <= 3 (got 4)' }]);
+  });
 });
 
 describe('checking only', () => {
