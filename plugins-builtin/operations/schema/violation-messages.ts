@@ -17,6 +17,8 @@ interface Found {
   keyword: string;
   path: string;
   message: string;
+  /** Set on the errors of a `propertyNames` schema: the name it checked. */
+  propertyName?: string;
 }
 
 /** How many of an alternative's problems a combinator's violation quotes. */
@@ -29,11 +31,12 @@ export function violationsFromErrors(errors: readonly ErrorObject[], body: unkno
     if (error.keyword === 'if') continue;
     if (error.keyword === 'anyOf' || error.keyword === 'oneOf' || error.keyword === 'contains' || error.keyword === 'propertyNames') {
       const inside: Found[] = [];
-      while (found.length > 0 && within(found[found.length - 1]!.pointer, error.instancePath)) inside.unshift(found.pop()!);
+      while (found.length > 0 && isInside(found[found.length - 1]!, error)) inside.unshift(found.pop()!);
       found.push(...grouped(error, inside, body));
       continue;
     }
-    found.push(single(error, body));
+    const one = single(error, body);
+    found.push(error.propertyName === undefined ? one : { ...one, propertyName: error.propertyName });
   }
   const seen = new Set<string>();
   const violations: Violation[] = [];
@@ -46,8 +49,15 @@ export function violationsFromErrors(errors: readonly ErrorObject[], body: unkno
   return violations;
 }
 
-function within(pointer: string, parent: string): boolean {
-  return pointer === parent || pointer.startsWith(`${parent}/`);
+/** Whether `found` was reported by the schemas under `error`'s keyword, which reported just after. */
+function isInside(found: Found, error: ErrorObject): boolean {
+  const parent = error.instancePath;
+  const below = found.pointer.startsWith(`${parent}/`);
+  // The errors of the items `contains` tried are below the array; those of the names `propertyNames`
+  // checked carry the name. Another keyword of the same schema may have reported just before.
+  if (error.keyword === 'contains') return below;
+  if (error.keyword === 'propertyNames') return found.propertyName !== undefined && found.pointer === parent;
+  return below || found.pointer === parent;
 }
 
 function grouped(error: ErrorObject, inside: Found[], body: unknown): Found[] {
@@ -59,7 +69,7 @@ function grouped(error: ErrorObject, inside: Found[], body: unknown): Found[] {
       // The items that did not match say nothing the count does not.
       return [{ ...at, message: `must contain at least ${String(params.minContains ?? 1)} item(s) matching the schema under "contains"${params.maxContains !== undefined ? ` and at most ${String(params.maxContains)}` : ''}` }];
     case 'propertyNames':
-      return [{ ...at, message: `property name ${JSON.stringify(params.propertyName)} is not allowed${reasons(inside)}` }];
+      return [{ ...at, message: `property name ${JSON.stringify(params.propertyName)} is not allowed${inside.length > 0 ? `: ${inside.map((found) => found.message).join('; ')}` : ''}` }];
   }
   if (isNullableWrapper(error.schema)) return orNull(error.instancePath, inside);
   const alternatives = Array.isArray(error.schema) ? error.schema.length : 0;

@@ -65,6 +65,35 @@ describe('violations', () => {
   });
 });
 
+describe('messages for the other keywords', () => {
+  it('words each for people, an error of a property name apart from the others of its object', async () => {
+    const schema = {
+      type: 'object',
+      propertyNames: { pattern: '^[a-z]+$' },
+      minProperties: 9,
+      dependentRequired: { a: ['b'] },
+      properties: {
+        a: { type: 'integer', multipleOf: 5 },
+        u: { type: 'array', uniqueItems: true, contains: { type: 'string' } },
+        n: { not: { type: 'string' } },
+        e: { type: 'object', properties: { x: {} }, unevaluatedProperties: false },
+        i: { if: { type: 'string' }, then: { minLength: 3 } },
+      },
+    };
+    expect(await validateBody({ a: 7, u: [1, 1], n: 's', e: { x: 1, y: 2 }, i: 'ab', Bad: 1 }, schema, {}, V31)).toEqual([
+      { path: '$', message: 'must have at least 9 properties (got 6)' },
+      { path: '$', message: 'property name "Bad" is not allowed: must match the pattern ^[a-z]+$ (got "Bad")' },
+      { path: '$.a', message: 'must be a multiple of 5 (got 7)' },
+      { path: '$.u', message: 'must contain at least 1 item(s) matching the schema under "contains"' },
+      { path: '$.u', message: 'must not repeat items (items 0 and 1 are the same)' },
+      { path: '$.n', message: 'must not match the schema under "not" (got "s")' },
+      { path: '$.e.y', message: 'is not allowed here (the properties known here: x)' },
+      { path: '$.i', message: 'must be at least 3 characters long (got "ab")' },
+      { path: '$.b', message: 'is required when "a" is present, but missing' },
+    ]);
+  });
+});
+
 describe('the OpenAPI 3.0 dialect', () => {
   it('lets null through nullable schemas, next to a type, an enum, a $ref or an allOf', async () => {
     const definitions = { '#/components/schemas/Owner': { type: 'object', properties: { name: { type: 'string' } } } };
