@@ -67,7 +67,7 @@ function grouped(error: ErrorObject, inside: Found[], body: unknown): Found[] {
   switch (error.keyword) {
     case 'contains':
       // The items that did not match say nothing the count does not.
-      return [{ ...at, message: `must contain at least ${String(params.minContains ?? 1)} item(s) matching the schema under "contains"${params.maxContains !== undefined ? ` and at most ${String(params.maxContains)}` : ''}` }];
+      return [{ ...at, message: `must contain at least ${counted(params.minContains ?? 1, 'item')} matching the schema under "contains"${params.maxContains !== undefined ? ` and at most ${String(params.maxContains)}` : ''}` }];
     case 'propertyNames':
       return [{ ...at, message: `property name ${JSON.stringify(params.propertyName)} is not allowed${inside.length > 0 ? `: ${inside.map((found) => found.message).join('; ')}` : ''}` }];
   }
@@ -135,25 +135,25 @@ function single(error: ErrorObject, body: unknown): Found {
     case 'multipleOf':
       return { ...at, message: `must be a multiple of ${String(params.multipleOf)}${got}` };
     case 'minLength':
-      return { ...at, message: `must be at least ${String(params.limit)} characters long${got}` };
+      return { ...at, message: `must be at least ${counted(params.limit, 'character')} long${got}` };
     case 'maxLength':
-      return { ...at, message: `must be at most ${String(params.limit)} characters long${got}` };
+      return { ...at, message: `must be at most ${counted(params.limit, 'character')} long${got}` };
     case 'pattern':
       return { ...at, message: `must match the pattern ${String(params.pattern)}${got}` };
     case 'minItems':
-      return { ...at, message: `must have at least ${String(params.limit)} item(s) (got ${count(error.data)})` };
+      return { ...at, message: `must have at least ${counted(params.limit, 'item')} (got ${count(error.data)})` };
     case 'maxItems':
-      return { ...at, message: `must have at most ${String(params.limit)} item(s) (got ${count(error.data)})` };
+      return { ...at, message: `must have at most ${counted(params.limit, 'item')} (got ${count(error.data)})` };
     case 'uniqueItems':
       return { ...at, message: `must not repeat items (items ${String(params.j)} and ${String(params.i)} are the same)` };
     case 'minProperties':
-      return { ...at, message: `must have at least ${String(params.limit)} properties (got ${count(error.data)})` };
+      return { ...at, message: `must have at least ${counted(params.limit, 'property', 'properties')} (got ${count(error.data)})` };
     case 'maxProperties':
-      return { ...at, message: `must have at most ${String(params.limit)} properties (got ${count(error.data)})` };
+      return { ...at, message: `must have at most ${counted(params.limit, 'property', 'properties')} (got ${count(error.data)})` };
     case 'additionalItems':
     case 'items':
     case 'unevaluatedItems':
-      return { ...at, message: `must have at most ${String(params.limit)} item(s) (got ${count(error.data)})` };
+      return { ...at, message: `must have at most ${counted(params.limit, 'item')} (got ${count(error.data)})` };
     case 'not':
       return { ...at, message: `must not match the schema under "not"${got}` };
     case 'false schema':
@@ -183,6 +183,10 @@ function listed(values: unknown): string {
   if (!Array.isArray(values)) return 'the allowed values';
   const quoted = values.slice(0, MAX_LISTED).map(shown).join(', ');
   return values.length > MAX_LISTED ? `${quoted}, … (${values.length} values)` : quoted;
+}
+
+function counted(n: unknown, one: string, many = `${one}s`): string {
+  return `${String(n)} ${Number(n) === 1 ? one : many}`;
 }
 
 function count(value: unknown): number {

@@ -27,10 +27,10 @@ describe('violations', () => {
     const violations = await validateBody({ name: '', age: -1, kind: 'cow', tags: [{ label: 'ok' }, { label: 'Not Ok' }, {}], 'x-y': 1 }, pet, {}, V30);
     expect(violations).toEqual([
       { path: '$["x-y"]', message: 'is not allowed here (the properties known here: name, age, kind, tags)' },
-      { path: '$.name', message: 'must be at least 1 characters long (got "")' },
+      { path: '$.name', message: 'must be at least 1 character long (got "")' },
       { path: '$.age', message: 'must be >= 0 (got -1)' },
       { path: '$.kind', message: 'must be one of "cat", "dog" (got "cow")' },
-      { path: '$.tags', message: 'must have at most 2 item(s) (got 3)' },
+      { path: '$.tags', message: 'must have at most 2 items (got 3)' },
       { path: '$.tags[1].label', message: 'must match the pattern ^[a-z]+$ (got "Not Ok")' },
     ]);
   });
@@ -84,7 +84,7 @@ describe('messages for the other keywords', () => {
       { path: '$', message: 'must have at least 9 properties (got 6)' },
       { path: '$', message: 'property name "Bad" is not allowed: must match the pattern ^[a-z]+$ (got "Bad")' },
       { path: '$.a', message: 'must be a multiple of 5 (got 7)' },
-      { path: '$.u', message: 'must contain at least 1 item(s) matching the schema under "contains"' },
+      { path: '$.u', message: 'must contain at least 1 item matching the schema under "contains"' },
       { path: '$.u', message: 'must not repeat items (items 0 and 1 are the same)' },
       { path: '$.n', message: 'must not match the schema under "not" (got "s")' },
       { path: '$.e.y', message: 'is not allowed here (the properties known here: x)' },
