@@ -44,11 +44,18 @@ export async function validateBody(value: unknown, schema: unknown, definitions:
   try {
     validate = ajv.compile(jsonSchema);
   } catch (error) {
-    return [unchecked(`the schema is not one a validator can use: ${error instanceof Error ? error.message : String(error)}`)];
+    return [unchecked(`the schema is not one a validator can use: ${shortened(error instanceof Error ? error.message : String(error))}`)];
   }
   const body = withPlainNumbers(value);
   if (validate(body)) return [];
   return violationsFromErrors((validate.errors ?? []) as ErrorObject[], body);
+}
+
+/** ajv lists every place a broken schema breaks the meta-schema; the first few say enough. */
+const MAX_REASON_LENGTH = 300;
+
+function shortened(text: string): string {
+  return text.length > MAX_REASON_LENGTH ? `${text.slice(0, MAX_REASON_LENGTH - 1)}…` : text;
 }
 
 function unchecked(why: string): Violation {
