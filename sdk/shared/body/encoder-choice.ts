@@ -54,7 +54,7 @@ export function chooseEncoder(value: string | undefined): EncoderChoice {
 }
 
 /** Which encoder a media type implies: structured families by their type or `+suffix`, everything else raw. */
-function formatOfMediaType(essence: string): BodyFormat {
+export function formatOfMediaType(essence: string): BodyFormat {
   switch (essence) {
     case 'application/json':
     case 'text/json':
