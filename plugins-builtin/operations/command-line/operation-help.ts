@@ -166,9 +166,10 @@ function outlineLines(lines: OutlineLine[], width: number): string[] {
 function responseLines(response: ResponseDetail, width: number): string[] {
   const head = `  ${response.status.padEnd(7)}  `;
   const hang = ' '.repeat(head.length);
-  const types = response.media_types && response.media_types.length > 0 ? ` (${response.media_types.join(', ')})` : '';
-  const what = response.description ? firstLine(response.description) : types === '' ? 'no body' : '';
-  const lines = wrapAfter(head, `${what}${what === '' ? types.trim() : types}`, width, hang);
+  const types = (response.media_types ?? []).join(', ');
+  const what = response.description === undefined ? '' : firstLine(response.description);
+  const text = what !== '' && types !== '' ? `${what} (${types})` : what || types || 'no body';
+  const lines = wrapAfter(head, text, width, hang);
   if (response.headers && response.headers.length > 0) lines.push(...wrapAfter(`${hang}headers: `, response.headers.join(', '), width, `${hang}  `));
   return lines;
 }
