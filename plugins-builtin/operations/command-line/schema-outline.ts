@@ -85,7 +85,7 @@ class OutlineWriter {
   node(schema: Schema, path: string, depth: number, level: number, carried: Carried): void {
     if (this.full()) return;
     this.visits++;
-    const { schema: resolved, ref } = resolveSchema(schema, this.definitions);
+    const { schema: resolved, ref, broken } = resolveSchema(schema, this.definitions);
     const key = path === '' ? '(body)' : path;
     if (ref !== undefined && this.expanding.has(ref)) {
       const where = this.expanding.get(ref)!;
@@ -93,7 +93,10 @@ class OutlineWriter {
       return;
     }
     if (resolved === undefined) {
-      this.push(line(level, key, [ref === undefined ? 'any' : `${refName(ref)} (its definition is missing from the description)`], carried));
+      const why = broken === 'loop' ? 'its $refs only lead to each other' : broken === 'missing' ? 'its definition is missing from the description' : undefined;
+      // A loop is named by the `$ref` the field wrote, a missing target by itself.
+      const named = broken === 'loop' && isPlainObject(schema) && typeof schema.$ref === 'string' ? schema.$ref : ref;
+      this.push(line(level, key, [named === undefined ? 'any' : why === undefined ? refName(named) : `${refName(named)} (${why})`], carried));
       return;
     }
     if (ref !== undefined) this.expanding.set(ref, path);

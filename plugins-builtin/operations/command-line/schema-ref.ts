@@ -14,6 +14,8 @@ export interface Resolved {
   schema: SchemaObject | undefined;
   /** The last pointer followed (`#/components/schemas/Pet`), when there was one. */
   ref?: string;
+  /** Why there is no schema where a `$ref` was: its target is not there, or `$ref`s lead only to each other. */
+  broken?: 'missing' | 'loop';
 }
 
 export function resolveSchema(schema: Schema, definitions: Record<string, Schema>): Resolved {
@@ -23,8 +25,10 @@ export function resolveSchema(schema: Schema, definitions: Record<string, Schema
     ref = current.$ref;
     current = Object.hasOwn(definitions, ref) ? definitions[ref] : undefined;
   }
-  const usable = isPlainObject(current) && typeof current.$ref !== 'string' ? current : undefined;
-  return { schema: usable, ...(ref !== undefined ? { ref } : {}) };
+  if (ref === undefined) return { schema: isPlainObject(current) ? current : undefined };
+  if (isPlainObject(current) && typeof current.$ref === 'string') return { schema: undefined, ref, broken: 'loop' };
+  if (current === undefined) return { schema: undefined, ref, broken: 'missing' };
+  return { schema: isPlainObject(current) ? current : undefined, ref };
 }
 
 /** `#/components/schemas/Pet` → `Pet`: the name a reader knows the schema by. */
