@@ -81,6 +81,8 @@ export function parseArguments(args: readonly string[], declaration: ArgumentDec
   const booleans = new Map<string, boolean>();
   const values = new Map<string, string[]>();
   let literal = false;
+  const isDeclaredFlag = (word: string) =>
+    word.startsWith('--') ? byName.has(word.slice(2).split('=', 1)[0]!) : byShort.size > 0 && /^-[A-Za-z]$/.test(word) && byShort.has(word[1]!);
 
   const take = (flag: FlagDeclaration, spelled: string, inline: string | undefined, next: () => string | undefined) => {
     if (flag.value === undefined) {
@@ -92,6 +94,8 @@ export function parseArguments(args: readonly string[], declaration: ArgumentDec
       return;
     }
     const value = inline ?? next();
+    // `--spec --yes`: the value was forgotten; taking the next flag as it would hide that.
+    if (inline === undefined && value !== undefined && isDeclaredFlag(value)) throw new ArgumentError(`${spelled} needs a value; got the flag ${value}`, hint);
     if (value === undefined || (value === '' && !flag.allowEmpty)) throw new ArgumentError(`${spelled} needs a value`, hint);
     values.set(flag.name, flag.repeatable ? [...(values.get(flag.name) ?? []), value] : [value]);
   };

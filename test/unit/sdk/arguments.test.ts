@@ -91,6 +91,15 @@ describe('parseArguments', () => {
     expect(usageError(() => parseArguments(['a', 'b', '-H'], CONNECT)).message).toBe('-H needs a value');
   });
 
+  it('refuses a declared flag as the value of the flag before it, but takes any other word', () => {
+    const error = usageError(() => parseArguments(['a', 'b', '--spec', '--yes'], CONNECT));
+    expect(error.message).toBe('--spec needs a value; got the flag --yes');
+    expect(error.hint).toBe(formatUsage(CONNECT));
+    expect(usageError(() => parseArguments(['a', 'b', '-H', '-y'], CONNECT)).message).toBe('-H needs a value; got the flag -y');
+    expect(parseArguments(['a', 'b', '--spec', '--other'], CONNECT).value('spec')).toBe('--other');
+    expect(parseArguments(['a', 'b', '--spec=--yes'], CONNECT).value('spec')).toBe('--yes');
+  });
+
   it('takes an empty value where the flag allows one, and still needs a value there', () => {
     const declaration: ArgumentDeclaration = { command: 'x', flags: [{ name: 'filter', value: 'text', allowEmpty: true }] };
     expect(parseArguments(['--filter='], declaration).value('filter')).toBe('');

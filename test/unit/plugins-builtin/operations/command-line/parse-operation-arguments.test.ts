@@ -90,6 +90,8 @@ describe('parseOperationArguments', () => {
     const error = usageError(['s', '1', 'merge', '--select']);
     expect(error.message).toBe('petstore update-pet: --select needs a value');
     expect(error.hint).toContain('okapi petstore update-pet <store-id> <pet-id> <mode>');
+    expect(usageError(['s', '1', 'merge', '--select', '--tag', 'a']).message).toBe('petstore update-pet: --select needs a value; got the flag --tag');
+    expect(given(['s', '1', 'merge', '--select=--tag'])).toMatchObject({ 'query:$select': ['--tag'] });
   });
 
   it('refuses a value outside a closed enum, for a positional, a flag and each value of a repeated one', () => {
