@@ -52,6 +52,8 @@ export function renderOperationHelp(input: OperationHelpInput): string {
   );
   if (detail.body) section(`Request body${detail.body.required ? ' (required)' : ''}:`, bodyLines(detail, command, width));
   section('Responses:', detail.responses.flatMap((r) => responseLines(r, width)));
+  // What okapi could not use (a `$ref` to nothing, say): the command works without it, and says so.
+  section('Not usable in the description:', (detail.problems ?? []).flatMap((p) => wrapAfter('  - ', p, width, '    ')));
   section('Example:', wrapText(exampleInvocation(command, detail, args), width, '  '));
   section('Command flags:', commandFlagLines(detail, width));
   out.push('', ...wrapText("Global flags (-o, -f, -H, -q, -c, -v, …) apply too: 'okapi --help' lists them.", width));
@@ -121,6 +123,8 @@ function bodyLines(detail: OperationDetail, command: string, width: number): str
     lines.push(...wrapText(howToGive(chosen), width, '  '));
   }
   if (body.description) lines.push(...wrapText(body.description, width, '  '));
+  const parts = Object.entries(chosen?.encoding ?? {}).filter(([, e]) => e.content_type !== undefined);
+  if (parts.length > 0) lines.push(...wrapAfter('  Parts sent as: ', parts.map(([name, e]) => `${name} ${e.content_type}`).join(', '), width, '    '));
   if (chosen?.schema !== undefined) {
     const outline = schemaOutline(chosen.schema, detail.definitions);
     if (outline.lines.length > 0) lines.push('', `  Fields${others(body.contents) ? ` (${chosen.media_type})` : ''}:`, ...outlineLines(outline.lines, width));

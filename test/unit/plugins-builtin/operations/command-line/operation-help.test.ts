@@ -145,6 +145,19 @@ describe('renderOperationHelp', () => {
     expect(text).not.toContain('--okapi-validate');
   });
 
+  it("names a multipart body's part media types and what okapi could not use", () => {
+    const text = help(
+      operation([], {
+        method: 'post',
+        body: { contents: [{ media_type: 'multipart/form-data', encoding: { avatar: { content_type: 'image/png' }, meta: { style: 'form' } } }] },
+        problems: ['#/components/schemas/Gone: the $ref leads nowhere; the body is shown without it'],
+      }),
+    );
+    expect(text).toContain("Give its fields as shorthand after the arguments ('name: Rex'); a field's\n  @file value sends that file.\n");
+    expect(text).toContain('  Parts sent as: avatar image/png\n');
+    expect(text).toContain('Not usable in the description:\n  - #/components/schemas/Gone: the $ref leads nowhere; the body is shown without\n    it\n');
+  });
+
   it('wraps to the width asked, leaving only words longer than a line longer', () => {
     const long = 'word '.repeat(60) + 'https://example.com/a/very/long/address/that/cannot/be/broken/without/harm';
     const text = help(operation([param('q', 'query', { description: long })], { description: long }), { width: 50 });
