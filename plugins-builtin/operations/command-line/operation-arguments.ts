@@ -8,6 +8,7 @@
 import type { DetailParameter, OperationDetail } from '../../../sdk/shared/operation-detail-format.js';
 import { argumentNames } from './argument-names.js';
 import { closedEnum } from './closed-enum.js';
+import { valueType } from './value-type.js';
 
 export interface OperationArgument {
   param: DetailParameter;
@@ -15,6 +16,8 @@ export interface OperationArgument {
   name: string;
   /** An array parameter: the flag may be given more than once, each value kept in order. */
   repeatable: boolean;
+  /** What one value is, for help and messages: `integer`, `json`; an array's items' type. */
+  valueType: string;
   /** A boolean parameter: `--name` alone is `true`, `--name=false` says false. */
   boolean: boolean;
   /** Values outside these are refused before anything is sent; absent: any value. */
@@ -49,6 +52,7 @@ export function operationArguments(detail: OperationDetail, invocation: Invocati
       param,
       name: names[i]!,
       repeatable: param.array === true,
+      valueType: valueType(param, detail.definitions),
       boolean: param.type === 'boolean' && param.content_type === undefined,
       ...(allowed ? { allowed } : {}),
     };

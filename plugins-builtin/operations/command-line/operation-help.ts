@@ -77,12 +77,7 @@ function usageLine(command: string, args: OperationArguments): string {
 
 function flagSpelling(argument: OperationArgument): string {
   if (argument.boolean) return `--${argument.name}[=false]`;
-  return `--${argument.name} <${placeholder(argument.param)}>${argument.repeatable ? '...' : ''}`;
-}
-
-function placeholder(param: DetailParameter): string {
-  if (param.content_type !== undefined) return isJsonMediaType(param.content_type) ? 'json' : 'value';
-  return param.type ?? 'string';
+  return `--${argument.name} <${argument.valueType}>${argument.repeatable ? '...' : ''}`;
 }
 
 /** One argument or flag: its spelling and facts, then its description, wrapped. */
@@ -95,9 +90,9 @@ function argumentEntry(
   const { param } = argument;
   const facts: string[] = [`${param.in} parameter ${JSON.stringify(param.name)}`];
   // A flag's placeholder already says its type.
-  if (spelling.startsWith('<')) facts.unshift(placeholder(param));
+  if (spelling.startsWith('<')) facts.unshift(argument.repeatable ? `array of ${argument.valueType}` : argument.valueType);
   if (param.content_type !== undefined) facts.push(`sent as ${param.content_type}`);
-  else if (argument.repeatable) facts.push(`repeatable (array of ${param.type === 'array' ? 'values' : param.type})`);
+  else if (argument.repeatable && spelling.startsWith('--')) facts.push('repeatable: one value each time');
   if (param.style !== undefined) facts.push(`style ${param.style}${param.explode === undefined ? '' : `, explode ${param.explode}`}`);
   else if (param.explode !== undefined) facts.push(`explode ${param.explode}`);
   if (argument.allowed) facts.push(`one of: ${argument.allowed.join(', ')}`);
@@ -127,16 +122,12 @@ function bodyLines(detail: OperationDetail, command: string, width: number): str
   if (parts.length > 0) lines.push(...wrapAfter('  Parts sent as: ', parts.map(([name, e]) => `${name} ${e.content_type}`).join(', '), width, '    '));
   if (chosen?.schema !== undefined) {
     const outline = schemaOutline(chosen.schema, detail.definitions);
-    if (outline.lines.length > 0) lines.push('', `  Fields${others(body.contents) ? ` (${chosen.media_type})` : ''}:`, ...outlineLines(outline.lines, width));
+    if (outline.lines.length > 0) lines.push('', `  Fields${body.contents.length > 1 ? ` (${chosen.media_type})` : ''}:`, ...outlineLines(outline.lines, width));
     if (outline.truncated) {
       lines.push(...wrapText(`… more not shown: 'okapi ${command} --${COMMAND_FLAGS.generateBody}' prints a whole example body.`, width, '    '));
     }
   }
   return lines;
-}
-
-function others(contents: BodyContent[]): boolean {
-  return contents.length > 1;
 }
 
 function howToGive(content: BodyContent): string {

@@ -70,7 +70,8 @@ export function parseOperationArguments(args: readonly string[], spec: Operation
   const values: ParsedOperation['values'] = [];
   positionalWords.forEach((word, i) => {
     const argument = spec.positionals[i]!;
-    if (!help) checkAllowed(spec, argument, `<${argument.name}>`, word);
+    // An array given as one word ("a,b") is split by the serializer, as its style says; its items are not checked here.
+    if (!help && !argument.repeatable) checkAllowed(spec, argument, `<${argument.name}>`, word);
     values.push({ param: argument.param, words: [word] });
   });
   for (const argument of spec.flags) {
@@ -102,7 +103,7 @@ export function operationUsage(spec: OperationArguments): string {
 function flagDeclaration(argument: OperationArgument): FlagDeclaration {
   if (argument.boolean) return { name: argument.name };
   // An empty value is a value here: `--filter ''` sends `filter=`.
-  return { name: argument.name, value: argument.param.type ?? 'string', repeatable: argument.repeatable, allowEmpty: true };
+  return { name: argument.name, value: argument.valueType, repeatable: argument.repeatable, allowEmpty: true };
 }
 
 function flagWords(argument: OperationArgument, parsed: ReturnType<typeof parseArguments>): string[] | undefined {

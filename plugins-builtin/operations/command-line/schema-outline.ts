@@ -74,8 +74,9 @@ class OutlineWriter {
   constructor(private readonly definitions: Record<string, Schema>) {}
 
   private full(): boolean {
-    if (this.lines.length >= OUTLINE_LIMITS.maxLines || this.visits >= OUTLINE_LIMITS.maxVisits) this.truncated = true;
-    return this.truncated;
+    const over = this.lines.length >= OUTLINE_LIMITS.maxLines || this.visits >= OUTLINE_LIMITS.maxVisits;
+    if (over) this.truncated = true;
+    return over;
   }
 
   private push(line: OutlineLine): void {
@@ -146,7 +147,16 @@ class OutlineWriter {
     const add = (part: SchemaObject) => {
       this.visits++;
       addTypes(shape, part);
-      if (isPlainObject(part.properties)) for (const [name, property] of Object.entries(part.properties)) shape.properties.set(name, property);
+      if (isPlainObject(part.properties)) {
+        for (const name in part.properties) {
+          // More than the outline can show: the rest would cost work and show nothing.
+          if (shape.properties.size >= OUTLINE_LIMITS.maxLines && !shape.properties.has(name)) {
+            this.truncated = true;
+            break;
+          }
+          if (Object.hasOwn(part.properties, name)) shape.properties.set(name, part.properties[name]);
+        }
+      }
       if (Array.isArray(part.required)) for (const name of part.required) if (typeof name === 'string') shape.required.add(name);
       if (part.items !== undefined && shape.items === undefined) shape.items = part.items;
       if ((isPlainObject(part.additionalProperties) || part.additionalProperties === true) && shape.additional === undefined) {

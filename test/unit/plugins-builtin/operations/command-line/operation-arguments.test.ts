@@ -77,6 +77,20 @@ describe('operationArguments', () => {
     expect(operationArguments(detail).flags[0]!.allowed).toEqual(['open', 'closed']);
   });
 
+  it("names what one value is: the type, an array's items' type through $refs, json for a JSON content parameter", () => {
+    const detail = operation(
+      [
+        param('n', 'query', { type: 'integer' }),
+        param('ids', 'query', { type: 'array', array: true, schema: { $ref: '#/components/schemas/Ids' } }),
+        param('any', 'query', { type: 'array', array: true, schema: { type: 'array' } }),
+        param('where', 'query', { content_type: 'application/vnd.api+json', type: 'object', object: true }),
+        param('plain', 'query'),
+      ],
+      { definitions: { '#/components/schemas/Ids': { type: 'array', items: { type: ['integer', 'null'] } } } },
+    );
+    expect(operationArguments(detail).flags.map((a) => a.valueType)).toEqual(['integer', 'integer', 'value', 'json', 'string']);
+  });
+
   it('names the command with its API and the words given', () => {
     expect(operationArguments(UPDATE_PET).command).toBe('update-pet');
     expect(operationArguments(UPDATE_PET, { api: 'petstore' }).command).toBe('petstore update-pet');

@@ -39,7 +39,7 @@ describe('renderOperationHelp', () => {
       Flags:
         --select <string>  query parameter "$select"
             Fields to return
-        --tag <string>...  query parameter "tag"; repeatable (array of string); one
+        --tag <string>...  query parameter "tag"; repeatable: one value each time; one
             of: a, b
             Tags to match
         --page-size <integer>  query parameter "page[size]"; default 20

@@ -103,6 +103,13 @@ describe('parseOperationArguments', () => {
     );
   });
 
+  it("leaves a required array's one word to the serializer: its items are checked only when given as flags", () => {
+    const spec = operationArguments(
+      operation([param('ids', 'query', { required: true, array: true, type: 'array', schema: { type: 'array', items: { enum: ['a', 'b'] } } })]),
+    );
+    expect(given(['a,b'], spec)).toEqual({ 'query:ids': ['a,b'] });
+  });
+
   it('refuses words for a body the operation does not take', () => {
     expect(usageError(['1', 'name: x'], NO_BODY).message).toBe('things get-thing takes 1 argument and no request body; got "name: x"');
   });

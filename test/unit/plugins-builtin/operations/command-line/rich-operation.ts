@@ -23,7 +23,7 @@ export const UPDATE_PET: OperationDetail = {
     param('storeId', 'path', { required: true, type: 'string', description: 'The store' }),
     param('mode', 'query', { required: true, type: 'string', enum: ['replace', 'merge'], description: 'How to apply the change' }),
     param('$select', 'query', { type: 'string', description: 'Fields to return' }),
-    param('tag', 'query', { type: 'string', array: true, schema: { type: 'array', items: { type: 'string', enum: ['a', 'b'] } }, description: 'Tags to match' }),
+    param('tag', 'query', { type: 'array', array: true, schema: { type: 'array', items: { type: 'string', enum: ['a', 'b'] } }, description: 'Tags to match' }),
     param('page[size]', 'query', { type: 'integer', default: 20 }),
     param('dryRun', 'query', { type: 'boolean', deprecated: true, description: 'Check only' }),
     param('filter', 'query', { type: 'object', object: true, style: 'deepObject', explode: true, description: 'Filter fields' }),
