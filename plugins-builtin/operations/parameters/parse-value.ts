@@ -14,16 +14,14 @@
  * read from a file.
  */
 
-import { readFileSync } from 'node:fs';
 import { OkapiError, UsageError } from '../../../sdk/shared/errors.js';
-import { unreadableFile } from '../../../sdk/shared/body/errors.js';
 import { describeValue } from '../../../sdk/shared/body/encoders/values.js';
 import type { DetailParameter } from '../../../sdk/shared/operation-detail-format.js';
 import { isObjectLiteral } from '../../../sdk/shared/plain-object.js';
-import type { ShorthandError, ShorthandOptions } from '../../../sdk/shared/shorthand/index.js';
+import type { ShorthandError } from '../../../sdk/shared/shorthand/index.js';
 
 /** The shorthand parser, loaded for object and JSON values only: it brings YAML and CBOR readers for `@file`. */
-type Shorthand = typeof import('../../../sdk/shared/shorthand/index.js');
+type Shorthand = typeof import('../../../sdk/shared/shorthand/index.js') & typeof import('../../../sdk/shared/body/input.js');
 import { parameterLabel, shownValue } from './parameter-label.js';
 import { refuseUnsupportedStyle, styleOf } from './styles.js';
 
@@ -40,7 +38,7 @@ export async function parseParameterValue(param: DetailParameter, words: readonl
   if (words.length === 0) throw new UsageError(`${label} needs a value`);
   const structured = param.content_type !== undefined || (param.array !== true && (param.object === true || styleOf(param) === 'deepObject'));
   if (!structured) return param.array === true ? [...words] : oneWord(param, words, label);
-  const shorthand = await import('../../../sdk/shared/shorthand/index.js');
+  const shorthand: Shorthand = { ...(await import('../../../sdk/shared/shorthand/index.js')), ...(await import('../../../sdk/shared/body/input.js')) };
   if (param.content_type !== undefined) {
     if (param.array === true) return words.map((word) => shorthandValue(shorthand, word, label, options));
     return shorthandValue(shorthand, oneWord(param, words, label), label, options);
@@ -70,24 +68,10 @@ function objectValue(shorthand: Shorthand, param: DetailParameter, words: readon
 }
 
 function shorthandValue(shorthand: Shorthand, expression: string, label: string, options: ParseOptions): unknown {
-  let failedRead: { path: string; error: unknown } | undefined;
-  const shorthandOptions: ShorthandOptions = {
-    readFile: (path) => {
-      try {
-        return readFileSync(path);
-      } catch (error) {
-        failedRead = { path, error };
-        throw error;
-      }
-    },
-  };
-  if (options.cwd !== undefined) shorthandOptions.cwd = options.cwd;
   let value: unknown;
   try {
-    value = shorthand.parseShorthand(expression, shorthandOptions);
+    value = shorthand.shorthandReadingFiles(expression, undefined, { fileRefs: false, cwd: options.cwd }, label);
   } catch (error) {
-    // The parser stops at its first failure, so a recorded read failure is the one it reports.
-    if (failedRead !== undefined) throw unreadableFile(failedRead.path, failedRead.error, label);
     throw error instanceof shorthand.ShorthandError ? shorthandFailure(error, label) : error;
   }
   if (value === undefined) throw new UsageError(`${label} needs a value, but ${JSON.stringify(expression)} holds none`);
