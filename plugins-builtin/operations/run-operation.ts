@@ -6,7 +6,7 @@
  */
 import type { CommandContext, CommandInit, HeaderMap } from '../../sdk/types.js';
 import { profilesOf, type ApiEntry } from '../../sdk/shared/api-config.js';
-import { OkapiError, UsageError } from '../../sdk/shared/errors.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
 import type { CommandTable, OperationDetail } from '../../sdk/shared/operation-detail-format.js';
 import { operationArguments } from './command-line/operation-arguments.js';
 import { parseOperationArguments } from './command-line/parse-operation-arguments.js';
