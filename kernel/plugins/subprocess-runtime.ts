@@ -135,7 +135,9 @@ export class SubprocessRuntime implements PluginRuntime {
 
   private forwardsStdin(command: string): boolean {
     const declared = this.options.commands?.find((c) => c.name === command);
-    return declared?.passthrough_stdio === true && this.options.stdin !== undefined;
+    // A registered API's name, routed to the plugin that owns API commands: its operations take bodies on stdin.
+    const apiCommand = declared === undefined && this.manifest.api_commands === true;
+    return (declared?.passthrough_stdio === true || apiCommand) && this.options.stdin !== undefined;
   }
 
   private async forwardStdin(session: SubprocessSession): Promise<void> {
