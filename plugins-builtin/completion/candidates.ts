@@ -44,7 +44,8 @@ export async function completionCandidates(words: readonly string[], source: Com
     const values = await flagValues(flag, line, operation, source);
     return startingWith(values.map((value) => ({ ...value, value: `${flag}=${value.value}` })), typed);
   }
-  if (!line.literal && isFlag(typed)) return startingWith([...(operation?.flags ?? []).map(operationFlag), ...globalFlags()], typed);
+  // A lone `-` is a value to okapi (stdin), but typed before TAB it is the start of a flag.
+  if (!line.literal && (typed === '-' || isFlag(typed))) return startingWith([...(operation?.flags ?? []).map(operationFlag), ...globalFlags()], typed);
   return startingWith(await positionalCandidates(line.positionals, operation, source), typed);
 }
 
