@@ -188,15 +188,15 @@ function commandListing(commands: readonly CommandEntry[]): Candidate[] {
 }
 
 function isTag(table: CommandTable, word: string): boolean {
-  return table.commands.some((command) => command.tags?.includes(word));
+  return table.tags.some((tag) => tag.word === word);
 }
 
+/** The tags that have a command to list, in the document's order, then the commands without a tag. */
 function tagListing(table: CommandTable): Candidate[] {
-  const counts = new Map<string, number>();
-  for (const command of table.commands) {
-    if (command.hidden) continue;
-    for (const tag of command.tags ?? []) counts.set(tag, (counts.get(tag) ?? 0) + 1);
-  }
-  const tags = [...counts].map(([value, count]) => ({ value, description: `${count} command${count === 1 ? '' : 's'}` }));
+  const tags = table.tags.flatMap((tag) => {
+    const count = table.commands.filter((command) => !command.hidden && command.tags?.includes(tag.word)).length;
+    const commands = `${count} command${count === 1 ? '' : 's'}`;
+    return count === 0 ? [] : [{ value: tag.word, description: tag.description ? `${tag.description} (${commands})` : commands }];
+  });
   return [...tags, ...commandListing(table.commands.filter((command) => !command.tags?.length))];
 }

@@ -18,6 +18,7 @@ const SPEC = {
   openapi: '3.0.3',
   info: { title: 'Shop', version: '1' },
   servers: [{ url: '/' }],
+  tags: [{ name: 'Store', description: 'Orders and stock' }],
   paths: {
     '/pets': {
       get: {
@@ -40,7 +41,7 @@ const SPEC = {
         responses: { 200: { description: 'ok' } },
       },
     },
-    '/orders': { get: { operationId: 'listOrders', summary: 'List orders', tags: ['store'], responses: { 200: { description: 'ok' } } } },
+    '/orders': { get: { operationId: 'listOrders', summary: 'List orders', tags: ['Store'], responses: { 200: { description: 'ok' } } } },
     '/internal': { get: { operationId: 'internalThing', 'x-cli-hidden': true, responses: { 200: { description: 'ok' } } } },
   },
 };
@@ -221,7 +222,7 @@ describe.skipIf(!installed('fish'))(titled('fish', 'fish'), () => {
     const set = await runOkapi(['api', 'set', 'shop', 'command_layout: tags'], { env: home.env });
     expect(set.code, set.stderr).toBe(0);
     try {
-      expect(await complete('okapi shop ')).toEqual(['pets\t2 commands', 'store\t1 command']);
+      expect(await complete('okapi shop ')).toEqual(['pets\t2 commands', 'store\tOrders and stock (1 command)']);
       expect(await complete('okapi shop pets ')).toEqual(['get-pets-of-kind\tPets of a kind', 'list-pets\tList pets']);
       expect(await complete('okapi shop pets get-pets-of-kind ')).toEqual(['cat', 'dog']);
     } finally {

@@ -20,6 +20,13 @@ const COMMANDS: CommandEntry[] = [
   entry('internal', { hidden: true }),
 ];
 
+/** `store` first: tags are listed in the document's order. `empty` has no command to list. */
+const TAGS: CommandTable['tags'] = [
+  { word: 'store', name: 'Store', description: 'Orders and stock' },
+  { word: 'pets', name: 'Pets' },
+  { word: 'empty', name: 'Empty' },
+];
+
 const DETAILS: Record<string, OperationDetail> = {
   'list-pets': detail('list-pets', [
     { name: 'status', in: 'query', type: 'string', enum: ['available', 'sold out', 7, null], description: 'Filter by status' },
@@ -41,7 +48,7 @@ function detail(name: string, parameters: OperationDetail['parameters']): Operat
 }
 
 function source(layout?: string): CompletionSource {
-  const table: CommandTable = { key: {} as CommandTable['key'], format: 1, servers: [], security_schemes: {}, commands: COMMANDS };
+  const table: CommandTable = { key: {} as CommandTable['key'], format: 1, servers: [], security_schemes: {}, commands: COMMANDS, tags: TAGS };
   return {
     commands: async () => [
       { value: 'api', description: 'Registers APIs' },
@@ -126,11 +133,11 @@ describe("an API's operations, laid out flat", () => {
 });
 
 describe("an API's operations, laid out by tags", () => {
-  it('lists the tags with how many commands each has, then commands without a tag', async () => {
+  it("lists the tags in the document's order with how many commands each has, then commands without a tag", async () => {
     const candidates = await completionCandidates(['shop', ''], source('tags'));
     expect(candidates).toEqual([
+      { value: 'store', description: 'Orders and stock (1 command)' },
       { value: 'pets', description: '3 commands' },
-      { value: 'store', description: '1 command' },
       { value: 'ping', description: 'Is it up' },
     ]);
   });
