@@ -203,6 +203,44 @@ describe.skipIf(!installed('zsh'))(titled('zsh', 'zsh'), () => {
   it('falls back to files where okapi has nothing to offer', async () => {
     expect(await complete(['okapi', 'get', ''])).toEqual(['(files)']);
   });
+
+  /**
+   * An interactive zsh on a pseudo-terminal (zsh/zpty) with the script loaded: each line is typed
+   * with a TAB, and what the terminal shows (escape sequences taken out) is read until `expected`
+   * appears or 15 seconds pass.
+   */
+  async function typeWithTab(line: string, expected: string): Promise<string> {
+    const script = [
+      'setopt extendedglob',
+      'zmodload zsh/zpty',
+      "zpty z 'zsh -f -i'",
+      'read_until() {',
+      "  local chunk all='' end=$((SECONDS + 15))",
+      '  while (( SECONDS < end )); do',
+      '    if zpty -r -t z chunk; then all+=$chunk; [[ ${all//$\'\\e\'\\[[0-9;?]##[a-zA-Z]/} == *"$1"* ]] && break; else sleep 0.05; fi',
+      '  done',
+      "  REPLY=${all//$'\\e'\\[[0-9;?]##[a-zA-Z]/}",
+      '}',
+      `zpty -w z 'PS1="%% "; autoload -U compinit; compinit -u -D; source <(okapi completion zsh); print RE""ADY'`,
+      'read_until READY',
+      `zpty -w -n z ${zshQuote(`${line}\t`)}`,
+      `read_until ${zshQuote(expected)}`,
+      'print -r -- "$REPLY"',
+      'zpty -d z',
+    ].join('\n');
+    return shell('zsh', ['-f', '-c', script]);
+  }
+
+  function zshQuote(text: string): string {
+    return `$'${text.replace(/'/g, "\\'")}'`;
+  }
+
+  it('completes in a real completion widget: a list with descriptions, and a single match inserted', async () => {
+    const listed = await typeWithTab('okapi shop list-pets --status ', 'Filter by status');
+    expect(listed).toMatch(/pending:review\s+available\s+sold out\s+-- Filter by status/);
+    const inserted = await typeWithTab('okapi sh', 'okapi shop ');
+    expect(inserted).toContain('okapi shop ');
+  });
 });
 
 describe.skipIf(!installed('fish'))(titled('fish', 'fish'), () => {
