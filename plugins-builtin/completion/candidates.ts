@@ -17,6 +17,7 @@ import { SHELL_SCRIPTS } from './shells.js';
 
 /** The command word okapi itself answers: `okapi help [command]`. */
 const HELP = 'help';
+/** This plugin's command: a shell's name follows it. */
 const COMPLETION = 'completion';
 
 /** A generated operation named on the command line, and the words given to it so far. */

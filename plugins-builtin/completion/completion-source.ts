@@ -16,23 +16,36 @@ export interface CompletionSource {
   operation(api: string, command: CommandEntry): Promise<OperationDetail>;
 }
 
-/** The source a command's context gives. Each answer is read once per run. */
+/**
+ * The source a command's context gives. Each answer is asked for once per run: a command line is
+ * read more than once (a large API's command table is hundreds of kilobytes).
+ */
 export function hostCompletionSource(ctx: CommandContext): CompletionSource {
   const plugins = once(async () => (await ctx.listPlugins()).filter((plugin) => plugin.enabled && plugin.refused === undefined));
-  const apis = once(() => ctx.listApis());
+  const tables = new Map<string, Promise<CommandTable | undefined>>();
+  const details = new Map<CommandEntry, Promise<OperationDetail>>();
   return {
     commands: async () =>
       (await plugins()).flatMap((plugin) => (plugin.commands ?? []).map((name) => ({ value: name, ...(plugin.description ? { description: plugin.description } : {}) }))),
-    apis,
+    apis: once(() => ctx.listApis()),
     // `raw` is written by okapi itself, without a formatter plugin.
     formats: async () => ['raw', ...(await plugins()).flatMap((plugin) => plugin.formatter_names ?? [])],
     api: (name) => ctx.apis.get(name),
-    commandTable: async (api) => (await ctx.apis.commands(api))?.table,
-    operation: (api, command) => ctx.apis.operation(api, command),
+    commandTable: (api) => remembered(tables, api, async () => (await ctx.apis.commands(api))?.table),
+    operation: (api, command) => remembered(details, command, () => ctx.apis.operation(api, command)),
   };
 }
 
 function once<T>(read: () => Promise<T>): () => Promise<T> {
   let reading: Promise<T> | undefined;
   return () => (reading ??= read());
+}
+
+function remembered<K, T>(answers: Map<K, Promise<T>>, key: K, read: () => Promise<T>): Promise<T> {
+  let answer = answers.get(key);
+  if (answer === undefined) {
+    answer = read();
+    answers.set(key, answer);
+  }
+  return answer;
 }
