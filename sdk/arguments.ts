@@ -17,6 +17,8 @@ export interface FlagDeclaration {
   value?: string;
   /** May be given more than once, each value kept; otherwise the last one wins. */
   repeatable?: boolean;
+  /** An empty value (`--name ''`, `--name=`) is a value, not a missing one: for values sent as they are. */
+  allowEmpty?: boolean;
   description?: string;
 }
 
@@ -48,6 +50,8 @@ export interface ParsedArguments {
   positionals: string[];
   /** Boolean flags given (and not turned off with `--flag=false`). */
   flags: Set<string>;
+  /** Every boolean flag given, with its last value: tells `--flag=false` from a flag not given. */
+  booleans: Map<string, boolean>;
   /** Values of value flags, in the order given. */
   values: Map<string, string[]>;
   /** The value of a flag given once, or the last of several. */
@@ -74,8 +78,11 @@ export function parseArguments(args: readonly string[], declaration: ArgumentDec
   const byShort = new Map(flags.filter((f) => f.short !== undefined).map((f) => [f.short!, f]));
   const positionals: string[] = [];
   const given = new Set<string>();
+  const booleans = new Map<string, boolean>();
   const values = new Map<string, string[]>();
   let literal = false;
+  const isDeclaredFlag = (word: string) =>
+    word.startsWith('--') ? byName.has(word.slice(2).split('=', 1)[0]!) : byShort.size > 0 && /^-[A-Za-z]$/.test(word) && byShort.has(word[1]!);
 
   const take = (flag: FlagDeclaration, spelled: string, inline: string | undefined, next: () => string | undefined) => {
     if (flag.value === undefined) {
@@ -83,10 +90,13 @@ export function parseArguments(args: readonly string[], declaration: ArgumentDec
       if (value !== 'true' && value !== 'false') throw new ArgumentError(`${spelled} takes no value, or true/false; got "${value}"`);
       if (value === 'true') given.add(flag.name);
       else given.delete(flag.name);
+      booleans.set(flag.name, value === 'true');
       return;
     }
     const value = inline ?? next();
-    if (value === undefined || value === '') throw new ArgumentError(`${spelled} needs a value`, hint);
+    // `--spec --yes`: the value was forgotten; taking the next flag as it would hide that.
+    if (inline === undefined && value !== undefined && isDeclaredFlag(value)) throw new ArgumentError(`${spelled} needs a value; got the flag ${value}`, hint);
+    if (value === undefined || (value === '' && !flag.allowEmpty)) throw new ArgumentError(`${spelled} needs a value`, hint);
     values.set(flag.name, flag.repeatable ? [...(values.get(flag.name) ?? []), value] : [value]);
   };
 
@@ -115,6 +125,7 @@ export function parseArguments(args: readonly string[], declaration: ArgumentDec
   return {
     positionals,
     flags: given,
+    booleans,
     values,
     value: (name) => values.get(name)?.at(-1),
   };

@@ -16,8 +16,9 @@ export function definePlugin<const T extends PluginDefinition>(definition: T): T
       throw new Error(`plugin ${definition.manifest.name} lists the ${hook} hook but does not implement it`);
     }
   }
-  if (declared.has('command') && !definition.commands?.length) {
-    throw new Error(`plugin ${definition.manifest.name} has the command hook but declares no commands`);
+  // A plugin that owns registered APIs' commands (`api_commands`) may declare no fixed command.
+  if (declared.has('command') && !definition.commands?.length && definition.manifest.api_commands !== true) {
+    throw new Error(`plugin ${definition.manifest.name} has the command hook but declares no commands and does not own API commands (api_commands)`);
   }
   return definition;
 }

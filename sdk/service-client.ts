@@ -51,8 +51,8 @@ export function serviceClients(ask: Ask, cacheDir: string): ServiceClients {
         const reply = await ask({ type: 'read-index', name });
         return { index: reply.index as ApiIndexReading['index'], ...(typeof reply.warning === 'string' ? { warning: reply.warning } : {}) };
       },
-      async commands(name) {
-        const reply = await ask({ type: 'read-commands', name });
+      async commands(name, options) {
+        const reply = await ask({ type: 'read-commands', name, ...(options?.summaries ? { summaries: true } : {}) });
         if (reply.table === undefined) return undefined;
         return { table: reply.table as CommandTable, ...(typeof reply.warning === 'string' ? { warning: reply.warning } : {}) };
       },

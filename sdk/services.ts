@@ -5,6 +5,7 @@
  */
 import type { ApiEntry, OkapiConfig } from './shared/api-config.js';
 import type { ExtensionUse } from './shared/extension-uses.js';
+import type { DocumentProblem } from './shared/operation-index-format.js';
 import type { ApiSummary } from './types.js';
 import type { CommandEntry, CommandTable, OperationDetail } from './shared/operation-detail-format.js';
 
@@ -62,7 +63,7 @@ export interface ApiSave {
 
 /** The operation index of an API, current: rebuilt from the cached spec copy when it was stale. */
 export interface ApiIndexReading {
-  index: { extensions: ExtensionUse[]; [field: string]: unknown };
+  index: { extensions: ExtensionUse[]; problems?: DocumentProblem[]; [field: string]: unknown };
   /** Set when a local spec file changed since the API was indexed: the index shown is the old one. */
   warning?: string;
 }
@@ -84,8 +85,11 @@ export interface ApiRegistry {
   /** The cached spec copy, or undefined when there is none. */
   readSpec(name: string): Promise<Uint8Array | undefined>;
   readIndex(name: string): Promise<ApiIndexReading>;
-  /** What generated commands start from; undefined when the API has no description (connected with --no-discover). */
-  commands(name: string): Promise<ApiCommandsReading | undefined>;
+  /**
+   * What generated commands start from; undefined when the API has no description (connected with
+   * --no-discover). With `summaries`, each command's summary too (listings need them, calls do not).
+   */
+  commands(name: string, options?: { summaries?: boolean }): Promise<ApiCommandsReading | undefined>;
   /** One operation's details, `command` being its entry in the table `commands` answered. */
   operation(name: string, command: CommandEntry): Promise<OperationDetail>;
 }

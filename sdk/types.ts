@@ -238,6 +238,13 @@ export interface CommandInit {
   filter?: string;
   /** The profile asked for with `-p` or OKAPI_PROFILE, when one was (an okapi extension). */
   profile?: string;
+  /** The `-c` value the user gave: the body's encoder or media type (an okapi extension). */
+  content_type?: string;
+  /**
+   * Standard input is a file, pipe or socket the user redirected, so it may be read as a body; a
+   * terminal or nothing is never waited on (an okapi extension).
+   */
+  stdin_redirected?: boolean;
 }
 
 export interface SignerInit {

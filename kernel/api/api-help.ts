@@ -12,16 +12,20 @@ import { DEFAULT_PROFILE } from './api-target.js';
 import { expectedKey, readHelpIndex, staleness, type StoredHelpIndex } from './index-read.js';
 import { apiCacheFiles } from './cache-paths.js';
 import { storeHelp, type HelpCache } from '../startup/help-cache.js';
+import type { CommandTable } from '../../sdk/shared/operation-detail-format.js';
 
 export async function printApiHelp(inv: Invocation, api: string, helpCache?: HelpCache): Promise<number> {
   const entry = apiEntry(inv.config(), api)!;
   const help = await currentHelpIndex(inv, api, entry);
   const width = inv.outputWidth;
-  const text = [...renderApiHelp(api, entry, help, inv.profileName, width)].join('');
+  // With command_layout: tags the listing is of tags, which only the command table knows.
+  const tagged = entry.command_layout === 'tags' && help ? (await import('./command-table-read.js')).readCommandTable(inv.cacheDir, api) : undefined;
+  const text = [...renderApiHelp(api, entry, help, inv.profileName, width, tagged)].join('');
   inv.writeFinal(text);
   if (helpCache) {
     const sources = localSpecSources(entry, configDir(inv.configLocation));
-    storeHelp(helpCache, text, [inv.configPath, apiCacheFiles(inv.cacheDir, api).help, ...sources]);
+    const files = apiCacheFiles(inv.cacheDir, api);
+    storeHelp(helpCache, text, [inv.configPath, files.help, ...(tagged ? [files.commands] : []), ...sources]);
   }
   return ExitCode.ok;
 }
@@ -64,13 +68,20 @@ export function renderApiHelp(
   stored: StoredHelpIndex | undefined,
   profile: string | undefined,
   width?: number,
+  tagged?: CommandTable,
 ): (string | Uint8Array)[] {
   const help = stored?.header;
   const lines: string[] = [];
   const title = help?.title ? `${help.title}${help.version ? ` ${help.version}` : ''}` : undefined;
   lines.push(title ? `${api}: ${title}` : api);
   if (help?.description) lines.push('', help.description);
-  lines.push('', 'Usage:', `  okapi ${api}/<path> [body...] [flags]     a request to the API (method words work too: okapi post ${api}/<path>)`);
+  const command = tagged ? '<tag> <command>' : '<command>';
+  lines.push(
+    '',
+    'Usage:',
+    `  okapi ${api} ${command} [args...] [flags...] [body...]   an operation (okapi ${api} ${command} --help for its arguments)`,
+    `  okapi ${api}/<path> [body...] [flags]     a request to the API (method words work too: okapi post ${api}/<path>)`,
+  );
   lines.push('', `Base URL: ${typeof entry.base_url === 'string' ? entry.base_url : '(none)'}`);
   const profiles = Object.keys(profilesOf(entry));
   const selected = profile ?? DEFAULT_PROFILE;
@@ -81,9 +92,30 @@ export function renderApiHelp(
     return [`${lines.join('\n')}\n`];
   }
   const hidden = help.operations - help.commands;
+  if (tagged) {
+    lines.push('', ...tagListing(tagged, hidden));
+    return [`${lines.join('\n')}\n`];
+  }
   lines.push('', `Operations (${help.commands}${hidden > 0 ? `, ${hidden} hidden or ignored` : ''}):`);
   const operations = width !== undefined && width > 20 ? fitLines(stored.text.toString('utf8'), width) : stored.text;
   const parts: (string | Uint8Array)[] = [`${lines.join('\n')}\n`, operations];
   if (help.webhooks > 0) parts.push(`\nThe API also describes ${help.webhooks} webhook${help.webhooks === 1 ? '' : 's'}.\n`);
   return parts;
+}
+
+/** `command_layout: tags`: each tag with its number of commands, then the commands with no tag. */
+function tagListing(table: CommandTable, hidden: number): string[] {
+  const visible = table.commands.filter((c) => !c.hidden);
+  const counts = new Map<string, number>();
+  for (const c of visible) for (const tag of c.tags ?? []) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+  const tags = table.tags.filter((t) => counts.has(t.word));
+  const width = Math.min(40, Math.max(0, ...tags.map((t) => t.word.length)));
+  const lines = [`Tags (${tags.length}; ${visible.length} commands${hidden > 0 ? `, ${hidden} hidden or ignored` : ''}):`];
+  for (const t of tags) {
+    const n = counts.get(t.word)!;
+    lines.push(`  ${t.word.padEnd(width)}  ${t.description ?? t.name} (${n} command${n === 1 ? '' : 's'})`);
+  }
+  const untagged = visible.filter((c) => !c.tags || c.tags.length === 0).map((c) => c.name).sort();
+  if (untagged.length > 0) lines.push('', `Commands with no tag (${untagged.length}):`, ...untagged.map((name) => `  ${name}`));
+  return lines;
 }

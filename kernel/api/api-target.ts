@@ -1,8 +1,9 @@
 /**
  * API-aware requests (SPEC.md "What the service does" 2): a target `<api>/<path>` whose first
  * segment names a registered API goes to that API's base URL (the profile's wins), with the
- * selected profile's headers and query as the lowest layer, and `url_overrides` applied last.
- * Only the one API named is read from the config.
+ * selected profile's headers and query as the lowest layer, and `url_overrides` applied last
+ * (sdk/shared/url-overrides.ts, the same rewrite generated operations get). Only the one API named
+ * is read from the config.
  */
 import type { OkapiConfig } from '../config/document.js';
 import { OkapiError, UsageError } from '../../sdk/shared/errors.js';
@@ -10,6 +11,7 @@ import { HEADER_ENTRY } from '../pipeline/request-fields.js';
 import { redactField, redactUrl } from '../../sdk/shared/redact.js';
 import { apiEntry, profilesOf, stringList, stringMap, type ApiEntry, type Profile } from '../../sdk/shared/api-config.js';
 import { apiNameLengthProblem } from '../../sdk/shared/api-names.js';
+import { applyUrlOverrides } from '../../sdk/shared/url-overrides.js';
 
 export interface ApiTarget {
   api: string;
@@ -67,15 +69,20 @@ export function resolveApiTarget(
   const profile = selectProfile(api, entry, profileKey, profileName !== undefined);
   const base = baseUrlOf(api, entry, profile);
 
+  const overrides = { ...stringMap(entry.url_overrides), ...stringMap(profile.url_overrides) };
   let url: URL;
   let sameOrigin = true;
-  if (HAS_SCHEME.test(rest)) {
+  // An absolute URL a command chose (a generated operation's) is final: it was routed with the
+  // url_overrides applied (sdk/shared/url-overrides.ts), so they are not applied twice, and the
+  // API's origin is the base URL's as rewritten too.
+  const chosen = HAS_SCHEME.test(rest);
+  if (chosen) {
     url = parseUrl(rest, target);
-    sameOrigin = url.origin === base.origin;
+    const rewritten = new URL(applyUrlOverrides(base.href, overrides, `url_overrides of API ${api}`));
+    sameOrigin = url.origin === base.origin || url.origin === rewritten.origin;
   } else {
     url = joinBase(base, rest, target);
   }
-  const overrides = { ...stringMap(entry.url_overrides), ...stringMap(profile.url_overrides) };
   return {
     api,
     profile: profileKey,
@@ -83,7 +90,7 @@ export function resolveApiTarget(
     // Credentials in profile headers never go to another origin.
     headers: sameOrigin ? stringList(profile.headers).map((h) => headerPair(h, api!, profileKey)) : [],
     query: sameOrigin ? stringList(profile.query).map((q) => queryPair(q, api!, profileKey)) : [],
-    overrides,
+    overrides: chosen ? {} : overrides,
     ...(sameOrigin && profile.auth && typeof profile.auth.type === 'string'
       ? { auth: { type: profile.auth.type, params: stringMap(profile.auth.params) } }
       : {}),
@@ -156,42 +163,4 @@ function queryPair(entry: string, api: string, profile: string): [string, string
     });
   }
   return [entry.slice(0, eq), entry.slice(eq + 1)];
-}
-
-/**
- * `url_overrides`: the longest source prefix that matches the URL (at a path boundary) is replaced
- * by its target prefix. Keys and values are absolute http(s) prefixes without userinfo, query or
- * fragment; a bad entry is a config error naming it.
- */
-export function applyUrlOverrides(url: URL, overrides: Record<string, string>, owner = 'url_overrides'): URL {
-  const href = url.href;
-  let best: [string, string] | undefined;
-  for (const [from, to] of Object.entries(overrides)) {
-    const source = checkPrefix(from, `${owner} key "${from}"`);
-    const boundary = source.endsWith('/') || href.length === source.length || '/?#'.includes(href[source.length]!);
-    if (!href.startsWith(source) || !boundary) continue;
-    if (best === undefined || source.length > best[0].length) best = [source, checkPrefix(to, `${owner} value "${to}" (for "${from}")`)];
-  }
-  if (best === undefined) return url;
-  const [source, target] = best;
-  let rest = href.slice(source.length);
-  if (target.endsWith('/') && rest.startsWith('/')) rest = rest.slice(1);
-  else if (!target.endsWith('/') && source.endsWith('/') && rest !== '' && !'/?#'.includes(rest[0]!)) rest = `/${rest}`;
-  return new URL(`${target}${rest}`);
-}
-
-function checkPrefix(text: string, what: string): string {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new OkapiError(`${what} is not an absolute URL`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OkapiError(`${what} is not an http or https URL`);
-  if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '' || text.includes('?') || text.includes('#')) {
-    throw new OkapiError(`${what} must not carry user information, a query or a fragment`);
-  }
-  // The URL parser normalises (case of scheme and host, default port); the path is kept as written.
-  const normalised = url.href;
-  return text.endsWith('/') || url.pathname !== '/' ? normalised.replace(/\/$/, text.endsWith('/') ? '/' : '') : normalised.replace(/\/$/, '');
 }

@@ -10,12 +10,13 @@ import { COMMAND_TABLE_FORMAT, COMMAND_TABLE_MAGIC, type CommandEntry, type Comm
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
 
-/** Long enough for the magic word, the format and two byte counts. */
+/** Long enough for the magic word, the format and three byte counts. */
 const PREAMBLE_LIMIT = 96;
 
 interface OpenTable {
   fd: number;
   table: CommandTable;
+  summariesAt: [number, number];
   /** Where the definitions table starts, and its length. */
   definitionsAt: [number, number];
   recordsStart: number;
@@ -24,8 +25,11 @@ interface OpenTable {
 
 const open = new Map<string, OpenTable>();
 
-/** The command table of an API, or undefined when there is none or it cannot be read (it is then rebuilt). */
-export function readCommandTable(cacheDir: string, api: string): CommandTable | undefined {
+/**
+ * The command table of an API, or undefined when there is none or it cannot be read (it is then
+ * rebuilt). With `summaries`, each entry has its summary too (for listings: help, completion).
+ */
+export function readCommandTable(cacheDir: string, api: string, options: { summaries?: boolean } = {}): CommandTable | undefined {
   const path = apiCacheFiles(cacheDir, api).commands;
   close(path);
   let fd: number;
@@ -38,13 +42,23 @@ export function readCommandTable(cacheDir: string, api: string): CommandTable | 
     const head = Buffer.alloc(PREAMBLE_LIMIT);
     readSync(fd, head, 0, PREAMBLE_LIMIT, 0);
     const end = head.indexOf(0x0a);
-    const [magic, format, tableLength, definitionsLength] = head.toString('latin1', 0, end === -1 ? 0 : end).split(' ');
+    const [magic, format, tableLength, summariesLength, definitionsLength] = head.toString('latin1', 0, end === -1 ? 0 : end).split(' ');
     if (magic !== COMMAND_TABLE_MAGIC || Number(format) !== COMMAND_TABLE_FORMAT) throw new Error('not a command table of this format');
     const tableBytes = Number(tableLength);
+    const summaryBytes = Number(summariesLength);
     const definitionBytes = Number(definitionsLength);
     const table = JSON.parse(readAt(fd, end + 1, tableBytes).toString('utf8')) as CommandTable;
     if (!isPlainObject(table) || !Array.isArray(table.commands) || !isPlainObject(table.key)) throw new Error('damaged');
-    open.set(path, { fd, table, definitionsAt: [end + 1 + tableBytes, definitionBytes], recordsStart: end + 1 + tableBytes + definitionBytes });
+    const summariesAt = end + 1 + tableBytes;
+    if (options.summaries) {
+      const summaries = JSON.parse(readAt(fd, summariesAt, summaryBytes).toString('utf8')) as (string | null)[];
+      table.commands.forEach((command, i) => {
+        const summary = summaries[i];
+        if (typeof summary === 'string') command.summary = summary;
+      });
+    }
+    const definitionsAt = summariesAt + summaryBytes;
+    open.set(path, { fd, table, summariesAt: [summariesAt, summaryBytes], definitionsAt: [definitionsAt, definitionBytes], recordsStart: definitionsAt + definitionBytes });
     return table;
   } catch {
     closeSync(fd);

@@ -145,6 +145,18 @@ export const GLOBAL_FLAGS: readonly FlagSpec[] = [
     description: 'Request body encoding: json (default), yaml, cbor, form, multipart, or a MIME type sent as-is',
   },
   {
+    long: 'okapi-generate-body',
+    kind: 'boolean',
+    common: false,
+    description: "Generated operation commands: print an example request body from the operation's schema; nothing is sent",
+  },
+  {
+    long: 'okapi-validate',
+    kind: 'boolean',
+    common: false,
+    description: "Generated operation commands: check a JSON body against the operation's schema before sending",
+  },
+  {
     long: 'okapi-server',
     short: 's',
     kind: 'string',

@@ -2,7 +2,7 @@
  * Dispatch: the kernel decides what the words mean (cac cannot match multi-word commands such as
  * `api connect` or `<api> <operation>`), then hands over to a request or a plugin command.
  */
-import { ExitCode, exitCodeOf, formatError } from '../../sdk/shared/errors.js';
+import { ExitCode, exitCodeOf, formatError, UsageError } from '../../sdk/shared/errors.js';
 import { interruptedBy, interruptExitCode } from '../../sdk/interrupt.js';
 import { Invocation, type Streams } from '../invocation.js';
 import { OKAPI_VERSION } from '../../sdk/shared/version.js';
@@ -15,6 +15,12 @@ import { bareName, unknownWordError } from '../commands/unknown-word.js';
 import { apiCommandEntry } from '../commands/api-command-route.js';
 import { RESERVED_COMMANDS } from '../../sdk/shared/api-names.js';
 import { builtins } from '../plugins/builtin-index.generated.js';
+
+/**
+ * Flags of generated operation commands: global so that argv scanning knows they take no value, handed
+ * to the plugin that owns the API's commands as its own arguments.
+ */
+const OPERATION_FLAGS = ['okapi-generate-body', 'okapi-validate'] as const;
 
 /** The built-in command that shows and repairs the config file. */
 const CONFIG_COMMAND = 'config';
@@ -54,6 +60,18 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
       throw unknownWordError(first!, bare, { commands: table.commands.keys(), apis: apiNames(inv.config()) }, inv.string('okapi-server'));
     }
 
+    // `okapi <api> <command…> --help` (or `okapi help <api> <command…>`): the command's own help,
+    // from the plugin that owns the API's commands.
+    const apiCommand = entry ? undefined : apiCommandEntry(words, inv.config(), registry.container);
+    if (apiCommand) {
+      const args = [...words.slice(1), ...OPERATION_FLAGS.filter((flag) => scanned.flags.get(flag)).map((flag) => `--${flag}`), ...(wantsHelp ? ['--help'] : [])];
+      return await (await import('../commands/plugin-command.js')).runPluginCommand(inv, registry, apiCommand, args);
+    }
+    const operationFlag = OPERATION_FLAGS.find((flag) => scanned.flags.get(flag));
+    if (operationFlag) {
+      throw new UsageError(`--${operationFlag} applies to a registered API's generated commands only`, { hint: "see 'okapi <api> --help' for an API's commands" });
+    }
+
     if (wantsHelp || first === undefined) {
       const [{ commandHelp, rootHelp }, { externalFormatterManifests }] = await Promise.all([import('./help.js'), import('./declared-flags.js')]);
       const help = entry
@@ -74,8 +92,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
       if (helpCache && !entry && !scanned.flags.get('help-all') && words.length === 0) storeHelp(helpCache, help, rootHelpFiles(inv.configPath, env));
       return ExitCode.ok;
     }
-    const command = entry ?? apiCommandEntry(words, inv.config(), registry.container);
-    if (command) return await (await import('../commands/plugin-command.js')).runPluginCommand(inv, registry, command, words.slice(1));
+    if (entry) return await (await import('../commands/plugin-command.js')).runPluginCommand(inv, registry, entry, words.slice(1));
     return await (await request()).runRequest(inv, words);
   } catch (error) {
     // What an interrupt broke (a plugin stopped, a request aborted) is no error to report.

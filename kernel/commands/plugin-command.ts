@@ -3,6 +3,7 @@ import type { Invocation } from '../invocation.js';
 import type { PluginRegistry } from '../plugins/registry.js';
 import { commandHost } from './command-host.js';
 import type { CommandEntry } from './command-table.js';
+import { stdinIsRedirected } from '../cli/stdin.js';
 
 export async function runPluginCommand(inv: Invocation, registry: PluginRegistry, entry: CommandEntry, args: string[]): Promise<number> {
   const { stdin, stdout, stderr } = inv.io;
@@ -18,6 +19,8 @@ export async function runPluginCommand(inv: Invocation, registry: PluginRegistry
       ...(inv.string('okapi-output-format') !== undefined ? { output_format: inv.string('okapi-output-format') } : {}),
       ...(inv.string('okapi-filter') !== undefined ? { filter: inv.string('okapi-filter') } : {}),
       ...(inv.profileName !== undefined ? { profile: inv.profileName } : {}),
+      ...(inv.string('okapi-content-type') !== undefined ? { content_type: inv.string('okapi-content-type') } : {}),
+      ...(stdinIsRedirected(inv.io.stdin) ? { stdin_redirected: true } : {}),
     },
     commandHost(inv, registry),
   );

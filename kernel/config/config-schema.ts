@@ -13,10 +13,17 @@
  */
 import { HEADER_ENTRY } from '../pipeline/request-fields.js';
 import { OVERRIDE_ENTRY } from '../plugins/overrides.js';
+import { URL_ORIGIN, URL_PREFIX } from '../../sdk/shared/url-overrides.js';
 
 const stringMap = { type: 'object', additionalProperties: { type: 'string' } } as const;
 const stringList = { type: 'array', items: { type: 'string' } } as const;
 const httpUrl = { type: 'string', pattern: '^[hH][tT][tT][pP][sS]?://[^/]' } as const;
+/** SPEC.md "Generated operation request routing" 11: keys and values are absolute http(s) URL prefixes. */
+const urlOverrides = {
+  type: 'object',
+  propertyNames: { pattern: URL_PREFIX.source },
+  additionalProperties: { type: 'string', pattern: URL_PREFIX.source },
+} as const;
 
 export const configSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
@@ -62,8 +69,12 @@ export const configSchema = {
         },
         operation_base: { type: 'string', description: 'Request-path override for generated operations.' },
         server_variables: { ...stringMap, description: 'Values of OpenAPI server variables.' },
-        url_overrides: { ...stringMap, description: 'URL prefix to URL prefix rewrites of resolved URLs.' },
-        allowed_operation_origins: { ...stringList, description: 'Other origins operations may send to.' },
+        url_overrides: { ...urlOverrides, description: 'URL prefix to URL prefix rewrites of resolved URLs; the longest matching prefix wins.' },
+        allowed_operation_origins: {
+          type: 'array',
+          items: { type: 'string', pattern: URL_ORIGIN.source },
+          description: 'Other origins the path- and operation-level servers of generated operations may send to.',
+        },
         command_layout: { type: 'string', description: '"tags" groups commands by tag.' },
         spec_files: { ...stringList, description: 'Local OpenAPI sources: paths or file:// URIs.' },
         spec_url: { type: 'string', description: 'Where the OpenAPI description is fetched from.' },
@@ -99,7 +110,7 @@ export const configSchema = {
         client_cert: { type: 'string', description: 'PEM client certificate for mutual TLS.' },
         client_key: { type: 'string', description: 'PEM private key for mutual TLS.' },
         server_variables: { ...stringMap, description: 'OpenAPI server variables of this profile.' },
-        url_overrides: { ...stringMap, description: 'Extends and overrides the API\'s url_overrides.' },
+        url_overrides: { ...urlOverrides, description: 'Extends and overrides the API\'s url_overrides.' },
       },
     },
     auth: {

@@ -10,6 +10,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { UsageError } from '../../sdk/shared/errors.js';
 import { redactField } from '../../sdk/shared/redact.js';
+import { shownUrl, urlOriginProblem, urlPrefixProblem } from '../../sdk/shared/url-overrides.js';
 import { configSchema } from './config-schema.js';
 import { isPlainObject } from './document.js';
 
@@ -44,9 +45,9 @@ export function checkConfigSchema(document: unknown, path: string): void {
 
 const MAX_SHOWN = 8;
 
-/** ajv also reports the `$ref`/`if` wrappers of an error; only the error itself is news. */
+/** ajv also reports the `$ref`/`if`/`propertyNames` wrappers of an error; only the error itself is news. */
 function isReportable(error: ErrorObject): boolean {
-  return error.keyword !== 'if' && error.keyword !== '$ref';
+  return error.keyword !== 'if' && error.keyword !== '$ref' && error.keyword !== 'propertyNames';
 }
 
 function describe(error: ErrorObject, document: unknown): string {
@@ -64,7 +65,7 @@ function describe(error: ErrorObject, document: unknown): string {
     case 'type':
       return `${where} must be ${article(String(params.type))}, found ${describeType(error.data)}`;
     case 'pattern':
-      return describePattern(where, error.data, String(params.pattern));
+      return error.propertyName === undefined ? describePattern(where, error.data, String(params.pattern)) : describeKeyPattern(where, error.propertyName, String(params.pattern));
     case 'minLength':
       return `${where} must not be empty`;
     case 'minimum':
@@ -79,7 +80,15 @@ function describePattern(where: string, value: unknown, pattern: string): string
   if (where.includes('headers[')) return `${where}: ${shown} is not a header: write it as "Name: value" (a colon after the name)`;
   if (where.includes('query[')) return `${where}: ${shown} is not a query parameter: write it as "key=value"`;
   if (where.endsWith('base_url')) return `${where} must be an http or https URL, such as https://api.example.com`;
+  if (typeof value === 'string' && /url_overrides\[/.test(where)) return `${where}: "${shownUrl(value)}" ${urlPrefixProblem(value) ?? 'is not a URL prefix'}`;
+  if (typeof value === 'string' && /allowed_operation_origins\[/.test(where)) return `${where}: "${shownUrl(value)}" ${urlOriginProblem(value) ?? 'is not an origin'}`;
   return `${where}: ${shown} does not match ${pattern}`;
+}
+
+/** A key of a map breaks the pattern its keys must match (`propertyNames`). */
+function describeKeyPattern(where: string, key: string, pattern: string): string {
+  if (where.endsWith('url_overrides')) return `${where}: the key "${shownUrl(key)}" ${urlPrefixProblem(key) ?? 'is not a URL prefix'}`;
+  return `${where}: the key "${redactField(key)}" does not match ${pattern}`;
 }
 
 function article(type: string): string {

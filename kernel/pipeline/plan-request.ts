@@ -15,7 +15,8 @@ import { applyServerOverride } from '../../sdk/shared/server-override.js';
 import { appendQuery, normalizeTargetUrl } from '../../sdk/shared/target-url.js';
 import type { OkapiConfig } from '../config/document.js';
 import type { RequestDescription } from './request-description.js';
-import { applyUrlOverrides, resolveApiTarget } from '../api/api-target.js';
+import { resolveApiTarget } from '../api/api-target.js';
+import { applyUrlOverrides } from '../../sdk/shared/url-overrides.js';
 
 /** `config`: where registered APIs are found. */
 export function planRequest(request: RequestDescription, config: OkapiConfig): RequestPlan {
@@ -34,7 +35,7 @@ export function planRequest(request: RequestDescription, config: OkapiConfig): R
   const query = mergeLayers([apiTarget?.query ?? [], ...request.queryLayers], false);
   const server = request.server;
   let url = appendQuery(applyServerOverride(apiTarget?.url ?? normalizeTargetUrl(target, server), server), query);
-  if (apiTarget) url = applyUrlOverrides(url, apiTarget.overrides, `url_overrides of API ${apiTarget.api}`);
+  if (apiTarget) url = new URL(applyUrlOverrides(url.href, apiTarget.overrides, `url_overrides of API ${apiTarget.api}`));
   if (request.headers) headers = applyFieldUpdate(headers, request.headers, true);
   return {
     method,

@@ -115,7 +115,7 @@ async function serve(message: WireMessage, host: CommandContext): Promise<Record
     case 'read-index':
       return { ...(await host.apis.readIndex(name)) };
     case 'read-commands': {
-      const reading = await host.apis.commands(name);
+      const reading = await host.apis.commands(name, { summaries: message.summaries === true });
       return reading === undefined ? {} : { ...reading };
     }
     case 'read-operation':

@@ -42,7 +42,7 @@ export function apiRegistry(places: RegistryPlaces): ApiRegistry {
       return text === undefined ? undefined : Buffer.from(text);
     },
     readIndex: async (name) => readIndex(places, checkedApiName(name)),
-    commands: async (name) => readCommands(places, checkedApiName(name)),
+    commands: async (name, options) => readCommands(places, checkedApiName(name), options),
     operation: async (name, command) => readOperation(places, checkedApiName(name), command),
   };
 }
@@ -139,11 +139,11 @@ async function readIndex(places: RegistryPlaces, name: string): Promise<ApiIndex
   return { index: index as unknown as ApiIndexReading['index'], ...(warning !== undefined ? { warning } : {}) };
 }
 
-async function readCommands(places: RegistryPlaces, name: string): Promise<ApiCommandsReading | undefined> {
+async function readCommands(places: RegistryPlaces, name: string, options: { summaries?: boolean } = {}): Promise<ApiCommandsReading | undefined> {
   const entry = apiEntry(readConfig(places.configPath).config, name);
   if (entry?.discovery === undefined && entry !== undefined) return undefined; // connected with --no-discover
   const { readCommandTable } = await import('../api/command-table-read.js');
-  const { value: table, warning } = await current(places, name, 'command table', (cacheDir) => readCommandTable(cacheDir, name));
+  const { value: table, warning } = await current(places, name, 'command table', (cacheDir) => readCommandTable(cacheDir, name, options));
   return { table, ...(warning !== undefined ? { warning } : {}) };
 }
 

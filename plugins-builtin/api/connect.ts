@@ -18,7 +18,7 @@ import { isPlainObject } from '../../sdk/shared/plain-object.js';
 import { normalizeTargetUrl } from '../../sdk/shared/target-url.js';
 import { redactUrl } from '../../sdk/shared/redact.js';
 import { loadSpec, specArgument } from './load-spec.js';
-import { describeSource, indexSpec, operationCount, reportExtensions, withBaseUrl, writeSaved, type Saved } from './save.js';
+import { describeSource, indexSpec, operationCount, reportExtensions, reportProblems, withBaseUrl, writeSaved, type Saved } from './save.js';
 import { printCommandError } from '../../sdk/command-errors.js';
 import type { ApiVerb } from './verb.js';
 import { parseArguments } from '../../sdk/arguments.js';
@@ -101,6 +101,7 @@ export const apiConnect: ApiVerb = async (init, args, ctx) => {
 };
 
 function report(ctx: CommandContext, name: string, saved: Saved, reconnect: boolean, kept: boolean): void {
+  reportProblems(ctx, name, saved.index);
   reportExtensions(ctx, name, saved.index);
   const verb = reconnect ? 'reconnected' : 'connected';
   const profiles = reconnect ? (kept ? '; profiles kept' : '; profiles recreated from the description') : '';

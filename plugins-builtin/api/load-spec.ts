@@ -1,7 +1,8 @@
 /**
  * From an API entry to its loaded description: pick the source (pinned files or URL, `--spec`,
  * the recorded source on sync, else discovery), turn the bytes into an OpenAPI 3 document through
- * the host's loader plugins, and bundle its external `$ref`s. Several `spec_files` are deep-merged
+ * the host's loader plugins, and bundle its external `$ref`s (those that cannot be read are noted,
+ * not fatal). Several `spec_files` are deep-merged
  * in order. Nothing is written here: a bad source fails before any file changes.
  */
 import { existsSync } from 'node:fs';
@@ -12,7 +13,8 @@ import { OkapiError } from '../../sdk/shared/errors.js';
 import { redactUrl } from '../../sdk/shared/redact.js';
 import { localSpecSources, specFilePaths, type ApiEntry } from '../../sdk/shared/api-config.js';
 import { checkFollow, discover, fetchExplicit, fetchPolicy, readLocal, type FetchedSpec } from './discovery.js';
-import { resolveReferences } from './refs.js';
+import { resolveReferences, type ResolvedDocument } from './refs.js';
+import type { DocumentProblem } from '../../sdk/shared/operation-index-format.js';
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
 
 type Json = Record<string, unknown>;
@@ -23,6 +25,8 @@ export interface LoadedSpec {
   spec: FetchedSpec;
   /** Local files that make up the description: their stamps key the index. */
   localSources: string[];
+  /** Documents its `$ref`s point to that could not be read: those `$ref`s stay as written. */
+  unreadable: DocumentProblem[];
 }
 
 export interface LoadOptions {
@@ -70,24 +74,26 @@ export async function loadSpec(ctx: CommandContext, options: LoadOptions): Promi
   const accept = (spec: FetchedSpec) => loadOne(ctx, spec, options, policy);
   if (target) {
     const spec = 'url' in target ? await fetchExplicit(ctx, target.url, '--spec', policy) : await readLocal(target.path, '--spec');
-    return { document: await accept(spec), spec, localSources: 'path' in target ? [target.path] : [] };
+    return { ...(await accept(spec)), spec, localSources: 'path' in target ? [target.path] : [] };
   }
   const files = entry ? specFilePaths(entry, options.configDir) : [];
   if (files.length > 0) {
     const specs: FetchedSpec[] = [];
     let document: Json | undefined;
+    const unreadable: DocumentProblem[] = [];
     for (const file of files) {
       const spec = await readLocal(file, 'spec_files');
       specs.push(spec);
       const loaded = await accept(spec);
-      document = document === undefined ? loaded : (deepMerge(document, loaded) as Json);
+      document = document === undefined ? loaded.document : (deepMerge(document, loaded.document) as Json);
+      unreadable.push(...loaded.unreadable);
     }
-    return { document: document!, spec: specs[0]!, localSources: files };
+    return { document: document!, unreadable, spec: specs[0]!, localSources: files };
   }
   if (entry && typeof entry.spec_url === 'string' && entry.spec_url !== '') {
     const local = localSpecSources(entry, options.configDir);
     const spec = isUrl(entry.spec_url) ? await fetchExplicit(ctx, entry.spec_url, 'spec_url', policy) : await readLocal(local[0]!, 'spec_url');
-    return { document: await accept(spec), spec, localSources: local };
+    return { ...(await accept(spec)), spec, localSources: local };
   }
   const recorded = entry?.discovery?.source;
   if (options.sync && typeof recorded === 'string' && isUrl(recorded)) {
@@ -95,13 +101,13 @@ export async function loadSpec(ctx: CommandContext, options: LoadOptions): Promi
     checkFollow(new URL(recorded), options.base, options.allowCrossOrigin, 'the recorded spec source');
     const spec = await fetchExplicit(ctx, recorded, entry!.discovery!.via, policy);
     spec.explicit = false;
-    return { document: await accept(spec), spec, localSources: [] };
+    return { ...(await accept(spec)), spec, localSources: [] };
   }
   const found = await discover(ctx, { base: options.base, allowCrossOrigin: options.allowCrossOrigin, policy, accept, note: options.note });
-  return { document: found.document as Json, spec: found.spec, localSources: [] };
+  return { ...(found.document as ResolvedDocument), spec: found.spec, localSources: [] };
 }
 
-async function loadOne(ctx: CommandContext, spec: FetchedSpec, options: LoadOptions, policy: AddressPolicy): Promise<Json> {
+async function loadOne(ctx: CommandContext, spec: FetchedSpec, options: LoadOptions, policy: AddressPolicy): Promise<ResolvedDocument> {
   if (!ctx.loadDocument) throw new OkapiError('this okapi host cannot load API descriptions (no loadDocument)');
   const document = (await ctx.loadDocument({
     body: spec.body,

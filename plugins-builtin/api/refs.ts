@@ -9,13 +9,18 @@
  *   host pipeline; another origin only with `--allow-cross-origin-spec` and the discovery trust
  *   checks; never a local file.
  *
- * The result has internal `$ref`s only, so circular schemas stay finite and it serialises as JSON.
+ * The result has internal `$ref`s only, so circular schemas stay finite and it serialises as JSON,
+ * except where a reference leads nowhere: a missing pointer, or a document that cannot be read. Such
+ * a `$ref` stays as written (what reads the document sees an unresolved reference), and
+ * `unresolvedRefs` finds it later (document-problems.ts reports it). Only what breaks the rules
+ * above (a downloaded description reaching for a local file, another origin without the opt-in)
+ * still refuses the description.
  * `$ref`s inside example payloads are data, not references: they are neither followed nor checked.
- * A broken `$ref` fails with the file or URL holding it and the JSON pointer of both ends.
  */
 import { isAbsolute } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressPolicy, CommandContext } from '../../sdk/types.js';
+import type { DocumentProblem } from '../../sdk/shared/operation-index-format.js';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { followPointer } from './operation-index.js';
 import { checkFollow, DISCOVERY_TIMEOUT_MS, EXPLICIT_TIMEOUT_MS, headerOf } from './discovery.js';
@@ -37,70 +42,94 @@ export interface RefScan {
   external: boolean;
 }
 
+/** A `$ref` that leads nowhere, and the path of the object holding it. */
+export interface UnresolvedRef {
+  ref: string;
+  at: (string | number)[];
+  /** A pointer into the document itself; else another document, which could not be read or bundled. */
+  internal: boolean;
+}
+
 interface WalkState {
   document: unknown;
-  mode: 'check' | 'escape' | 'unescape';
-  checkInternal: boolean;
+  mode: 'find' | 'locate' | 'list' | 'escape' | 'unescape';
   external: boolean;
   /** Objects with `$id` around the current node, nearest first: pointers may be relative to them. */
   resources: Json[];
-  /** Internal refs already found (only while no `$id` resource is around). */
-  checked: Set<string>;
-  /** Kept only on the second walk that locates a broken reference. */
+  /** Internal refs found to resolve (only while no `$id` resource is around). */
+  resolved: Set<string>;
+  /** Kept only by the walks that locate references. */
   path: (string | number)[] | undefined;
+  /** What `locate` and `list` found. */
+  found: UnresolvedRef[];
 }
 
-class BrokenRef extends Error {
-  constructor(
-    readonly ref: string,
-    readonly at: string | undefined,
-  ) {
-    super(ref);
-  }
-}
+/** Ends the quick walk at the first unresolved reference: a second walk, keeping paths, lists them. */
+class FoundUnresolved extends Error {}
 
 /**
- * One walk over a document: notes external `$ref`s, checks internal ones (a broken one throws,
- * naming `source` and both pointers), and renames `$ref` keys inside example payloads (`escape`) or
- * back (`unescape`). The walk keeps no path, which halves its cost on the large descriptions; a
- * broken reference is located by a second walk that does.
+ * One walk over a document: notes external `$ref`s (`find`), or renames `$ref` keys inside example
+ * payloads (`escape`) or back (`unescape`).
  */
-export function scanRefs(document: unknown, source: string, mode: 'check' | 'escape' | 'unescape' = 'check', checkInternal = true): RefScan {
-  const state: WalkState = { document, mode, checkInternal, external: false, resources: [], checked: new Set(), path: undefined };
-  try {
-    walk(document, false, state);
-  } catch (error) {
-    if (!(error instanceof BrokenRef)) throw error;
-    let at = error.at;
-    try {
-      walk(document, false, { ...state, mode: 'check', resources: [], checked: new Set(), path: [] });
-    } catch (located) {
-      if (located instanceof BrokenRef) at = located.at;
-    }
-    throw new OkapiError(`broken $ref in ${source}: "${error.ref}"${at ? ` at ${at}/$ref` : ''} points to nothing`, {
-      hint: 'fix the description, or ask its owner to',
-    });
-  }
+export function scanRefs(document: unknown, mode: 'find' | 'escape' | 'unescape' = 'find'): RefScan {
+  const state = walkState(document, mode);
+  walk(document, false, state);
   return { external: state.external };
 }
 
-function pointerOf(path: (string | number)[]): string {
-  let pointer = '#';
-  for (const part of path) pointer += `/${String(part).replace(/~/g, '~0').replace(/\//g, '~1')}`;
-  return pointer;
+/**
+ * The `$ref`s of a loaded (bundled) description that lead nowhere: internal pointers to nothing, and
+ * references to other documents left as written because bundling could not read them. The first
+ * walk keeps no path, which halves its cost on the large descriptions; only a document with such a
+ * reference gets the second walk that locates each.
+ */
+export function unresolvedRefs(document: unknown): UnresolvedRef[] {
+  try {
+    walk(document, false, walkState(document, 'locate'));
+    return [];
+  } catch (error) {
+    if (!(error instanceof FoundUnresolved)) throw error;
+  }
+  const state = { ...walkState(document, 'locate'), path: [] };
+  walk(document, false, state);
+  return state.found;
+}
+
+/** Every pointer `$ref` of a document (`#/…`), where it is: what uses what. */
+export function pointerRefs(document: unknown): { ref: string; at: (string | number)[] }[] {
+  const state = { ...walkState(document, 'list'), path: [] };
+  walk(document, false, state);
+  return state.found.map(({ ref, at }) => ({ ref, at }));
+}
+
+function walkState(document: unknown, mode: WalkState['mode']): WalkState {
+  return { document, mode, external: false, resources: [], resolved: new Set(), path: undefined, found: [] };
 }
 
 function checkRef(ref: string, state: WalkState): void {
-  if (ref.charCodeAt(0) !== 35 /* # */) {
-    state.external = true;
+  const internal = ref.charCodeAt(0) === 35; /* # */
+  if (!internal) state.external = true;
+  if (state.mode === 'list') {
+    if (ref.startsWith('#/')) state.found.push({ ref, at: [...state.path!], internal: true });
     return;
   }
-  if (!state.checkInternal || !ref.startsWith('#/')) return; // `#anchor` names an anchor, not a pointer
+  if (state.mode !== 'locate') return;
+  if (!internal) {
+    // Relative to a `$id` resource, it may name that resource's own parts: not ours to judge.
+    if (state.resources.length === 0) unresolved(ref, false, state);
+    return;
+  }
+  if (!ref.startsWith('#/')) return; // `#anchor` names an anchor, not a pointer
   const cacheable = state.resources.length === 0;
-  if (cacheable && state.checked.has(ref)) return;
+  if (cacheable && state.resolved.has(ref)) return;
   const found = followPointer(state.document, ref) !== undefined || state.resources.some((r) => followPointer(r, ref) !== undefined);
-  if (!found) throw new BrokenRef(ref, state.path ? pointerOf(state.path) : undefined);
-  if (cacheable) state.checked.add(ref);
+  if (!found) unresolved(ref, true, state);
+  else if (cacheable) state.resolved.add(ref);
+}
+
+function unresolved(ref: string, internal: boolean, state: WalkState): void {
+  if (state.path === undefined) throw new FoundUnresolved();
+  state.found.push({ ref, at: [...state.path], internal });
 }
 
 // Parsed JSON is a tree; YAML aliases can make a cycle, which the depth limit ends (no Set of
@@ -168,7 +197,7 @@ function examples(value: unknown, state: WalkState, depth: number): void {
 
 /** Renames `$ref` keys inside an example payload (or back); payloads are data, never followed. */
 function payload(value: unknown, mode: WalkState['mode']): void {
-  if (mode === 'check') return;
+  if (mode !== 'escape' && mode !== 'unescape') return;
   const from = mode === 'escape' ? '$ref' : ESCAPED_REF;
   const to = mode === 'escape' ? ESCAPED_REF : '$ref';
   const stack: unknown[] = [value];
@@ -200,13 +229,18 @@ export interface ResolveOptions {
   explicit: boolean;
 }
 
-/** Bundles external `$ref`s into the document (when it has any) and checks every internal one. */
-export async function resolveReferences(document: Json, options: ResolveOptions): Promise<Json> {
-  const source = 'path' in options.root ? options.root.path : options.root.url;
-  const scan = scanRefs(document, source, 'check');
-  if (!scan.external) return document;
+export interface ResolvedDocument {
+  document: Json;
+  /** Referenced documents that could not be read or parsed: their `$ref`s stay as written. */
+  unreadable: DocumentProblem[];
+}
 
-  scanRefs(document, source, 'escape', false);
+/** Bundles external `$ref`s into the document, when it has any. */
+export async function resolveReferences(document: Json, options: ResolveOptions): Promise<ResolvedDocument> {
+  const source = 'path' in options.root ? options.root.path : options.root.url;
+  if (!scanRefs(document).external) return { document, unreadable: [] };
+
+  scanRefs(document, 'escape');
   const { $RefParser } = await import('@apidevtools/json-schema-ref-parser');
   const { loadDocument } = options.ctx;
   if (!loadDocument) throw new OkapiError('this okapi host cannot load API descriptions (no loadDocument)');
@@ -216,21 +250,27 @@ export async function resolveReferences(document: Json, options: ResolveOptions)
   const rootUrl = 'url' in options.root ? new URL(options.root.url) : undefined;
   const timeout = options.explicit ? EXPLICIT_TIMEOUT_MS : DISCOVERY_TIMEOUT_MS;
 
+  // A reference the rules forbid refuses the description; one that cannot be read is left out.
   // The bundler wraps what a resolver or parser throws into its own error (a resolver's message is
-  // lost on the way): the first failure is the one reported.
-  let resolverFailure: Error | undefined;
-  const remember = async <T>(work: () => Promise<T>): Promise<T> => {
+  // lost on the way), so both are noted here, as they happen.
+  let refused: Error | undefined;
+  const unreadable = new Map<string, string>();
+  const remember = async <T>(location: string, work: () => Promise<T>): Promise<T> => {
     try {
       return await work();
     } catch (error) {
-      resolverFailure ??= error as Error;
+      if (!refused && !unreadable.has(location)) unreadable.set(location, error instanceof Error ? error.message : String(error));
       throw error;
     }
+  };
+  const refuse = (error: OkapiError): never => {
+    refused ??= error;
+    throw error;
   };
 
   const readFileRef = async (location: string): Promise<Uint8Array> => {
     if (rootUrl) {
-      throw new OkapiError(`${source} references the local file ${location}; a downloaded description may reference only HTTP(S) documents`);
+      refuse(new OkapiError(`${source} references the local file ${location}; a downloaded description may reference only HTTP(S) documents`));
     }
     const path = toPath(location);
     return limit(() => readSpecFile(path, `${path} (referenced by a $ref in the description)`));
@@ -240,17 +280,23 @@ export async function resolveReferences(document: Json, options: ResolveOptions)
     const url = new URL(location);
     if (rootUrl === undefined) {
       if (!options.allowCrossOrigin) {
-        throw new OkapiError(`${source} references ${url.href}; a local description may reference only files`, {
-          hint: 'fetch such references with --allow-cross-origin-spec if you trust that host',
-        });
+        refuse(
+          new OkapiError(`${source} references ${url.href}; a local description may reference only files`, {
+            hint: 'fetch such references with --allow-cross-origin-spec if you trust that host',
+          }),
+        );
       }
     } else if (url.origin !== rootUrl.origin) {
-      checkFollow(url, rootUrl, options.allowCrossOrigin, 'the $ref target');
+      try {
+        checkFollow(url, rootUrl, options.allowCrossOrigin, 'the $ref target');
+      } catch (error) {
+        refuse(error as OkapiError);
+      }
     }
     return limit(async () => {
       const response = await options.ctx.httpRequest({ method: 'GET', url: url.href, timeout_ms: timeout, max_body_size: MAX_SPEC_BYTES, address_policy: options.policy });
       if (response.status < 200 || response.status > 299) {
-        throw new OkapiError(`GET ${url.href} answered ${response.status}; it is referenced by a $ref in the description`);
+        throw new OkapiError(`GET ${url.href} answered ${response.status}`);
       }
       const type = headerOf(response, 'content-type');
       if (type) contentTypes.set(url.href, type);
@@ -259,9 +305,11 @@ export async function resolveReferences(document: Json, options: ResolveOptions)
   };
 
   let bundled: Json;
+  const bundle = parser.bundle.bind(parser) as unknown as (path: string, schema: unknown, options: unknown) => Promise<unknown>;
   try {
-    const bundle = parser.bundle.bind(parser) as unknown as (path: string, schema: unknown, options: unknown) => Promise<unknown>;
     bundled = (await bundle(rootUrl ? rootUrl.href : source, document, {
+      // A reference that leads nowhere is noted and left as written; the rest is bundled.
+      continueOnError: true,
       resolve: {
         external: true,
         file: false,
@@ -271,7 +319,8 @@ export async function resolveReferences(document: Json, options: ResolveOptions)
           canRead: () => true,
           read: async (file: { url: string }) => {
             const location = file.url;
-            const bytes = await remember(() => (/^https?:/i.test(location) ? readHttpRef(location) : readFileRef(location)));
+            const remote = /^https?:/i.test(location);
+            const bytes = await remember(remote ? location : toPath(location), () => (remote ? readHttpRef(location) : readFileRef(location)));
             return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
           },
         },
@@ -284,11 +333,11 @@ export async function resolveReferences(document: Json, options: ResolveOptions)
         okapi: {
           order: 1,
           canParse: () => true,
-          parse: (file: { url: string; data: Buffer }) =>
-            remember(async () => {
-              const remote = /^https?:/i.test(file.url);
+          parse: (file: { url: string; data: Buffer }) => {
+            const remote = /^https?:/i.test(file.url);
+            const name = remote ? file.url : toPath(file.url);
+            return remember(name, async () => {
               const contentType = contentTypes.get(file.url);
-              const name = remote ? file.url : toPath(file.url);
               // Through the loader hook, as the description itself was (its plugin parses JSON and YAML).
               const value = await loadDocument({
                 body: file.data,
@@ -296,20 +345,24 @@ export async function resolveReferences(document: Json, options: ResolveOptions)
                 ...(remote ? { source_url: name } : { local_path: name }),
                 ...(contentType !== undefined ? { content_type: contentType } : {}),
               });
-              scanRefs(value, name, 'escape', false);
+              scanRefs(value, 'escape');
               return value;
-            }),
+            });
+          },
         },
       },
       bundle: { excludedPathMatcher: isExamplePath },
       dereference: { circular: true, excludedPathMatcher: isExamplePath },
     })) as Json;
   } catch (error) {
-    throw resolverFailure ?? refError(error, source);
+    if (refused) throw refused;
+    // With continueOnError the bundler still bundles what it can, then throws the group of what it could not.
+    if ((error as { name?: string }).name !== 'JSONParserErrorGroup' || !isPlainObject(parser.schema)) throw refError(error, source);
+    bundled = parser.schema;
   }
-  scanRefs(bundled, source, 'unescape', false);
-  scanRefs(bundled, source, 'check');
-  return bundled;
+  if (refused) throw refused;
+  scanRefs(bundled, 'unescape');
+  return { document: bundled, unreadable: [...unreadable].map(([where, message]) => ({ where, message: `${message}; the $refs to it are left out` })) };
 }
 
 /** Paths inside example payloads, for the bundler's own walk. */

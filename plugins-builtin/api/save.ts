@@ -7,13 +7,14 @@ import { normalizedOperationBase, type ApiEntry, type DiscoveryFields } from '..
 import { saveApi } from '../../sdk/config-update.js';
 import { formatExtensionUses } from '../../sdk/shared/extension-uses.js';
 import { buildIndex, sha256 } from '../../sdk/shared/operation-index-key.js';
-import type { OperationIndex } from '../../sdk/shared/operation-index-format.js';
+import type { DocumentProblem, OperationIndex } from '../../sdk/shared/operation-index-format.js';
 import { localSpecSources } from '../../sdk/shared/api-config.js';
-import { extractWithSources } from './operation-index.js';
+import { extractWithSources, type OperationSource } from './operation-index.js';
 import { extractOperationDetails } from './operation-details.js';
-import type { OperationDetails } from '../../sdk/shared/operation-detail-format.js';
+import type { NameCollision, OperationDetails } from '../../sdk/shared/operation-detail-format.js';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import type { LoadedSpec } from './load-spec.js';
+import { documentProblems, refuseUnusable } from './document-problems.js';
 
 export interface Saved {
   index: OperationIndex;
@@ -23,10 +24,15 @@ export interface Saved {
   discovery: DiscoveryFields;
 }
 
-/** Indexes the loaded description (nothing is written yet). */
+/**
+ * Indexes the loaded description (nothing is written yet), with the defects okapi works around; a
+ * description none of whose operations can be used is refused.
+ */
 export function indexSpec(entry: ApiEntry, loaded: LoadedSpec): Saved {
   const spec = Buffer.from(JSON.stringify(loaded.document));
-  const { index, details } = extract(loaded.document, spec, normalizedOperationBase(entry), loaded.localSources);
+  const problems = [...loaded.unreadable, ...documentProblems(loaded.document)];
+  const { index, details } = extract(loaded.document, spec, normalizedOperationBase(entry), loaded.localSources, problems);
+  refuseUnusable(loaded.document, index, problems, loaded.spec.source);
   const discovery: DiscoveryFields = {
     source: loaded.spec.source,
     via: loaded.spec.via,
@@ -41,11 +47,33 @@ export function indexSpec(entry: ApiEntry, loaded: LoadedSpec): Saved {
   return { index, details, spec, discovery };
 }
 
-/** The index and the operation details of a document, in one walk of it. */
-function extract(document: unknown, spec: Uint8Array, operationBase: string, sources: string[]): { index: OperationIndex; details: OperationDetails } {
+/** The index (with the description's defects) and the operation details of a document, in one walk of it. */
+function extract(
+  document: unknown,
+  spec: Uint8Array,
+  operationBase: string,
+  sources: string[],
+  problems: DocumentProblem[],
+): { index: OperationIndex; details: OperationDetails } {
   const extracted = extractWithSources(document, { operationBase });
-  const index = buildIndex(document, spec, operationBase, sources, () => extracted.index);
+  const built = buildIndex(document, spec, operationBase, sources, () => extracted.index);
+  const found = [...problems, ...collisionProblems(extracted.collisions, extracted.sources)];
+  const index = found.length > 0 ? { ...built, problems: found } : built;
   return { index, details: extractOperationDetails(document, extracted.sources, extracted.collisions) };
+}
+
+/**
+ * Operations whose command names clashed (`getUser` and `get_user`, or one `x-cli-name` twice), with
+ * the names okapi gave them; clashes of one operationId used twice are reported as that already.
+ */
+function collisionProblems(collisions: NameCollision[], sources: OperationSource[]): DocumentProblem[] {
+  const idOf = (method: string, path: string) => sources.find((s) => s.operation.method === method && s.operation.path === path)?.operation.operation_id;
+  return collisions
+    .filter((c) => new Set(c.operations.map((o) => idOf(o.method, o.path) ?? `${o.method} ${o.path}`)).size > 1)
+    .map((c) => ({
+      where: c.operations.map((o) => `${o.method.toUpperCase()} ${o.path}`).join(', '),
+      message: `each would be the command "${c.name}"; okapi names them ${c.operations.map((o) => o.given).join(', ')}`,
+    }));
 }
 
 /**
@@ -82,8 +110,22 @@ export async function reindexFromSpecCopy(ctx: CommandContext, configDir: string
   } catch {
     throw new OkapiError(`the cached spec of ${api} is damaged`, { hint });
   }
-  const { index, details } = extract(document, spec, normalizedOperationBase(entry), localSpecSources(entry, configDir));
+  // Documents that could not be read were left out of the copy: their `$ref`s are still found unresolved.
+  const { index, details } = extract(document, spec, normalizedOperationBase(entry), localSpecSources(entry, configDir), documentProblems(document));
   await saveApi(ctx.config, ctx.apis, api, (current) => current ?? entry, { index, details });
+}
+
+/** How many problems `api connect` and `api sync` show; `okapi doctor api` lists them all. */
+const SHOWN_PROBLEMS = 10;
+
+/** The description's defects, once each, as warnings on stderr at connect and sync. */
+export function reportProblems(ctx: CommandContext, api: string, index: OperationIndex): void {
+  const problems = index.problems ?? [];
+  if (problems.length === 0) return;
+  const shown = problems.slice(0, SHOWN_PROBLEMS);
+  let text = shown.map((p) => `okapi: warning: ${api}: ${p.where}: ${p.message}\n`).join('');
+  if (problems.length > shown.length) text += `okapi: warning: ${api}: … and ${problems.length - shown.length} more defects; see okapi doctor api ${api}\n`;
+  ctx.stderr(text);
 }
 
 /** The behaviour-changing `x-cli-*` extensions, for stderr at connect and sync: informational only. */

@@ -8,7 +8,7 @@ import { dirname } from 'node:path';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { baseUrl, writeEntry } from './connect.js';
 import { loadSpec } from './load-spec.js';
-import { describeSource, indexSpec, operationCount, reportExtensions, writeSaved } from './save.js';
+import { describeSource, indexSpec, operationCount, reportExtensions, reportProblems, writeSaved } from './save.js';
 import { parseArguments } from '../../sdk/arguments.js';
 import { SYNC } from './arguments.js';
 import { printCommandError } from '../../sdk/command-errors.js';
@@ -42,7 +42,8 @@ export const apiSync: ApiVerb = async (init, args, ctx) => {
       });
       const saved = indexSpec(entry, loaded);
       await writeSaved(ctx, name, saved, (current) => ({ ...(current ?? entry), discovery: saved.discovery }));
-      reportExtensions(ctx, name, saved.index);
+      reportProblems(ctx, name, saved.index);
+  reportExtensions(ctx, name, saved.index);
       ctx.stderr(`okapi: synced ${name}: ${operationCount(saved)} from ${describeSource(saved)}\n`);
     } catch (error) {
       code = Math.max(code, printCommandError(ctx.stderr, error));

@@ -3,7 +3,8 @@
  *
  * `okapi doctor api <name>`: where the API's description uses `x-cli-*` extensions that change
  * okapi's behaviour, and what each changes, from the operation index (rebuilt from the cached spec
- * when stale). Unknown `x-cli-*` names are listed apart. A missing API exits 1.
+ * when stale). Unknown `x-cli-*` names are listed apart, and so are the description's defects okapi
+ * works around (all of them: `api connect` and `api sync` show the first few). A missing API exits 1.
  */
 import { ArgumentError, parseArguments, printArgumentError, type ArgumentDeclaration } from '../../sdk/arguments.js';
 import { definePlugin } from '../../sdk/define.js';
@@ -74,6 +75,11 @@ async function diagnose(name: string, ctx: CommandContext): Promise<number> {
   if (unknown.length > 0) {
     lines.push('', `Not understood by okapi (ignored):`);
     lines.push(formatExtensionUses(unknown, '  '));
+  }
+  const problems = index.problems ?? [];
+  if (problems.length > 0) {
+    lines.push('', `Defects of the description okapi works around (${problems.length}):`);
+    for (const problem of problems) lines.push(`  ${problem.where}: ${problem.message}`);
   }
   ctx.stdout(`${lines.join('\n')}\n`);
   return 0;

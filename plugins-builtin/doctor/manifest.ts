@@ -13,7 +13,7 @@ export default {
       short: 'Diagnose a registered API (doctor api <name>) or the plugins (doctor plugins)',
       long: [
         'Usage:',
-        '  okapi doctor api <name>   Where the description uses behaviour-changing x-cli-* extensions, and what each changes',
+        '  okapi doctor api <name>   Where the description uses behaviour-changing x-cli-* extensions, what each changes, and the description\'s defects okapi works around',
         '  okapi doctor plugins      Refused plugins, and formats or commands a plugin claims that another owns (plugins.<name>.overrides)',
         '',
         'Plain x-cli-description overrides only change help text and are not reported.',

@@ -6,15 +6,17 @@
  * One file per API (`commands.table`, kernel/api/cache-paths.ts), read piece by piece:
  *
  * ```
- * okapi-commands <format> <table bytes> <definitions bytes>\n   the preamble line
- * <CommandTable as JSON>                                        every command: name, aliases, tags, where its details are
- * <{ pointer: [offset, length] } as JSON>                       where each shared schema is
+ * okapi-commands <format> <table bytes> <summaries bytes> <definitions bytes>\n   the preamble line
+ * <CommandTable as JSON>                    every command: name, aliases, tags, where its details are
+ * <[summary or null, …] as JSON>            each command's summary, read only for listings
+ * <{ pointer: [offset, length] } as JSON>   where each shared schema is
  * <StoredOperation JSON><schema JSON>…                          the records, offsets counted from here
  * ```
  *
  * A call reads the preamble, the table and one operation's record (and the schemas it names), so a
  * description with thousands of operations costs a call what one operation costs (issue #14's
- * start-up figure). Schemas that many operations share are stored once.
+ * start-up figure): the table holds no more than finding a command needs. Schemas that many
+ * operations share are stored once.
  */
 import type { IndexedParameter, IndexedResponse, IndexKey, OperationIndex, SecurityRequirement, SecuritySchemeInfo, ServerInfo } from './operation-index-format.js';
 
@@ -32,9 +34,8 @@ export interface CommandEntry {
   /** `x-cli-hidden`: callable by exact name, left out of help and completion. */
   hidden?: true;
   deprecated?: true;
+  /** Only when the table was read with summaries (`ApiRegistry.commands`). */
   summary?: string;
-  method: string;
-  path: string;
   /** Where the operation's details are: byte offset (after the first line) and length. */
   at: [offset: number, length: number];
 }
@@ -165,11 +166,9 @@ export function serializeCommandTable(index: OperationIndex, details: OperationD
     ...(op.tags ? { tags: op.tags } : {}),
     ...(op.hidden ? { hidden: true as const } : {}),
     ...(op.deprecated ? { deprecated: true as const } : {}),
-    ...(op.summary !== undefined ? { summary: op.summary } : {}),
-    method: op.method,
-    path: op.path,
     at: place(op),
   }));
+  const summaryBytes = Buffer.from(JSON.stringify(details.operations.map((op) => op.summary ?? null)));
   const definitions: Record<string, [number, number]> = {};
   for (const [pointer, schema] of Object.entries(details.definitions)) definitions[pointer] = place(schema);
   const table: CommandTable = {
@@ -185,6 +184,6 @@ export function serializeCommandTable(index: OperationIndex, details: OperationD
   };
   const tableBytes = Buffer.from(JSON.stringify(table));
   const definitionBytes = Buffer.from(JSON.stringify(definitions));
-  const preamble = Buffer.from(`${COMMAND_TABLE_MAGIC} ${COMMAND_TABLE_FORMAT} ${tableBytes.length} ${definitionBytes.length}\n`);
-  return Buffer.concat([preamble, tableBytes, definitionBytes, ...records]);
+  const preamble = Buffer.from(`${COMMAND_TABLE_MAGIC} ${COMMAND_TABLE_FORMAT} ${tableBytes.length} ${summaryBytes.length} ${definitionBytes.length}\n`);
+  return Buffer.concat([preamble, tableBytes, summaryBytes, definitionBytes, ...records]);
 }

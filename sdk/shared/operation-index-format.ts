@@ -7,7 +7,7 @@
 import type { ExtensionUse } from './x-cli-extensions.js';
 
 /** Bumped whenever the shape of the index or the way it is extracted changes. */
-export const INDEX_FORMAT = 1;
+export const INDEX_FORMAT = 2;
 
 /** A local spec file as it was when the index was made; mtime with full precision (nanoseconds). */
 export interface SourceStamp {
@@ -103,6 +103,15 @@ export interface SecuritySchemeInfo {
   flows?: Record<string, { authorization_url?: string; token_url?: string; refresh_url?: string; device_authorization_url?: string; scopes: string[] }>;
 }
 
+/**
+ * A defect of the description that okapi works around (plugins-builtin/api/document-problems.ts):
+ * where it is (a JSON pointer, a file or a URL) and what it is, in words for the user.
+ */
+export interface DocumentProblem {
+  where: string;
+  message: string;
+}
+
 export interface OperationIndex {
   key: IndexKey;
   info: { title?: string; version?: string; description?: string; openapi?: string };
@@ -112,6 +121,8 @@ export interface OperationIndex {
   operations: IndexedOperation[];
   webhooks: number;
   extensions: ExtensionUse[];
+  /** The description's defects, as `api connect` and `api sync` warned of them; absent when none. */
+  problems?: DocumentProblem[];
 }
 
 /** The help index: all `okapi <api> --help` reads. */

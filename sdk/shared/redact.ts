@@ -7,7 +7,8 @@
  */
 import { isCredentialName } from './credential-names.js';
 
-const MASK = '***';
+/** What stands in for a secret. */
+export const MASK = '***';
 
 /** A `Name: value` or `key=value` entry cut at its first separator; a malformed entry's name is its first word. */
 export function splitField(entry: string): { name: string; separator: string; value: string } {

@@ -2,8 +2,8 @@
  * What API servers feed the registry, made hostile: real OpenAPI descriptions (the fixtures, and
  * the shared corpus's small documents when it is there) with nodes replaced by values of the wrong
  * shape or their bytes mutated, and `Link` headers of any shape. The loader answers with a
- * document or a DescriptionError; the operation index is built from whatever it gives, never
- * throwing; the Link parser skips what it cannot read.
+ * document or a DescriptionError; the operation index and the list of defects are built from
+ * whatever it gives, never throwing; the Link parser skips what it cannot read.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +12,8 @@ import { helpIndexOf, INDEX_FORMAT } from '../../sdk/shared/operation-index-form
 import { parseLinkHeader } from '../../sdk/shared/link-header.js';
 import loader from '../../plugins-builtin/openapi/index.js';
 import { DescriptionError } from '../../plugins-builtin/openapi/parse.js';
+import { documentProblems, refuseUnusable } from '../../plugins-builtin/api/document-problems.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
 import { documents, hostileValue, nodePaths, replaced, sources } from './descriptions.js';
 import { fuzz, fuzzAsync, tally } from './harness.js';
 import { mutatedBytes } from './mutate.js';
@@ -21,6 +23,15 @@ function checkIndex(document: unknown): void {
   const names = index.operations.map((o) => o.name);
   expect(new Set(names).size).toBe(names.length);
   helpIndexOf({ key: { format: INDEX_FORMAT, okapi_version: 'x', spec_hash: 'x', operation_base: '', sources: [] }, ...index });
+  // The defects are found without throwing, each with where it is; only an unusable description is refused.
+  const problems = documentProblems(document);
+  for (const problem of problems) expect(problem.where).toMatch(/^#\//);
+  try {
+    refuseUnusable(document, index, problems, 'doc');
+  } catch (error) {
+    expect(error).toBeInstanceOf(OkapiError);
+    expect(index.operations.length + index.webhooks).toBe(0);
+  }
 }
 
 describe('OpenAPI descriptions with nodes of the wrong shape', () => {

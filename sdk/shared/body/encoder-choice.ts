@@ -13,10 +13,23 @@ export interface EncoderChoice {
   readonly format: BodyFormat;
   /** The Content-Type to send; multipart bodies add their boundary to it. */
   readonly contentType: string;
-  /** The `-c` value as typed, for messages; undefined when `-c` was not given. */
+  /**
+   * The `-c` value as typed (or, for a generated command, the media type its operation offers),
+   * for messages; undefined when nothing chose the format, so stdin's own kind decides.
+   */
   readonly given: string | undefined;
   /** `-c` named a media type rather than an encoder. */
   readonly isMediaType: boolean;
+  /**
+   * How messages name the choice when `-c` alone does not say it: a generated command sends the
+   * media type its operation offers ("the operation's application/merge-patch+json body").
+   */
+  readonly label?: string;
+  /**
+   * Multipart: the Content-Type of the parts under a field name, instead of the one guessed from
+   * the value (OpenAPI's `encoding.<property>.contentType`).
+   */
+  readonly partTypes?: Readonly<Record<string, string>>;
 }
 
 const NAMED: Readonly<Record<string, { format: BodyFormat; contentType: string }>> = {
@@ -53,8 +66,8 @@ export function chooseEncoder(value: string | undefined): EncoderChoice {
   return { format: formatOfMediaType(essence), contentType: trimmed, given: value, isMediaType: true };
 }
 
-/** Which encoder a media type implies: structured families by their type or `+suffix`, everything else raw. */
-function formatOfMediaType(essence: string): BodyFormat {
+/** Which encoder a media type (its essence) implies: structured families by their type or `+suffix`, everything else raw. */
+export function formatOfMediaType(essence: string): BodyFormat {
   switch (essence) {
     case 'application/json':
     case 'text/json':
@@ -77,7 +90,8 @@ function formatOfMediaType(essence: string): BodyFormat {
   return 'raw';
 }
 
-/** How messages name the choice: `-c form`, `-c text/csv`, or the default. */
+/** How messages name the choice: its label, `-c form`, `-c text/csv`, or the default. */
 export function describeChoice(choice: EncoderChoice): string {
+  if (choice.label !== undefined) return choice.label;
   return choice.given === undefined ? 'the default JSON encoder' : `-c ${choice.given}`;
 }

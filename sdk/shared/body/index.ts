@@ -9,6 +9,9 @@
  *   other bytes are sent as they are: `text/plain; charset=utf-8` or `application/octet-stream`
  *   by default, or the media type `-c` gives.
  * - Both: stdin is the base document and the expression patches it, so stdin must be structured.
+ *
+ * A generated command (`okapi <api> <command>`) builds its body the same way through `encodeBody`,
+ * with the media type its operation offers in place of the `-c` value.
  */
 
 import { UsageError } from '../errors.js';
@@ -23,23 +26,27 @@ import { evaluateExpression, isBlankExpression, joinArgs } from './input.js';
 import { classifyStdin, isBlank, type StdinDocument } from './stdin.js';
 import { utf8TextOf } from '../utf8-text.js';
 
-export { BodySyntaxError } from './errors.js';
-export { ENCODER_NAMES } from './encoder-choice.js';
+export { BodySyntaxError, unreadableFile } from './errors.js';
+export { chooseEncoder, ENCODER_NAMES, formatOfMediaType, type BodyFormat, type EncoderChoice } from './encoder-choice.js';
 export { contentTypeForFile } from './mime.js';
 
-export interface BodyRequest {
+/** Where a body comes from. */
+export interface BodyInput {
   /** The body words after the URL, as typed. */
   args: string[];
   /** The bytes of redirected stdin, when the caller read it (never a terminal). */
   stdin?: Uint8Array;
+  /** Directory for relative `@file` paths; defaults to the process's. */
+  cwd?: string;
+}
+
+export interface BodyRequest extends BodyInput {
   /**
    * The `-c` value: json | yaml | cbor | form | multipart | a media type such as text/csv.
    * Leave it undefined when `-c` was not given: text on stdin is then sent as text/plain, while
    * an explicit `-c json` insists on a JSON, YAML or CBOR document.
    */
   encoder?: string;
-  /** Directory for relative `@file` paths; defaults to the process's. */
-  cwd?: string;
 }
 
 export interface EncodedBody {
@@ -49,6 +56,8 @@ export interface EncodedBody {
   value: unknown;
   /** Something the user should hear about the body, though it is sent (shown as a warning). */
   warning?: string;
+  /** Stdin sent byte for byte without being read as a document: `value` is its text or bytes, not data. */
+  asIs?: true;
 }
 
 const TEXT_TYPE = 'text/plain; charset=utf-8';
@@ -56,7 +65,11 @@ const BINARY_TYPE = 'application/octet-stream';
 
 /** The body to send, or undefined when there are no body args and stdin is empty or blank. */
 export function buildBody(request: BodyRequest): EncodedBody | undefined {
-  const encoder = chooseEncoder(request.encoder);
+  return encodeBody(request, chooseEncoder(request.encoder));
+}
+
+/** The body to send as `encoder` says, or undefined when there are no body args and stdin is empty or blank. */
+export function encodeBody(request: BodyInput, encoder: EncoderChoice): EncodedBody | undefined {
   const expression = joinArgs(request.args);
   const hasExpression = !isBlankExpression(expression);
   const stdin = request.stdin !== undefined && !isBlank(request.stdin) ? request.stdin : undefined;
@@ -69,7 +82,7 @@ export function buildBody(request: BodyRequest): EncodedBody | undefined {
   }
   if (!hasExpression && encoder.format === 'raw') {
     // -c text/csv < data.csv: the media type says what stdin is, so it is not interpreted at all.
-    return { bytes: stdin, contentType: encoder.contentType, value: utf8TextOf(stdin) ?? stdin };
+    return { bytes: stdin, contentType: encoder.contentType, value: utf8TextOf(stdin) ?? stdin, asIs: true };
   }
   const document = classifyStdin(stdin);
   if (hasExpression) {
@@ -92,7 +105,7 @@ function stdinOnly(document: StdinDocument, encoder: EncoderChoice): EncodedBody
   }
   const value = document.kind === 'text' ? document.text : document.bytes;
   if (encoder.given === undefined) {
-    const sent = { bytes: document.bytes, contentType: document.kind === 'text' ? TEXT_TYPE : BINARY_TYPE, value };
+    const sent = { bytes: document.bytes, contentType: document.kind === 'text' ? TEXT_TYPE : BINARY_TYPE, value, asIs: true as const };
     if (document.kind !== 'text' || !document.brokenJson) return sent;
     return {
       ...sent,
@@ -101,7 +114,7 @@ function stdinOnly(document: StdinDocument, encoder: EncoderChoice): EncodedBody
   }
   // A media type says what the content is (-c application/json < hand-written.json): send it as it is.
   if (encoder.isMediaType && encoder.format !== 'multipart') {
-    return { bytes: document.bytes, contentType: encoder.contentType, value };
+    return { bytes: document.bytes, contentType: encoder.contentType, value, asIs: true };
   }
   const asIs = encoder.format === 'form' ? 'application/x-www-form-urlencoded' : 'text/plain';
   throw new UsageError(`${describeChoice(encoder)} encodes data, but stdin is not a JSON, YAML or CBOR document: ${document.why}`, {
@@ -121,7 +134,7 @@ function encodeValue(value: unknown, encoder: EncoderChoice): EncodedBody {
     case 'form':
       return { bytes: encodeForm(value, flag), contentType: encoder.contentType, value };
     case 'multipart': {
-      const { bytes, boundary } = encodeMultipart(value, flag);
+      const { bytes, boundary } = encodeMultipart(value, flag, encoder.partTypes);
       return { bytes, contentType: `multipart/form-data; boundary=${boundary}`, value };
     }
     case 'raw':

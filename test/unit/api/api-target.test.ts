@@ -1,6 +1,6 @@
-/** API-aware targets: `<api>/<path>` resolution, profile layers and url_overrides. */
+/** API-aware targets: `<api>/<path>` resolution, profile layers and the url_overrides they carry. */
 import { describe, expect, it } from 'vitest';
-import { apiNameOf, applyUrlOverrides, resolveApiTarget } from '../../../kernel/api/api-target.js';
+import { apiNameOf, resolveApiTarget } from '../../../kernel/api/api-target.js';
 
 const config = {
   apis: {
@@ -82,26 +82,5 @@ describe('resolveApiTarget', () => {
 
   it('reports a broken base_url by API name', () => {
     expect(() => resolveApiTarget(config, 'broken/x', undefined)).toThrow(/base_url of API broken/);
-  });
-});
-
-describe('applyUrlOverrides', () => {
-  const overrides = config.apis.example.url_overrides;
-  it.each([
-    ['https://api.example.com/v1/items', 'http://127.0.0.1:8080/v1/items'],
-    ['https://api.example.com/v1/files/1', 'https://files.example.com/1'],
-    ['https://api.example.com/v1/filesystem', 'http://127.0.0.1:8080/v1/filesystem'],
-    ['https://api.example.com', 'http://127.0.0.1:8080/'],
-    ['https://api.example.com.evil.net/x', 'https://api.example.com.evil.net/x'],
-    ['https://api.example.com:8443/x', 'https://api.example.com:8443/x'],
-    ['https://other.example.com/x?y=1', 'https://other.example.com/x?y=1'],
-    ['https://api.example.com/v1/files?x=1', 'https://files.example.com/?x=1'],
-  ])('%s → %s', (from, to) => expect(applyUrlOverrides(new URL(from), overrides).href).toBe(to));
-
-  it('refuses prefixes with user information, query or fragment, and non-http schemes', () => {
-    const bad: Record<string, string>[] = [{ 'https://u:p@a.com': 'https://b.com' }, { 'https://a.com?x=1': 'https://b.com' }, { 'https://a.com': 'ftp://b.com' }, { 'a.com': 'https://b.com' }];
-    for (const overrides of bad) {
-      expect(() => applyUrlOverrides(new URL('https://a.com/x'), overrides)).toThrow();
-    }
   });
 });

@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OkapiError, UsageError } from '../../../sdk/shared/errors.js';
-import { buildBody, contentTypeForFile, type EncodedBody } from '../../../sdk/shared/body/index.js';
+import { buildBody, chooseEncoder, contentTypeForFile, encodeBody, type EncodedBody } from '../../../sdk/shared/body/index.js';
 import { FileRef } from '../../../sdk/shared/shorthand/index.js';
 import { thrown, useTempFiles } from './helpers.js';
 
@@ -160,6 +160,25 @@ describe('multipart encoder', () => {
     const error = thrown(() => multipart(['meta.file: @a.txt']));
     expect(error).toBeInstanceOf(UsageError);
     expect(error.message).toBe('multipart file @a.txt at meta.file is nested inside a field');
+  });
+
+  it('gives the parts of a field the type partTypes names, in place of the guess', () => {
+    const encoder = { ...chooseEncoder('multipart'), partTypes: { file: 'image/webp', docs: 'text/x-note', title: 'text/plain; charset=utf-8' } };
+    const body = encodeBody({ args: ['title: Q3, file: @photo.PNG, docs: [@a.txt, @b.csv], other: @a.txt'], cwd: files.dir }, encoder);
+    const parts = rawParts(body!);
+    expect(parts.map((part) => part.headers)).toEqual([
+      ['Content-Disposition: form-data; name="title"', 'Content-Type: text/plain; charset=utf-8'],
+      ['Content-Disposition: form-data; name="file"; filename="photo.PNG"', 'Content-Type: image/webp'],
+      ['Content-Disposition: form-data; name="docs"; filename="a.txt"', 'Content-Type: text/x-note'],
+      ['Content-Disposition: form-data; name="docs"; filename="b.csv"', 'Content-Type: text/x-note'],
+      ['Content-Disposition: form-data; name="other"; filename="a.txt"', 'Content-Type: text/plain'],
+    ]);
+  });
+
+  it('names the choice by its label in messages', () => {
+    const encoder = { ...chooseEncoder('multipart'), label: "the operation's multipart/form-data body" };
+    const error = thrown(() => encodeBody({ args: ['[1]'] }, encoder));
+    expect(error.message).toBe("the operation's multipart/form-data body needs an object of fields, not an array");
   });
 
   it('rejects a body that is not an object', () => {

@@ -101,6 +101,9 @@ describe('stdin alone', () => {
     const body = buildBody({ args: [], stdin: utf8(input), encoder: 'application/json' });
     expect(body?.contentType).toBe('application/json');
     expect(text(body!.bytes)).toBe(input);
+    // Sent as it came: its value is text, not data (generated commands validate only data).
+    expect(body?.asIs).toBe(true);
+    expect(buildBody({ args: [], stdin: utf8('{"a": 1}'), encoder: 'application/json' })).not.toHaveProperty('asIs');
   });
 
   it('refuses text when -c names an encoder', () => {

@@ -315,6 +315,36 @@ describe('updateConfig', () => {
     );
     expect(await readFile(file, 'utf8')).toBe('{ "apis": { "x": { "base_url": "http://127.0.0.1:1" } } }');
   });
+
+  it('accepts url_overrides and allowed_operation_origins only as SPEC.md words them: http(s) URL prefixes and origins', async () => {
+    const file = join(await tempDir(), 'config.json');
+    await writeFile(file, '{ "apis": { "x": { "base_url": "http://127.0.0.1:1" } } }');
+    const set = (value: unknown) =>
+      updateConfig(file, (config) => {
+        Object.assign((config.apis as Record<string, Record<string, unknown>>).x!, value);
+      });
+    await set({
+      url_overrides: { 'https://api.example.com/v1/': 'http://127.0.0.1:8080/' },
+      allowed_operation_origins: ['https://files.example.com', 'http://127.0.0.1:9090/'],
+      server_variables: { region: 'eu' },
+      profiles: { p: { url_overrides: { 'HTTPS://API.example.com': 'http://127.0.0.1:8081/p' }, server_variables: { region: 'us' } } },
+    });
+    expect(JSON.parse(await readFile(file, 'utf8')).apis.x.allowed_operation_origins).toEqual(['https://files.example.com', 'http://127.0.0.1:9090/']);
+    const many = await set({
+      url_overrides: { 'https://user:secret@api.example.com': 'https://b.example.com', 'https://c.example.com': 'https://d.example.com/#top' },
+      allowed_operation_origins: ['https://files.example.com/v1'],
+      server_variables: { region: 1 },
+      profiles: { p: { url_overrides: { 'api.example.com': 'https://b.example.com' } } },
+    }).catch((error: Error) => error);
+    expect((many as Error).message).toBe(
+      `config file ${file} has 5 problems:\n` +
+        '  - apis.x.profiles.p.url_overrides: the key "api.example.com" is not an absolute http or https URL such as https://api.example.com/v1\n' +
+        '  - apis.x.server_variables.region must be a string, found a number\n' +
+        '  - apis.x.url_overrides: the key "https://***@api.example.com/" must not carry user information, a query or a fragment\n' +
+        '  - apis.x.url_overrides["https://c.example.com"]: "https://d.example.com/#top" must not carry user information, a query or a fragment\n' +
+        '  - apis.x.allowed_operation_origins[0]: "https://files.example.com/v1" is not an origin such as https://files.example.com (scheme, host and port only)',
+    );
+  });
 });
 
 describe('writeFileAtomic', () => {

@@ -34,6 +34,25 @@ describe('planRequest', () => {
   it('puts --okapi-server in place of the target origin', () => {
     expect(planRequest({ ...base, server: 'http://127.0.0.1:8080' }, {}).url.href).toBe('http://127.0.0.1:8080/items');
   });
+
+  it("rewrites an API-aware target's final URL with url_overrides, the profile's over the API's", () => {
+    const config = {
+      apis: {
+        example: {
+          base_url: 'https://api.example.com/v1',
+          url_overrides: { 'https://api.example.com': 'http://127.0.0.1:8080', 'https://api.example.com/v1/files': 'http://127.0.0.1:8081/f' },
+          profiles: { local: { url_overrides: { 'https://api.example.com': 'http://127.0.0.1:9090/p' } } },
+        },
+      },
+    };
+    const plan = (target: string, profile?: string) =>
+      planRequest({ ...base, target, queryLayers: [[['q', '1']]], ...(profile ? { profile } : {}) }, config).url.href;
+    expect(plan('example/items')).toBe('http://127.0.0.1:8080/v1/items?q=1');
+    expect(plan('example/files/a%2Fb')).toBe('http://127.0.0.1:8081/f/a%2Fb?q=1');
+    expect(plan('example/filesystem')).toBe('http://127.0.0.1:8080/v1/filesystem?q=1');
+    expect(plan('example/items', 'local')).toBe('http://127.0.0.1:9090/p/v1/items?q=1');
+    expect(plan('https://elsewhere.example.net/x')).toBe('https://elsewhere.example.net/x?q=1');
+  });
 });
 
 describe('transportOptionsFor', () => {

@@ -55,6 +55,12 @@ describe('parseArguments', () => {
     expect(usageError(() => parseArguments(['a', 'b', '-yes'], CONNECT)).message).toBe('-y takes no value; got "-yes"');
   });
 
+  it('records each boolean flag given with its last value, so --flag=false differs from no flag', () => {
+    expect(parseArguments(['a', 'b', '--yes', '--yes=false'], CONNECT).booleans).toEqual(new Map([['yes', false]]));
+    expect(parseArguments(['a', 'b', '-y'], CONNECT).booleans).toEqual(new Map([['yes', true]]));
+    expect(parseArguments(['a', 'b'], CONNECT).booleans.size).toBe(0);
+  });
+
   it('ends flags at --', () => {
     expect(parseArguments(['a', '--', '--yes', '-y'], CONNECT).positionals).toEqual(['a', '--yes', '-y']);
   });
@@ -83,6 +89,22 @@ describe('parseArguments', () => {
     expect(usageError(() => parseArguments(['a', 'b', '--spec'], CONNECT)).message).toBe('--spec needs a value');
     expect(usageError(() => parseArguments(['a', 'b', '--spec='], CONNECT)).message).toBe('--spec needs a value');
     expect(usageError(() => parseArguments(['a', 'b', '-H'], CONNECT)).message).toBe('-H needs a value');
+  });
+
+  it('refuses a declared flag as the value of the flag before it, but takes any other word', () => {
+    const error = usageError(() => parseArguments(['a', 'b', '--spec', '--yes'], CONNECT));
+    expect(error.message).toBe('--spec needs a value; got the flag --yes');
+    expect(error.hint).toBe(formatUsage(CONNECT));
+    expect(usageError(() => parseArguments(['a', 'b', '-H', '-y'], CONNECT)).message).toBe('-H needs a value; got the flag -y');
+    expect(parseArguments(['a', 'b', '--spec', '--other'], CONNECT).value('spec')).toBe('--other');
+    expect(parseArguments(['a', 'b', '--spec=--yes'], CONNECT).value('spec')).toBe('--yes');
+  });
+
+  it('takes an empty value where the flag allows one, and still needs a value there', () => {
+    const declaration: ArgumentDeclaration = { command: 'x', flags: [{ name: 'filter', value: 'text', allowEmpty: true }] };
+    expect(parseArguments(['--filter='], declaration).value('filter')).toBe('');
+    expect(parseArguments(['--filter', ''], declaration).value('filter')).toBe('');
+    expect(usageError(() => parseArguments(['--filter'], declaration)).message).toBe('--filter needs a value');
   });
 
   it('checks the number of positionals', () => {

@@ -4,6 +4,7 @@
  * FileRef) as a file part named after the file, its type guessed from the extension. An array that
  * holds files becomes one part per item under the same name, the usual way to upload several files.
  * Files are read here, while encoding, so nothing is sent when one of them cannot be read.
+ * `partTypes` gives the Content-Type of every part under a name, in place of the one guessed.
  */
 
 import { randomBytes } from 'node:crypto';
@@ -29,7 +30,7 @@ interface Part {
   readonly content: Uint8Array;
 }
 
-export function encodeMultipart(value: unknown, flag: string): MultipartBody {
+export function encodeMultipart(value: unknown, flag: string, partTypes: Readonly<Record<string, string>> = {}): MultipartBody {
   if (!isObjectLiteral(value)) {
     throw new UsageError(`${flag} needs an object of fields, not ${describeValue(value)}`, {
       hint: "write each part as name: value, and files as name: @path, e.g. 'title: Report, file: @report.pdf'",
@@ -38,10 +39,11 @@ export function encodeMultipart(value: unknown, flag: string): MultipartBody {
   const parts: Part[] = [];
   for (const name of Object.keys(value)) {
     const field = value[name];
+    const typed = (part: Part): Part => (Object.hasOwn(partTypes, name) ? { ...part, contentType: partTypes[name] } : part);
     if (Array.isArray(field) && field.some((item) => item instanceof FileRef)) {
-      field.forEach((item: unknown, index) => parts.push(toPart(name, item, `${name}[${index}]`)));
+      field.forEach((item: unknown, index) => parts.push(typed(toPart(name, item, `${name}[${index}]`))));
     } else {
-      parts.push(toPart(name, field, name));
+      parts.push(typed(toPart(name, field, name)));
     }
   }
   const boundary = chooseBoundary(parts);

@@ -1,0 +1,144 @@
+/** Operation details: extraction beside the index, the command table file, and reading one operation of it. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { extractWithSources } from '../../../plugins-builtin/api/operation-index.js';
+import { extractOperationDetails } from '../../../plugins-builtin/api/operation-details.js';
+import { serializeCommandTable, type OperationDetails } from '../../../sdk/shared/operation-detail-format.js';
+import { INDEX_FORMAT, type OperationIndex } from '../../../sdk/shared/operation-index-format.js';
+import { readCommandTable, readOperationDetail } from '../../../kernel/api/command-table-read.js';
+import { apiCacheFiles } from '../../../kernel/api/cache-paths.js';
+import { tempDir } from '../../helpers/temp-dir.js';
+
+const DOC = {
+  openapi: '3.1.0',
+  tags: [{ name: 'Pet Store', description: 'Pets.\nMore.' }, { name: 'unused' }],
+  paths: {
+    '/pets/{id}': {
+      parameters: [
+        { name: 'id', in: 'path', required: true, schema: { type: 'integer' }, description: 'The id.\nSecond line.' },
+        { name: 'trace', in: 'header', schema: { type: 'string' } },
+      ],
+      put: {
+        operationId: 'updatePet',
+        tags: ['Pet Store'],
+        description: 'Replaces a pet.\n\nWhole text.',
+        parameters: [
+          { name: 'trace', in: 'header', schema: { type: 'boolean' }, examples: { on: { value: true } } },
+          { name: 'skip', in: 'query', 'x-cli-ignore': true },
+          { name: 'filter', in: 'query', content: { 'application/json': { schema: { $ref: '#/components/schemas/Filter' } } } },
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': { schema: { $ref: '#/components/schemas/Pet' }, examples: { rex: { $ref: '#/components/examples/Rex' } } },
+            'multipart/form-data': { schema: { type: 'object' }, encoding: { photo: { contentType: 'image/png' } } },
+          },
+        },
+        responses: { '200': { description: 'The pet\nas stored', content: { 'application/json': {} }, headers: { ETag: {} } } },
+      },
+      delete: { operationId: 'updatePet', responses: {} },
+      get: { operationId: 'hidden-one', 'x-cli-hidden': true, 'x-cli-ignore': false, responses: {}, requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Gone' } } } } },
+      post: { operationId: 'ignored', 'x-cli-ignore': true, responses: {} },
+    },
+  },
+  components: {
+    examples: { Rex: { value: { name: 'Rex' } } },
+    schemas: {
+      Pet: { type: 'object', properties: { name: { type: 'string' }, owner: { $ref: '#/components/schemas/Owner' } } },
+      Owner: { type: 'object', properties: { pets: { type: 'array', items: { $ref: '#/components/schemas/Pet' } } } },
+      Filter: { type: 'object' },
+      Unreached: { type: 'string' },
+    },
+  },
+};
+
+function extract(doc: unknown): { index: OperationIndex; details: OperationDetails } {
+  const { index, sources, collisions } = extractWithSources(doc, { operationBase: '' });
+  const key = { format: INDEX_FORMAT, okapi_version: 'test', spec_hash: 'x', operation_base: '', sources: [] };
+  return { index: { key, ...index }, details: extractOperationDetails(doc, sources, collisions) };
+}
+
+describe('extractOperationDetails', () => {
+  const { details } = extract(DOC);
+  const put = details.operations.find((o) => o.method === 'put')!;
+
+  it('keeps whole descriptions, schemas as written, examples and encodings, and leaves ignored operations and parameters out', () => {
+    expect(details.operations.map((o) => o.name)).toEqual(['hidden-one', 'update-pet', 'update-pet-delete']);
+    expect(put.description).toBe('Replaces a pet.\n\nWhole text.');
+    expect(put.parameters.map((p) => `${p.in}:${p.name}`)).toEqual(['path:id', 'header:trace', 'query:filter']);
+    expect(put.parameters[0]).toMatchObject({ schema: { type: 'integer' }, description: 'The id.', long_description: 'The id.\nSecond line.' });
+    expect(put.parameters[1]).toMatchObject({ schema: { type: 'boolean' }, example: true });
+    expect(put.parameters[2]).toMatchObject({ content_type: 'application/json', schema: { $ref: '#/components/schemas/Filter' } });
+    expect(put.body).toEqual({
+      required: true,
+      contents: [
+        { media_type: 'application/json', schema: { $ref: '#/components/schemas/Pet' }, example: { name: 'Rex' } },
+        { media_type: 'multipart/form-data', schema: { type: 'object' }, encoding: { photo: { content_type: 'image/png' } } },
+      ],
+    });
+    expect(put.responses).toEqual([{ status: '200', media_types: ['application/json'], headers: ['ETag'], description: 'The pet' }]);
+    expect(put.tags).toEqual(['pet-store']);
+  });
+
+  it('names the schemas each operation reaches, through cycles, and stores each once', () => {
+    expect(put.refs?.sort()).toEqual(['#/components/schemas/Filter', '#/components/schemas/Owner', '#/components/schemas/Pet']);
+    expect(Object.keys(details.definitions).sort()).toEqual(['#/components/examples/Rex', '#/components/schemas/Filter', '#/components/schemas/Owner', '#/components/schemas/Pet']);
+  });
+
+  it('says what an operation cannot use, and records name collisions', () => {
+    const hidden = details.operations.find((o) => o.name === 'hidden-one')!;
+    expect(hidden).toMatchObject({ hidden: true, problems: ['request body (application/json): the schema #/components/schemas/Gone is missing (a $ref that leads nowhere)'] });
+    expect(details.collisions).toEqual([
+      {
+        name: 'update-pet',
+        operations: [
+          { method: 'put', path: '/pets/{id}', given: 'update-pet' },
+          { method: 'delete', path: '/pets/{id}', given: 'update-pet-delete' },
+        ],
+      },
+    ]);
+  });
+
+  it('gives tags command-line words, listing only the tags commands use', () => {
+    expect(details.tags).toEqual([{ word: 'pet-store', name: 'Pet Store', description: 'Pets.' }]);
+  });
+});
+
+describe('the command table file', () => {
+  it('is read a table first, then one operation with the schemas it reaches', () => {
+    const cacheDir = tempDir('okapi-commands-');
+    const { index, details } = extract(DOC);
+    const path = apiCacheFiles(cacheDir, 'pets').commands;
+    mkdirSync(apiCacheFiles(cacheDir, 'pets').dir, { recursive: true });
+    writeFileSync(path, serializeCommandTable(index, details));
+
+    const table = readCommandTable(cacheDir, 'pets')!;
+    expect(table).toMatchObject({ openapi: '3.1.0', tags: [{ word: 'pet-store' }], collisions: [{ name: 'update-pet' }] });
+    expect(table.commands.map((c) => c.name)).toEqual(['hidden-one', 'update-pet', 'update-pet-delete']);
+    expect(table.commands[1]!.summary).toBeUndefined();
+    expect(readCommandTable(cacheDir, 'pets', { summaries: true })!.commands[1]!.summary).toBe('Replaces a pet.');
+
+    const put = readOperationDetail(cacheDir, 'pets', table.commands[1]!);
+    expect(put).toMatchObject({ name: 'update-pet', method: 'put', path: '/pets/{id}' });
+    expect(put).not.toHaveProperty('refs');
+    expect(Object.keys(put.definitions).sort()).toEqual(['#/components/schemas/Filter', '#/components/schemas/Owner', '#/components/schemas/Pet']);
+    expect(put.definitions['#/components/schemas/Owner']).toEqual(DOC.components.schemas.Owner);
+    expect(readOperationDetail(cacheDir, 'pets', table.commands[2]!).definitions).toEqual({});
+  });
+
+  it('reads a damaged or foreign file as missing, and refuses an entry that points nowhere', () => {
+    const cacheDir = tempDir('okapi-commands-');
+    const files = apiCacheFiles(cacheDir, 'pets');
+    expect(readCommandTable(cacheDir, 'pets')).toBeUndefined();
+    mkdirSync(files.dir, { recursive: true });
+    for (const text of ['', 'okapi-commands 99 1 1 1\n{}', 'okapi-commands 1 5 2 2\n{"a":', '{"json": true}']) {
+      writeFileSync(files.commands, text);
+      expect(readCommandTable(cacheDir, 'pets')).toBeUndefined();
+    }
+    const { index, details } = extract(DOC);
+    writeFileSync(files.commands, serializeCommandTable(index, details));
+    const table = readCommandTable(cacheDir, 'pets')!;
+    expect(() => readOperationDetail(cacheDir, 'pets', { ...table.commands[0]!, at: [-1, 5] })).toThrow('there is no operation at [-1,5]');
+    expect(() => readOperationDetail(cacheDir, 'pets', { ...table.commands[0]!, at: [1, 5] })).toThrow('the command table of pets is damaged');
+  });
+});
