@@ -102,6 +102,16 @@ export const GLOBAL_FLAG_NAMES: readonly GlobalFlagName[] = [
     "description": "Request body encoding: json (default), yaml, cbor, form, multipart, or a MIME type sent as-is"
   },
   {
+    "long": "okapi-generate-body",
+    "takes_value": false,
+    "description": "Generated operation commands: print an example request body from the operation's schema; nothing is sent"
+  },
+  {
+    "long": "okapi-validate",
+    "takes_value": false,
+    "description": "Generated operation commands: check a JSON body against the operation's schema before sending"
+  },
+  {
     "long": "okapi-server",
     "short": "s",
     "takes_value": true,
