@@ -114,7 +114,7 @@ async function positionalCandidates(positionals: string[], operation: NamedOpera
   }
   if (first === HELP) return positionals.length === 1 ? [...(await source.commands()), ...(await apiCandidates(source))] : [];
   if (first === COMPLETION) return positionals.length === 1 ? Object.entries(SHELL_SCRIPTS).map(([value, { description }]) => ({ value, description })) : [];
-  if (await isApi(first, source)) return (await apiWords(first, positionals.slice(1), source))?.listing ?? [];
+  if (await isApi(first, source)) return (await apiWords(first, positionals.slice(1), source, true))?.listing ?? [];
   return [];
 }
 
@@ -142,7 +142,7 @@ async function isApi(word: string, source: CompletionSource): Promise<boolean> {
 async function namedOperation(positionals: string[], source: CompletionSource): Promise<NamedOperation | undefined> {
   const [api, ...rest] = positionals;
   if (api === undefined || rest.length === 0 || !(await isApi(api, source))) return undefined;
-  const words = await apiWords(api, rest, source);
+  const words = await apiWords(api, rest, source, false);
   if (!words?.entry) return undefined;
   const detail = await source.operation(api, words.entry);
   return { detail, flags: operationFlagCandidates(detail), given: words.given };
@@ -156,9 +156,9 @@ interface ApiWords {
   given: number;
 }
 
-/** Reads the words after an API's name against its command table. */
-async function apiWords(api: string, rest: string[], source: CompletionSource): Promise<ApiWords | undefined> {
-  const table = await source.commandTable(api);
+/** Reads the words after an API's name against its command table; `listing`: what comes next is wanted, with descriptions. */
+async function apiWords(api: string, rest: string[], source: CompletionSource, listing: boolean): Promise<ApiWords | undefined> {
+  const table = await source.commandTable(api, listing);
   if (!table) return undefined;
   const byTags = (await source.api(api))?.command_layout === 'tags';
   const [first, second] = rest;

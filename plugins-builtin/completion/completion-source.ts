@@ -11,8 +11,11 @@ export interface CompletionSource {
   /** What `-o` accepts. */
   formats(): Promise<string[]>;
   api(name: string): Promise<ApiEntry | undefined>;
-  /** Undefined when the API has no description, so no generated commands. */
-  commandTable(api: string): Promise<CommandTable | undefined>;
+  /**
+   * Undefined when the API has no description, so no generated commands. With `summaries`, each
+   * command's summary too: a listing shows them, finding one operation does not need them.
+   */
+  commandTable(api: string, summaries: boolean): Promise<CommandTable | undefined>;
   operation(api: string, command: CommandEntry): Promise<OperationDetail>;
 }
 
@@ -31,7 +34,7 @@ export function hostCompletionSource(ctx: CommandContext): CompletionSource {
     // `raw` is written by okapi itself, without a formatter plugin.
     formats: async () => ['raw', ...(await plugins()).flatMap((plugin) => plugin.formatter_names ?? [])],
     api: (name) => ctx.apis.get(name),
-    commandTable: (api) => remembered(tables, api, async () => (await ctx.apis.commands(api))?.table),
+    commandTable: (api, summaries) => remembered(tables, `${summaries}:${api}`, async () => (await ctx.apis.commands(api, { summaries }))?.table),
     operation: (api, command) => remembered(details, command, () => ctx.apis.operation(api, command)),
   };
 }

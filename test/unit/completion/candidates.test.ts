@@ -8,7 +8,7 @@ import type { CompletionSource } from '../../../plugins-builtin/completion/compl
 import type { CommandEntry, CommandTable, OperationDetail } from '../../../sdk/shared/operation-detail-format.js';
 
 function entry(name: string, fields: Partial<CommandEntry> = {}): CommandEntry {
-  return { name, method: 'get', path: `/${name}`, at: [0, 0], ...fields };
+  return { name, at: [0, 0], ...fields };
 }
 
 const COMMANDS: CommandEntry[] = [
