@@ -17,8 +17,9 @@ function start(argv: string[]): void {
   const { join } = require('node:path') as typeof import('node:path');
   const kernelFile = join(__dirname, 'kernel.cjs');
   let helpCache: HelpCache | undefined;
-  // Only `okapi --help`, `okapi <api>` and `okapi <api> --help` can be answered from the cache.
-  if (argv.length === 1 || (argv.length === 2 && argv[1] === '--help')) {
+  // Only `okapi --help`, `okapi <api>`, `okapi <api> --help` and an API command's `--help` can be
+  // answered from the cache.
+  if (argv.length === 1 || (argv.length <= 4 && argv[argv.length - 1] === '--help')) {
     const cache = require('./startup/help-cache.js') as typeof import('./startup/help-cache.js');
     helpCache = cache.helpCacheFor(argv, process.env, kernelFile, __OKAPI_VERSION__);
     const text = helpCache && cache.cachedHelp(helpCache);

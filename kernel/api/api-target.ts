@@ -12,6 +12,7 @@ import { redactField, redactUrl } from '../../sdk/shared/redact.js';
 import { apiEntry, profilesOf, stringList, stringMap, type ApiEntry, type Profile } from '../../sdk/shared/api-config.js';
 import { apiNameLengthProblem } from '../../sdk/shared/api-names.js';
 import { applyUrlOverrides } from '../../sdk/shared/url-overrides.js';
+import { apiBaseUrl } from '../../sdk/shared/api-base-url.js';
 
 export interface ApiTarget {
   api: string;
@@ -67,7 +68,7 @@ export function resolveApiTarget(
   const entry = apiEntry(config, api)!;
   const profileKey = profileName ?? DEFAULT_PROFILE;
   const profile = selectProfile(api, entry, profileKey, profileName !== undefined);
-  const base = baseUrlOf(api, entry, profile);
+  const base = apiBaseUrl(api, entry, profile);
 
   const overrides = { ...stringMap(entry.url_overrides), ...stringMap(profile.url_overrides) };
   let url: URL;
@@ -108,22 +109,6 @@ function selectProfile(api: string, entry: ApiEntry, name: string, explicit: boo
     });
   }
   return {};
-}
-
-function baseUrlOf(api: string, entry: ApiEntry, profile: Profile): URL {
-  const text = typeof profile.base_url === 'string' && profile.base_url !== '' ? profile.base_url : entry.base_url;
-  const hint = `set it with: okapi api set ${api} 'base_url: https://api.example.com'`;
-  if (typeof text !== 'string' || text === '') throw new OkapiError(`API ${api} has no base_url`, { hint });
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new OkapiError(`the base_url of API ${api} ("${redactUrl(text)}") is not an absolute URL`, { hint });
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new OkapiError(`the base_url of API ${api} ("${redactUrl(text)}") is not an http or https URL`, { hint });
-  }
-  return url;
 }
 
 /** `base` + `/items?x=1`, joined as text so nothing already escaped is escaped twice. */

@@ -10,7 +10,8 @@ import { scanArgv } from './argv.js';
 import { flagTable } from './flag-table.js';
 import { HTTP_METHODS } from '../../sdk/shared/http-methods.js';
 import { rootHelpFiles, storeHelp, type HelpCache } from '../startup/help-cache.js';
-import { apiEntry, apiNames } from '../../sdk/shared/api-config.js';
+import { apiEntry, apiNames, localSpecSources } from '../../sdk/shared/api-config.js';
+import { configDir } from '../config/paths.js';
 import { bareName, unknownWordError } from '../commands/unknown-word.js';
 import { apiCommandEntry } from '../commands/api-command-route.js';
 import { RESERVED_COMMANDS } from '../../sdk/shared/api-names.js';
@@ -65,7 +66,16 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
     const apiCommand = entry ? undefined : apiCommandEntry(words, inv.config(), registry.container);
     if (apiCommand) {
       const args = [...words.slice(1), ...OPERATION_FLAGS.filter((flag) => scanned.flags.get(flag)).map((flag) => `--${flag}`), ...(wantsHelp ? ['--help'] : [])];
-      return await (await import('../commands/plugin-command.js')).runPluginCommand(inv, registry, apiCommand, args);
+      const { runPluginCommand } = await import('../commands/plugin-command.js');
+      if (!wantsHelp || !helpCache) return await runPluginCommand(inv, registry, apiCommand, args);
+      // The command's help is kept like an API's: the next `--help` is answered by the entry alone.
+      const { code, text } = await captureStdout(io, () => runPluginCommand(inv!, registry, apiCommand, args));
+      const { apiCacheFiles } = await import('../api/cache-paths.js');
+      if (code === ExitCode.ok) {
+        const sources = localSpecSources(apiEntry(inv.config(), first!)!, configDir(inv.configLocation));
+        storeHelp(helpCache, text, [...rootHelpFiles(inv.configPath, env), apiCacheFiles(inv.cacheDir, first!).commands, ...sources]);
+      }
+      return code;
     }
     const operationFlag = OPERATION_FLAGS.find((flag) => scanned.flags.get(flag));
     if (operationFlag) {
@@ -116,4 +126,19 @@ function isKnownName(name: string, beforePath: boolean, inv: Invocation): boolea
 
 function isBuiltinCommand(word: string): boolean {
   return RESERVED_COMMANDS.includes(word);
+}
+
+/** Runs `run`, keeping a copy of what it writes to stdout (written through as usual). */
+async function captureStdout(io: Streams, run: () => Promise<number>): Promise<{ code: number; text: string }> {
+  const chunks: string[] = [];
+  const write = io.stdout.write;
+  io.stdout.write = function (this: NodeJS.WriteStream, chunk: unknown, ...rest: unknown[]) {
+    chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8'));
+    return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+  } as typeof write;
+  try {
+    return { code: await run(), text: chunks.join('') };
+  } finally {
+    io.stdout.write = write;
+  }
 }

@@ -3,7 +3,6 @@
  * through the full pipeline, the registered APIs and plugins, prompts on the terminal, and the host
  * services: config, API registry, token store and cache (kernel/services/).
  */
-import { createInterface } from 'node:readline';
 import type { CommandContext } from '../../sdk/types.js';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import type { Invocation } from '../invocation.js';
@@ -58,6 +57,7 @@ async function prompt(inv: Invocation, asked: string, secret: boolean): Promise<
       hint: 'run the command in a terminal, or supply the value another way (flag or environment)',
     });
   }
+  const { createInterface } = await import('node:readline');
   const rl = createInterface({ input: inv.io.stdin, output: inv.io.stderr, terminal: true });
   // The terminal is in raw mode while a line is typed, so Ctrl-C arrives as a key: it interrupts
   // okapi as it does at any other time (sdk/interrupt.ts) rather than pausing the question.

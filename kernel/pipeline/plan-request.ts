@@ -7,7 +7,6 @@
  * bound to the first origin, and a redirect to another origin drops it.
  */
 import { OKAPI_VERSION } from '../../sdk/shared/version.js';
-import type { EncodedBody } from '../../sdk/shared/body/index.js';
 import { ACCEPT_HEADER } from '../../sdk/shared/decoders/decode-body.js';
 import type { RequestPlan } from './exchange.js';
 import { applyFieldUpdate, headerValue, mergeLayers } from './request-fields.js';

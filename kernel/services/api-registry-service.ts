@@ -14,7 +14,7 @@ import type { ApiCommandsReading, ApiIndexReading, ApiRegistry, ApiSave } from '
 import type { ApiSummary } from '../../sdk/types.js';
 import { apiCacheDir, apiResponsesDir } from '../api/cache-paths.js';
 import type { IndexKey, OperationIndex } from '../../sdk/shared/operation-index-format.js';
-import type { CommandEntry, CommandTable, OperationDetails } from '../../sdk/shared/operation-detail-format.js';
+import type { CommandEntry, OperationDetails } from '../../sdk/shared/operation-detail-format.js';
 import { readConfig } from '../config/read.js';
 import { patchConfig, revisionOf } from './config-service.js';
 import { checkedApiName } from './api-name-check.js';

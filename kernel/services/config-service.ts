@@ -3,7 +3,6 @@
  * every command plugin. Writes go through store.ts as `okapi config set` always did: under the
  * lock, comments kept, schema checked, atomic.
  */
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { describeFsError } from '../../sdk/shared/fs-errors.js';
@@ -14,7 +13,8 @@ import { applyEdits, checkedEdits } from './config-edits.js';
 
 /** A document's revision: its JSON, hashed. Layout and comments do not count; patches keep them anyway. */
 export function revisionOf(document: OkapiConfig): string {
-  return createHash('sha256').update(JSON.stringify(document)).digest('hex').slice(0, 32);
+  // Loaded when a revision is asked for: most commands never ask, and node:crypto costs ~3 ms to load.
+  return process.getBuiltinModule('node:crypto').createHash('sha256').update(JSON.stringify(document)).digest('hex').slice(0, 32);
 }
 
 function snapshotOf(path: string, document: OkapiConfig): ConfigSnapshot {

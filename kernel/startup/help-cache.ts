@@ -23,9 +23,13 @@ interface Header {
 
 const SEPARATOR = '\n\u0000\n';
 
+/** A word that may name an API, a tag or a command in a cache file's name. */
+const COMMAND_WORD = /^[^./\\\-:\0][^/\\\0:?#]*$/;
+
 /**
  * The cached copy an argv would print, if it is a help request the entry may answer: `--help`,
- * `-h` or `help` (the root help), or one word (an API name), alone or with `--help`. Undefined otherwise.
+ * `-h` or `help` (the root help); one word (an API name), alone or with `--help`; or an API's
+ * generated command (`<api> <command> --help`, `<api> <tag> <command> --help`). Undefined otherwise.
  */
 export function helpCacheFor(argv: string[], env: NodeJS.ProcessEnv, kernelFile: string, version: string): HelpCache | undefined {
   const [first, second] = argv;
@@ -36,6 +40,10 @@ export function helpCacheFor(argv: string[], env: NodeJS.ProcessEnv, kernelFile:
     // files and pipes with the default profile and width only.
     if (env.OKAPI_PROFILE !== undefined || env.COLUMNS !== undefined || isCharacterDevice(1)) return undefined;
     name = `help-api-${first}.txt`;
+  } else if ((argv.length === 3 || argv.length === 4) && argv[argv.length - 1] === '--help' && first !== 'help' && argv.slice(0, -1).every((word) => COMMAND_WORD.test(word))) {
+    if (env.OKAPI_PROFILE !== undefined || env.COLUMNS !== undefined || isCharacterDevice(1)) return undefined;
+    name = `help-op-${argv.slice(0, -1).map(encodeURIComponent).join('~')}.txt`;
+    if (name.length > 250) return undefined;
   } else return undefined;
   try {
     const location = resolveConfigLocation(undefined, env);

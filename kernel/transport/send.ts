@@ -20,7 +20,6 @@ import { DEFAULT_MAX_REDIRECTS } from './redirects.js';
 import { redactUrl } from '../../sdk/shared/redact.js';
 import { loadTlsOptions } from './tls-material.js';
 import { USERINFO_HINT, userinfoOf, userinfoProblem } from '../../sdk/shared/userinfo.js';
-import { parseSentHead } from './sent-head.js';
 import type { CloseOptions, RecordedHop, TransportOptions, TransportRequest, TransportResponse } from './types.js';
 
 const DEFAULT_MAX_BODY_SIZE = 100 * 1024 * 1024;

@@ -22,7 +22,7 @@ import { describeSource, indexSpec, operationCount, reportExtensions, reportProb
 import { printCommandError } from '../../sdk/command-errors.js';
 import type { ApiVerb } from './verb.js';
 import { parseArguments } from '../../sdk/arguments.js';
-import { CONNECT, CONNECT_USAGE as USAGE } from './arguments.js';
+import { CONNECT } from './arguments.js';
 import { buildProfiles, normalizeXCliConfig } from './x-cli-config.js';
 
 export const apiConnect: ApiVerb = async (init, args, ctx) => {

@@ -3,8 +3,6 @@
  * entries, and its auth token cache entries (and shared auth-profile tokens only it used). Never
  * contacts the API.
  */
-import { OkapiError } from '../../sdk/shared/errors.js';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { parseArguments } from '../../sdk/arguments.js';
 import { REMOVE } from './arguments.js';
 import { printCommandError } from '../../sdk/command-errors.js';

@@ -6,7 +6,7 @@
  */
 import { dirname } from 'node:path';
 import { OkapiError } from '../../sdk/shared/errors.js';
-import { baseUrl, writeEntry } from './connect.js';
+import { baseUrl } from './connect.js';
 import { loadSpec } from './load-spec.js';
 import { describeSource, indexSpec, operationCount, reportExtensions, reportProblems, writeSaved } from './save.js';
 import { parseArguments } from '../../sdk/arguments.js';

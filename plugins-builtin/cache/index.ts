@@ -2,8 +2,6 @@
  * `okapi cache clear [api]`: deletes HTTP response cache entries only (the host's cache service,
  * `<cache>/responses/`); specs, operation indexes and tokens stay.
  */
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { ArgumentError, parseArguments, printArgumentError, type ArgumentDeclaration } from '../../sdk/arguments.js';
 import { definePlugin } from '../../sdk/define.js';
 import { apiNameLengthProblem } from '../../sdk/shared/api-names.js';

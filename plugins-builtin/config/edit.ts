@@ -12,7 +12,6 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { onInterrupt, withForegroundProgram } from '../../sdk/interrupt.js';
-import { describeFsError } from '../../sdk/shared/fs-errors.js';
 import { parseArguments } from '../../sdk/arguments.js';
 import { EDIT } from './arguments.js';
 import { printCommandError } from '../../sdk/command-errors.js';

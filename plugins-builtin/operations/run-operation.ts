@@ -6,16 +6,12 @@
  */
 import type { CommandContext, CommandInit, HeaderMap } from '../../sdk/types.js';
 import { profilesOf, type ApiEntry } from '../../sdk/shared/api-config.js';
-import { OkapiError, UsageError } from '../../sdk/shared/errors.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
 import type { CommandTable, OperationDetail } from '../../sdk/shared/operation-detail-format.js';
 import { operationArguments } from './command-line/operation-arguments.js';
 import { parseOperationArguments } from './command-line/parse-operation-arguments.js';
-import { renderOperationHelp } from './command-line/operation-help.js';
 import { parseParameterValue, serializeParameters, unsupportedStyle } from './parameters/index.js';
-import { bodyRequiredError, buildOperationBody, operationReadsStdin } from './body/index.js';
 import { operationUrl } from './routing/operation-url.js';
-import { printExampleBody } from './schema/print-example.js';
-import { checkBody } from './schema/check-body.js';
 
 export interface OperationRun {
   init: CommandInit;
@@ -33,24 +29,20 @@ export async function runOperation(run: OperationRun): Promise<number> {
   const { init, ctx, api, detail, table } = run;
   const commandLine = operationArguments(detail, { api, command: run.typed });
   const parsed = parseOperationArguments(run.args, commandLine);
+  // Help, examples, validation and bodies load their code (and YAML, CBOR, ajv) only when used:
+  // a call without a body costs what a generic request does.
   if (parsed.help) {
+    const { renderOperationHelp } = await import('./command-line/operation-help.js');
     ctx.stdout(renderOperationHelp({ api, detail, args: commandLine, width: init.width, unsupported: unsupportedStyle }));
     return 0;
   }
-  if (parsed.generateBody) return printExampleBody(ctx, api, run.typed, detail, init.content_type);
+  if (parsed.generateBody) return (await import('./schema/print-example.js')).printExampleBody(ctx, api, run.typed, detail, init.content_type);
 
   const shownAs = new Map([...commandLine.positionals.map((a) => [a.param, `<${a.name}>`] as const), ...commandLine.flags.map((a) => [a.param, `--${a.name}`] as const)]);
-  const values = parsed.values.map(({ param, words }) => ({ param, value: parseParameterValue(param, words, { shownAs: shownAs.get(param) ?? param.name }) }));
+  const values = await Promise.all(parsed.values.map(async ({ param, words }) => ({ param, value: await parseParameterValue(param, words, { shownAs: shownAs.get(param) ?? param.name }) })));
   const { path, query, headers, cookies } = serializeParameters(values, detail.path);
-  const stdin = init.stdin_redirected && operationReadsStdin(detail.body, detail.method, parsed.bodyWords) ? await readAll(ctx.stdin) : undefined;
-  const body = await buildOperationBody(detail.body, {
-    words: parsed.bodyWords,
-    ...(stdin !== undefined && stdin.length > 0 ? { stdin } : {}),
-    ...(init.content_type !== undefined ? { contentTypeFlag: init.content_type } : {}),
-    method: detail.method,
-  });
-  if (!body && detail.body?.required) throw bodyRequiredError(detail.body, `okapi ${api} ${run.typed}`);
-  if (parsed.validate) await checkBody(api, run.typed, detail, table, body);
+  const body = await requestBody(run, parsed.bodyWords);
+  if (parsed.validate) await (await import('./schema/check-body.js')).checkBody(api, run.typed, detail, table, body);
 
   const profileName = init.profile ?? 'default';
   const profileSettings = profilesOf(run.entry)[profileName];
@@ -79,6 +71,21 @@ export async function runOperation(run: OperationRun): Promise<number> {
     ...(body ? { body: body.bytes } : {}),
     api,
   });
+}
+
+/** The body from the words and redirected stdin, or undefined when the operation gets none. */
+async function requestBody({ init, ctx, api, detail, typed }: OperationRun, words: string[]) {
+  if (!detail.body && words.length === 0) return undefined;
+  const { bodyRequiredError, buildOperationBody, operationReadsStdin } = await import('./body/index.js');
+  const stdin = init.stdin_redirected && operationReadsStdin(detail.body, detail.method, words) ? await readAll(ctx.stdin) : undefined;
+  const body = await buildOperationBody(detail.body, {
+    words,
+    ...(stdin !== undefined && stdin.length > 0 ? { stdin } : {}),
+    ...(init.content_type !== undefined ? { contentTypeFlag: init.content_type } : {}),
+    method: detail.method,
+  });
+  if (!body && detail.body?.required) throw bodyRequiredError(detail.body, `okapi ${api} ${typed}`);
+  return body;
 }
 
 async function readAll(stream: AsyncIterable<Uint8Array>): Promise<Uint8Array> {

@@ -5,7 +5,7 @@
  * arrives and dropped: only its text waits for the array's length, which the header states first.
  * Until then the elements are kept and the whole array is encoded at the end.
  */
-import { asData, isArray, isObject, isPrimitive, type DataObject } from './data-model.js';
+import { asData, isArray, isPrimitive, type DataObject } from './data-model.js';
 import { ToonEncoder } from './encoder.js';
 import { tabularFields } from './tabular.js';
 

@@ -7,6 +7,7 @@
  * generic request.
  */
 
+import { formatOfMediaType, type BodyFormat } from '../../../sdk/shared/body/encoder-choice.js';
 import { UsageError } from '../../../sdk/shared/errors.js';
 import { mediaTypeEssence } from '../../../sdk/shared/media-type.js';
 import type { BodyContent } from '../../../sdk/shared/operation-detail-format.js';
@@ -52,6 +53,16 @@ export function wildcardCovers(pattern: string, essence: string): boolean {
   const [type, subtype] = mediaTypeEssence(pattern).split('/');
   if (type === '*') return true;
   return subtype === '*' && essence.startsWith(`${type}/`);
+}
+
+/** What is sent when the user gives no `-c`: help shows this one's shape. */
+export function defaultContent(contents: readonly BodyContent[]): BodyContent | undefined {
+  return contents.length === 0 ? undefined : defaultChoice(contents).content;
+}
+
+/** The encoder family of an offered media type: json, form, multipart, yaml, cbor or raw. */
+export function bodyFormatOf(mediaType: string): BodyFormat {
+  return formatOfMediaType(mediaTypeEssence(mediaType));
 }
 
 function defaultChoice(offered: readonly BodyContent[]): MediaTypeChoice {

@@ -10,7 +10,8 @@
 import type { BodyContent, DetailParameter, OperationDetail, ResponseDetail } from '../../../sdk/shared/operation-detail-format.js';
 import { isPlainObject } from '../../../sdk/shared/plain-object.js';
 import { visibleControls } from '../../../sdk/shared/terminal-text.js';
-import { bodyFormatOf, defaultContent, isJsonMediaType } from './body-media-types.js';
+import { bodyFormatOf, defaultContent, isJsonMediaType } from '../body/media-type-choice.js';
+import { mediaTypeEssence } from '../../../sdk/shared/media-type.js';
 import type { OperationArgument, OperationArguments } from './operation-arguments.js';
 import { COMMAND_FLAGS } from './parse-operation-arguments.js';
 import { schemaOutline, type OutlineLine } from './schema-outline.js';
@@ -170,7 +171,7 @@ function responseLines(response: ResponseDetail, width: number): string[] {
 }
 
 function commandFlagLines(detail: OperationDetail, width: number): string[] {
-  const json = detail.body?.contents.some((c) => isJsonMediaType(c.media_type)) ?? false;
+  const json = detail.body?.contents.some((c) => isJsonMediaType(mediaTypeEssence(c.media_type))) ?? false;
   const entries: [string, string][] = [[`-h, --${COMMAND_FLAGS.help}`, 'show this help']];
   if (detail.body) entries.push([`--${COMMAND_FLAGS.generateBody}`, 'print an example request body and send nothing']);
   if (json) entries.push([`--${COMMAND_FLAGS.validate}`, 'check the JSON body against its schema before sending']);
@@ -182,7 +183,7 @@ function commandFlagLines(detail: OperationDetail, width: number): string[] {
 function exampleInvocation(command: string, detail: OperationDetail, args: OperationArguments): string {
   const words = ['okapi', command, ...args.positionals.map((a) => shellQuote(exampleValue(a)))];
   const content = detail.body ? defaultContent(detail.body.contents) : undefined;
-  const shorthand = content && isJsonMediaType(content.media_type) ? shorthandOf(content.example) : undefined;
+  const shorthand = content && isJsonMediaType(mediaTypeEssence(content.media_type)) ? shorthandOf(content.example) : undefined;
   if (shorthand !== undefined) words.push(shellQuote(shorthand));
   return words.join(' ');
 }

@@ -14,13 +14,14 @@
  * read from a file.
  */
 
-import { readFileSync } from 'node:fs';
 import { OkapiError, UsageError } from '../../../sdk/shared/errors.js';
-import { unreadableFile } from '../../../sdk/shared/body/errors.js';
 import { describeValue } from '../../../sdk/shared/body/encoders/values.js';
 import type { DetailParameter } from '../../../sdk/shared/operation-detail-format.js';
 import { isObjectLiteral } from '../../../sdk/shared/plain-object.js';
-import { joinShorthandArguments, parseShorthand, ShorthandError, type ShorthandOptions } from '../../../sdk/shared/shorthand/index.js';
+import type { ShorthandError } from '../../../sdk/shared/shorthand/index.js';
+
+/** The shorthand parser, loaded for object and JSON values only: it brings YAML and CBOR readers for `@file`. */
+type Shorthand = typeof import('../../../sdk/shared/shorthand/index.js') & typeof import('../../../sdk/shared/body/input.js');
 import { parameterLabel, shownValue } from './parameter-label.js';
 import { refuseUnsupportedStyle, styleOf } from './styles.js';
 
@@ -31,17 +32,18 @@ export interface ParseOptions {
   cwd?: string;
 }
 
-export function parseParameterValue(param: DetailParameter, words: readonly string[], options: ParseOptions = {}): unknown {
+export async function parseParameterValue(param: DetailParameter, words: readonly string[], options: ParseOptions = {}): Promise<unknown> {
   const label = options.shownAs === undefined ? parameterLabel(param) : `${options.shownAs} (${parameterLabel(param)})`;
   refuseUnsupportedStyle(param);
   if (words.length === 0) throw new UsageError(`${label} needs a value`);
+  const structured = param.content_type !== undefined || (param.array !== true && (param.object === true || styleOf(param) === 'deepObject'));
+  if (!structured) return param.array === true ? [...words] : oneWord(param, words, label);
+  const shorthand: Shorthand = { ...(await import('../../../sdk/shared/shorthand/index.js')), ...(await import('../../../sdk/shared/body/input.js')) };
   if (param.content_type !== undefined) {
-    if (param.array === true) return words.map((word) => shorthandValue(word, label, options));
-    return shorthandValue(oneWord(param, words, label), label, options);
+    if (param.array === true) return words.map((word) => shorthandValue(shorthand, word, label, options));
+    return shorthandValue(shorthand, oneWord(param, words, label), label, options);
   }
-  if (param.array === true) return [...words];
-  if (param.object === true || styleOf(param) === 'deepObject') return objectValue(param, words, label, options);
-  return oneWord(param, words, label);
+  return objectValue(shorthand, param, words, label, options);
 }
 
 function oneWord(param: DetailParameter, words: readonly string[], label: string): string {
@@ -51,40 +53,26 @@ function oneWord(param: DetailParameter, words: readonly string[], label: string
   });
 }
 
-function objectValue(param: DetailParameter, words: readonly string[], label: string, options: ParseOptions): Record<string, unknown> {
+function objectValue(shorthand: Shorthand, param: DetailParameter, words: readonly string[], label: string, options: ParseOptions): Record<string, unknown> {
   let expression: string;
   try {
-    expression = joinShorthandArguments(words, { requestBody: false });
+    expression = shorthand.joinShorthandArguments(words, { requestBody: false });
   } catch (error) {
-    throw error instanceof ShorthandError ? shorthandFailure(error, label) : error;
+    throw error instanceof shorthand.ShorthandError ? shorthandFailure(error, label) : error;
   }
-  const value = shorthandValue(expression, label, options);
+  const value = shorthandValue(shorthand, expression, label, options);
   if (isObjectLiteral(value)) return value;
   throw new UsageError(`${label} needs an object of fields, but ${shownValue(param, expression)} is ${describeValue(value)}`, {
     hint: "write its fields as shorthand, e.g. 'name: value, other: value'",
   });
 }
 
-function shorthandValue(expression: string, label: string, options: ParseOptions): unknown {
-  let failedRead: { path: string; error: unknown } | undefined;
-  const shorthandOptions: ShorthandOptions = {
-    readFile: (path) => {
-      try {
-        return readFileSync(path);
-      } catch (error) {
-        failedRead = { path, error };
-        throw error;
-      }
-    },
-  };
-  if (options.cwd !== undefined) shorthandOptions.cwd = options.cwd;
+function shorthandValue(shorthand: Shorthand, expression: string, label: string, options: ParseOptions): unknown {
   let value: unknown;
   try {
-    value = parseShorthand(expression, shorthandOptions);
+    value = shorthand.shorthandReadingFiles(expression, undefined, { fileRefs: false, cwd: options.cwd }, label);
   } catch (error) {
-    // The parser stops at its first failure, so a recorded read failure is the one it reports.
-    if (failedRead !== undefined) throw unreadableFile(failedRead.path, failedRead.error, label);
-    throw error instanceof ShorthandError ? shorthandFailure(error, label) : error;
+    throw error instanceof shorthand.ShorthandError ? shorthandFailure(error, label) : error;
   }
   if (value === undefined) throw new UsageError(`${label} needs a value, but ${JSON.stringify(expression)} holds none`);
   return value;

@@ -25,6 +25,7 @@
  */
 import { OkapiError } from '../../../sdk/shared/errors.js';
 import { stringMap, type ApiEntry, type Profile } from '../../../sdk/shared/api-config.js';
+import { apiBaseUrl } from '../../../sdk/shared/api-base-url.js';
 import type { ServerInfo } from '../../../sdk/shared/operation-index-format.js';
 import { applyUrlOverrides, matchUrlOverride, shownUrl, urlOriginProblem } from '../../../sdk/shared/url-overrides.js';
 import { mountPath } from './mount-path.js';
@@ -56,7 +57,7 @@ export interface OperationUrl {
 
 export function operationUrl(input: OperationUrlInput): OperationUrl {
   const { entry, api, profile } = input;
-  const base = baseUrlOf(input);
+  const base = apiBaseUrl(api, entry, profile?.settings);
   const configured = configuredVariables(input);
   const documentServers = input.documentServers;
   const operationServers = input.operationServers ?? [];
@@ -79,23 +80,6 @@ export function operationUrl(input: OperationUrlInput): OperationUrl {
   const url = applyUrlOverrides(`${chosen.origin}${chosen.pathname}${query === '' ? '' : `?${query}`}`, overrides, owner);
   const finalBase = new URL(applyUrlOverrides(base.href, overrides, owner));
   return { url, warnings, crossOrigin: new URL(url).origin !== finalBase.origin };
-}
-
-function baseUrlOf({ entry, api, profile }: OperationUrlInput): URL {
-  const own = profile?.settings.base_url;
-  const text = typeof own === 'string' && own !== '' ? own : entry.base_url;
-  const hint = `set it with: okapi api set ${api} 'base_url: https://api.example.com'`;
-  if (typeof text !== 'string' || text === '') throw new OkapiError(`API ${api} has no base_url`, { hint });
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new OkapiError(`the base_url of API ${api} ("${shownUrl(text)}") is not an absolute URL`, { hint });
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new OkapiError(`the base_url of API ${api} ("${shownUrl(text)}") is not an http or https URL`, { hint });
-  }
-  return url;
 }
 
 /** `server_variables`: the API's, then the profile's over them, each remembering where it was set. */

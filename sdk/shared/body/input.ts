@@ -34,6 +34,19 @@ export function isBlankExpression(expression: string): boolean {
  * The result is undefined only for an expression without values (comments, say) and no base.
  */
 export function evaluateExpression(expression: string, base: { value: unknown } | undefined, options: ExpressionOptions): unknown {
+  try {
+    return shorthandReadingFiles(expression, base, options, 'the request body');
+  } catch (error) {
+    if (error instanceof ShorthandError) throw new BodySyntaxError(error);
+    throw error;
+  }
+}
+
+/**
+ * Shorthand with its `@file`s read from disk: a file that cannot be read fails as unreadable for
+ * `what` (exit 1, naming the path); a syntax error is thrown as the parser's ShorthandError.
+ */
+export function shorthandReadingFiles(expression: string, base: { value: unknown } | undefined, options: ExpressionOptions, what: string): unknown {
   let failedRead: { path: string; error: unknown } | undefined;
   const shorthandOptions: ShorthandOptions = {
     fileRefs: options.fileRefs,
@@ -51,8 +64,7 @@ export function evaluateExpression(expression: string, base: { value: unknown } 
     return base === undefined ? parseShorthand(expression, shorthandOptions) : applyShorthand(base.value, expression, shorthandOptions);
   } catch (error) {
     // The parser stops at the first failure, so a recorded read failure is the one being reported.
-    if (failedRead !== undefined) throw unreadableFile(failedRead.path, failedRead.error, 'the request body');
-    if (error instanceof ShorthandError) throw new BodySyntaxError(error);
+    if (failedRead !== undefined) throw unreadableFile(failedRead.path, failedRead.error, what);
     throw error;
   }
 }

@@ -31,6 +31,16 @@ export function sent(param: DetailParameter, value: unknown): string {
 }
 
 /** The error a call throws, for assertions on its class, message and hint. */
+/** The error an async call rejects with. */
+export async function rejected(run: () => Promise<unknown>): Promise<Error & { hint?: string; exitCode?: number }> {
+  try {
+    await run();
+  } catch (error) {
+    return error as Error & { hint?: string; exitCode?: number };
+  }
+  throw new Error('expected the call to reject');
+}
+
 export function thrown(run: () => unknown): Error & { hint?: string; exitCode?: number } {
   try {
     run();
