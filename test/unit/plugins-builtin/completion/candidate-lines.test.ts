@@ -1,8 +1,8 @@
 /** The lines `okapi completion __complete` prints, and the words it reads. */
 import { describe, expect, it } from 'vitest';
-import { candidateLines, startingWith } from '../../../plugins-builtin/completion/candidate.js';
-import { typedWords } from '../../../plugins-builtin/completion/complete-verb.js';
-import { UsageError } from '../../../sdk/shared/errors.js';
+import { candidateLines, startingWith } from '../../../../plugins-builtin/completion/candidate.js';
+import { typedWords } from '../../../../plugins-builtin/completion/complete-verb.js';
+import { UsageError } from '../../../../sdk/shared/errors.js';
 
 describe('candidateLines', () => {
   it('prints the value, then a tab and the description when there is one', () => {

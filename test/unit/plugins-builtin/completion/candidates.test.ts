@@ -3,9 +3,9 @@
  * shaped as the host's answers are (plugins, APIs, an API's command table and operation details).
  */
 import { describe, expect, it } from 'vitest';
-import { completionCandidates } from '../../../plugins-builtin/completion/candidates.js';
-import type { CompletionSource } from '../../../plugins-builtin/completion/completion-source.js';
-import type { CommandEntry, CommandTable, OperationDetail } from '../../../sdk/shared/operation-detail-format.js';
+import { completionCandidates } from '../../../../plugins-builtin/completion/candidates.js';
+import type { CompletionSource } from '../../../../plugins-builtin/completion/completion-source.js';
+import type { CommandEntry, CommandTable, OperationDetail } from '../../../../sdk/shared/operation-detail-format.js';
 
 function entry(name: string, fields: Partial<CommandEntry> = {}): CommandEntry {
   return { name, at: [0, 0], ...fields };
