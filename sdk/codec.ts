@@ -30,7 +30,7 @@ const cborDecoder = newCborDecoder(MESSAGE_NESTING);
 /** Fields carrying bytes: base64 strings in the JSON encoding. */
 const BYTE_FIELDS = new Set(['data', 'body', 'signature', 'digest', 'spec']);
 /** Fields whose contents are user data, never reinterpreted as bytes. */
-const OPAQUE_FIELDS = new Set(['value', 'document', 'params', 'args', 'manifest', 'edits', 'entry', 'index', 'scope']);
+const OPAQUE_FIELDS = new Set(['value', 'document', 'params', 'args', 'manifest', 'edits', 'entry', 'index', 'scope', 'table', 'command', 'detail']);
 
 export function encodeMessage(message: object, encoding: WireEncoding): Uint8Array {
   if (encoding === 'cbor') return cborEncoder.encode(message);

@@ -1,5 +1,5 @@
 /**
- * Top-level commands: words the kernel handles itself (methods, `help`, `completion`), and the
+ * Top-level commands: words the kernel handles itself (methods and `help`), and the
  * commands plugins declare, each owned by one plugin as the plugin container decides
  * (kernel/plugins/claims.ts): built-ins first, and an external command never shadows a built-in
  * or another plugin's unless the config lets it take over.

@@ -23,6 +23,8 @@ const REQUESTS: Record<string, { answer: string; fields: Record<string, FieldRul
   'remove-api': { answer: 'api-removed', fields: { name: 'string' } },
   'read-spec': { answer: 'spec', fields: { name: 'string' } },
   'read-index': { answer: 'index', fields: { name: 'string' } },
+  'read-commands': { answer: 'commands', fields: { name: 'string' } },
+  'read-operation': { answer: 'operation', fields: { name: 'string', command: 'map' } },
   'get-token': { answer: 'token', fields: { scope: 'map', key: 'string' } },
   'set-token': { answer: 'token-set', fields: { scope: 'map', key: 'string', value: 'string' } },
   'delete-token': { answer: 'token-deleted', fields: { scope: 'map', key: 'string' } },

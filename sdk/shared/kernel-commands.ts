@@ -1,5 +1,5 @@
 /**
- * The command words okapi answers itself, with no plugin behind them: `help`, and `completion`
- * (the hidden compatibility command). Every other command comes from a plugin's declaration.
+ * The command word okapi answers itself, with no plugin behind it: `help` (`okapi help [command]`).
+ * Every other command comes from a plugin's declaration; `completion` is the built-in completion plugin's.
  */
-export const KERNEL_COMMANDS: readonly string[] = ['help', 'completion'];
+export const KERNEL_COMMANDS: readonly string[] = ['help'];

@@ -102,7 +102,6 @@ describe('words okapi does not know', () => {
     [['confg', 'path'], 'config'],
     [['cnofig'], 'config'],
     [['gte', 'made-up.okapi.test/anything'], 'get'],
-    [['completion'], undefined],
   ])('refuses %j with exit 2 and no network, suggesting %s', async (args, suggestion) => {
     const before = networkSeen();
     const result = await okapiThroughProxy(args);
@@ -114,7 +113,7 @@ describe('words okapi does not know', () => {
       expect(result.stderr).toContain(`did you mean '${suggestion}'?`);
     } else {
       expect(result.stderr).not.toContain('did you mean');
-      expect(result.stderr).toContain("okapi's commands: api, cache, config, doctor, help, plugin");
+      expect(result.stderr).toContain("okapi's commands: api, cache, completion, config, doctor, help, plugin");
     }
     expect(result.stderr).toContain(`write its URL: https://${word}/`);
     expect(networkSeen()).toBe(before);

@@ -58,6 +58,12 @@ function script(api: ExampleApi, specFile: string): Step[] {
     ['doctor', ['api', 'nope']],
     ['doctor', ['api', 'a', 'b']],
     ['doctor', ['topic']],
+    ['completion', ['bash']],
+    ['completion', ['__complete', '1', '']],
+    ['completion', ['__complete', '2', 'local']],
+    ['completion', ['__complete', '3', 'local', 'list-items', '--']],
+    ['completion', ['__complete', '3', 'local', '-p']],
+    ['completion', ['__complete', '9', 'local']],
     ['cache', ['clear', 'example']],
     ['cache', ['clear']],
     ['cache', ['clear', 'a', 'b']],
@@ -185,6 +191,7 @@ describe('built-in commands in-process and out-of-process, with the real host', 
     expect(expected.find((t) => t.step.startsWith('api connect example'))).toMatchObject({ code: 0 });
     expect(expected.find((t) => t.step.startsWith('doctor api local'))?.stdout).toContain('x-cli-aliases');
     expect(expected.find((t) => t.step.startsWith('api connect x --spce'))).toMatchObject({ code: 2, stderr: expect.stringContaining('did you mean --spec?') });
+    expect(expected.find((t) => t.step === 'completion __complete 2 local')?.stdout).toBe('list-items\nadd\n');
     expect(await transcript(steps, external(encoding))).toEqual(expected);
   }, 180_000);
 

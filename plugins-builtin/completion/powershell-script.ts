@@ -1,0 +1,23 @@
+/** The PowerShell script: a native argument completer. PowerShell is not in Debian, so only its text is tested. */
+export const powershellScript = [
+  '# okapi shell completion for PowerShell 7 or later. Load it with:',
+  '#   okapi completion powershell | Out-String | Invoke-Expression',
+  'Register-ArgumentCompleter -Native -CommandName okapi -ScriptBlock {',
+  '    param($wordToComplete, $commandAst, $cursorPosition)',
+  '    # The words after okapi that end before the cursor (a quoted one as its value); the one being',
+  '    # completed is $wordToComplete.',
+  '    $prior = @($commandAst.CommandElements | Select-Object -Skip 1 | Where-Object { $_.Extent.EndOffset -lt $cursorPosition } | ForEach-Object {',
+  '        if ($_ -is [System.Management.Automation.Language.StringConstantExpressionAst]) { $_.Value } else { $_.ToString() }',
+  '    })',
+  '    # PowerShell drops an empty argument: okapi is told the count, so it knows a word is missing.',
+  '    $arguments = @(\'completion\', \'__complete\', ($prior.Count + 1), \'--\') + $prior',
+  '    if ($wordToComplete -ne \'\') { $arguments += $wordToComplete }',
+  '    & okapi @arguments 2>$null | ForEach-Object {',
+  '        $value, $description = $_ -split "`t", 2',
+  '        $text = if ($value -match \'[\\s\'\'"`$@(){};,|&<>#]\') { "\'" + ($value -replace "\'", "\'\'") + "\'" } else { $value }',
+  '        if (-not $description) { $description = $value }',
+  '        [System.Management.Automation.CompletionResult]::new($text, $value, \'ParameterValue\', $description)',
+  '    }',
+  '}',
+  '',
+].join('\n');
