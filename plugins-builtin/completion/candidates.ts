@@ -36,7 +36,7 @@ export async function completionCandidates(words: readonly string[], source: Com
   if (operation) {
     // Its flags are known now: the words after one that takes a value are no positionals.
     const flags = operation.flags;
-    line = readCommandLine(prior, (flag) => globalTakesValue(flag) || flags.some((f) => f.flag === flag && takesValue(f.parameter)));
+    line = readCommandLine(prior, (flag) => globalTakesValue(flag) || flags.some((f) => f.flag === flag && takesValue(f)));
     operation = await namedOperation(line.positionals, source);
   }
   if (line.valueFor !== undefined) return startingWith(await flagValues(line.valueFor, line, operation, source), typed);
@@ -91,7 +91,7 @@ async function flagValues(flag: string, line: CommandLine, operation: NamedOpera
     }
   }
   const parameter = operation?.flags.find((f) => f.flag === flag)?.parameter;
-  return parameter ? parameterValues(parameter) : [];
+  return parameter ? parameterValues(parameter, operation.detail) : [];
 }
 
 /** The profiles of the API the command line names, if it names one. */
@@ -101,8 +101,8 @@ async function profilesOf(api: string | undefined, source: CompletionSource): Pr
   return (found?.profiles ?? []).map((value) => ({ value, description: `profile of ${api}` }));
 }
 
-function parameterValues(parameter: DetailParameter): Candidate[] {
-  return enumValues(parameter).map((value) => ({ value, ...(parameter.description ? { description: parameter.description } : {}) }));
+function parameterValues(parameter: DetailParameter, detail: OperationDetail): Candidate[] {
+  return enumValues(parameter, detail).map((value) => ({ value, ...(parameter.description ? { description: parameter.description } : {}) }));
 }
 
 async function positionalCandidates(positionals: string[], operation: NamedOperation | undefined, source: CompletionSource): Promise<Candidate[]> {
@@ -110,7 +110,7 @@ async function positionalCandidates(positionals: string[], operation: NamedOpera
   if (first === undefined) return firstWords(source);
   if (operation) {
     const parameter = operationPositionals(operation.detail)[operation.given];
-    return parameter ? parameterValues(parameter) : [];
+    return parameter ? parameterValues(parameter, operation.detail) : [];
   }
   if (first === HELP) return positionals.length === 1 ? [...(await source.commands()), ...(await apiCandidates(source))] : [];
   if (first === COMPLETION) return positionals.length === 1 ? Object.entries(SHELL_SCRIPTS).map(([value, { description }]) => ({ value, description })) : [];

@@ -8,7 +8,7 @@ import type { CommandContext, CommandInit, HeaderMap } from '../../sdk/types.js'
 import { profilesOf, type ApiEntry } from '../../sdk/shared/api-config.js';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import type { CommandTable, OperationDetail } from '../../sdk/shared/operation-detail-format.js';
-import { operationArguments } from './command-line/operation-arguments.js';
+import { operationArguments } from '../../sdk/shared/operation-arguments/operation-arguments.js';
 import { parseOperationArguments } from './command-line/parse-operation-arguments.js';
 import { parseParameterValue, serializeParameters, unsupportedStyle } from './parameters/index.js';
 import { operationUrl } from './routing/operation-url.js';

@@ -12,7 +12,7 @@ import { isPlainObject } from '../../../sdk/shared/plain-object.js';
 import { visibleControls } from '../../../sdk/shared/terminal-text.js';
 import { bodyFormatOf, defaultContent, isJsonMediaType } from '../body/media-type-choice.js';
 import { mediaTypeEssence } from '../../../sdk/shared/media-type.js';
-import type { OperationArgument, OperationArguments } from './operation-arguments.js';
+import type { OperationArgument, OperationArguments } from '../../../sdk/shared/operation-arguments/operation-arguments.js';
 import { COMMAND_FLAGS } from './parse-operation-arguments.js';
 import { schemaOutline, type OutlineLine } from './schema-outline.js';
 import { wrapAfter, wrapText } from './wrap-text.js';

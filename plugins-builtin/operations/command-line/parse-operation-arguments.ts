@@ -9,7 +9,7 @@
  */
 import { ArgumentError, parseArguments, type ArgumentDeclaration, type FlagDeclaration } from '../../../sdk/arguments.js';
 import type { DetailParameter } from '../../../sdk/shared/operation-detail-format.js';
-import type { OperationArgument, OperationArguments } from './operation-arguments.js';
+import type { OperationArgument, OperationArguments } from '../../../sdk/shared/operation-arguments/operation-arguments.js';
 
 export interface ParsedOperation {
   /** The parameters given, positionals first, then flags in the order the operation lists them. */

@@ -19,7 +19,7 @@
  */
 import type { Schema } from '../../../sdk/shared/operation-detail-format.js';
 import { isPlainObject } from '../../../sdk/shared/plain-object.js';
-import { refName, resolveSchema, type SchemaObject } from './schema-ref.js';
+import { refName, resolveSchema, type SchemaObject } from '../../../sdk/shared/operation-arguments/schema-ref.js';
 
 export interface OutlineLine {
   /** How many alternatives (`oneOf`/`anyOf`) deep the line is: its indentation. */

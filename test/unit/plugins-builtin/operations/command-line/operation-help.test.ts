@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { operationArguments } from '../../../../../plugins-builtin/operations/command-line/operation-arguments.js';
+import { operationArguments } from '../../../../../sdk/shared/operation-arguments/operation-arguments.js';
 import { renderOperationHelp, type OperationHelpInput } from '../../../../../plugins-builtin/operations/command-line/operation-help.js';
 import { OUTLINE_LIMITS } from '../../../../../plugins-builtin/operations/command-line/schema-outline.js';
 import type { OperationDetail, Schema } from '../../../../../sdk/shared/operation-detail-format.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ArgumentError } from '../../../../../sdk/arguments.js';
 import { ExitCode, formatError } from '../../../../../sdk/shared/errors.js';
-import { operationArguments } from '../../../../../plugins-builtin/operations/command-line/operation-arguments.js';
+import { operationArguments } from '../../../../../sdk/shared/operation-arguments/operation-arguments.js';
 import { operationUsage, parseOperationArguments } from '../../../../../plugins-builtin/operations/command-line/parse-operation-arguments.js';
 import { operation, param, UPDATE_PET } from './rich-operation.js';
 

@@ -2,10 +2,10 @@
  * What a generated command takes on its command line, from the operation's details (SPEC.md
  * "Generated operation commands" items 2, 3, 8, 15): required path parameters in the order the path
  * template names them, then the other required parameters in document order, are positional
- * arguments; optional ones are flags, array ones repeatable. The parser
- * (parse-operation-arguments.ts) and the help (operation-help.ts) both read this.
+ * arguments; optional ones are flags, array ones repeatable. The operations plugin's parser and
+ * help, and completion, all read this: one naming for every place a user meets it.
  */
-import type { DetailParameter, OperationDetail } from '../../../sdk/shared/operation-detail-format.js';
+import type { DetailParameter, OperationDetail } from '../operation-detail-format.js';
 import { argumentNames } from './argument-names.js';
 import { closedEnum } from './closed-enum.js';
 import { valueType } from './value-type.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { operationArguments } from '../../../../../plugins-builtin/operations/command-line/operation-arguments.js';
-import { operation, param, UPDATE_PET } from './rich-operation.js';
+import { operationArguments } from '../../../../../sdk/shared/operation-arguments/operation-arguments.js';
+import { operation, param, UPDATE_PET } from '../../../plugins-builtin/operations/command-line/rich-operation.js';
 
 describe('operationArguments', () => {
   it('takes required path parameters in template order, then other required ones in document order', () => {

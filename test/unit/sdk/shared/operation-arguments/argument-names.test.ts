@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { argumentNames, isReservedName, shellWord } from '../../../../../plugins-builtin/operations/command-line/argument-names.js';
-import { param } from './rich-operation.js';
+import { argumentNames, isReservedName, shellWord } from '../../../../../sdk/shared/operation-arguments/argument-names.js';
+import { param } from '../../../plugins-builtin/operations/command-line/rich-operation.js';
 
 describe('shellWord', () => {
   it.each([

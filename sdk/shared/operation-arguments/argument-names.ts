@@ -17,7 +17,7 @@
  * 5. Any name still taken (two query parameters `pageSize` and `page_size`) is numbered in
  *    parameter order: the first keeps it, the next is `page-size-2`, and so on.
  */
-import type { DetailParameter } from '../../../sdk/shared/operation-detail-format.js';
+import type { DetailParameter } from '../operation-detail-format.js';
 
 /**
  * Long names okapi reads before a generated command sees its words, or the command's own; the

@@ -3,7 +3,7 @@
  * them all (`enum`): what the parser refuses a value outside of, and what help lists. For an array
  * parameter it is its items' enum: each repeated value is checked.
  */
-import type { DetailParameter, Schema } from '../../../sdk/shared/operation-detail-format.js';
+import type { DetailParameter, Schema } from '../operation-detail-format.js';
 import { resolveSchema } from './schema-ref.js';
 
 export function closedEnum(param: DetailParameter, definitions: Record<string, Schema>): string[] | undefined {

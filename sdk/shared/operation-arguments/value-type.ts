@@ -2,13 +2,13 @@
  * What one value of a parameter is, as help and messages name it: its JSON Schema type, an array's
  * items' type (each repeated flag gives one item), `json` for a JSON `content` parameter.
  */
-import { isJsonMediaType } from '../body/media-type-choice.js';
-import { mediaTypeEssence } from '../../../sdk/shared/media-type.js';
-import type { DetailParameter, Schema } from '../../../sdk/shared/operation-detail-format.js';
+import { formatOfMediaType } from '../body/encoder-choice.js';
+import { mediaTypeEssence } from '../media-type.js';
+import type { DetailParameter, Schema } from '../operation-detail-format.js';
 import { resolveSchema } from './schema-ref.js';
 
 export function valueType(param: DetailParameter, definitions: Record<string, Schema>): string {
-  if (param.content_type !== undefined) return isJsonMediaType(mediaTypeEssence(param.content_type)) ? 'json' : 'value';
+  if (param.content_type !== undefined) return formatOfMediaType(mediaTypeEssence(param.content_type)) === 'json' ? 'json' : 'value';
   if (!param.array) return param.type ?? 'string';
   const array = resolveSchema(param.schema, definitions).schema;
   const items = array === undefined ? undefined : resolveSchema(array.items, definitions).schema;

@@ -2,8 +2,8 @@
  * Following a schema's `$ref` through the definitions an operation's details carry, never through
  * the document: `definitions` holds every target the operation reaches, by the pointer as written.
  */
-import type { Schema } from '../../../sdk/shared/operation-detail-format.js';
-import { isPlainObject } from '../../../sdk/shared/plain-object.js';
+import type { Schema } from '../operation-detail-format.js';
+import { isPlainObject } from '../plain-object.js';
 
 export type SchemaObject = Record<string, unknown>;
 
