@@ -10,6 +10,7 @@ import { scanArgv } from './argv.js';
 import { flagTable } from './flag-table.js';
 import { HTTP_METHODS } from '../../sdk/shared/http-methods.js';
 import { rootHelpFiles, storeHelp, type HelpCache } from '../startup/help-cache.js';
+import type { CompletionCache } from '../startup/completion-cache.js';
 import { apiEntry, apiNames, localSpecSources } from '../../sdk/shared/api-config.js';
 import { configDir } from '../config/paths.js';
 import { bareName, unknownWordError } from '../commands/unknown-word.js';
@@ -30,6 +31,7 @@ const CONFIG_COMMAND = 'config';
 const request = () => import('../commands/request.js');
 
 export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, io: Streams = process, helpCache?: HelpCache): Promise<number> {
+  if (helpCache && 'all' in helpCache) return completeAndKeep(helpCache as CompletionCache, env, io);
   let inv: Invocation | undefined;
   try {
     const scanned = scanArgv(argv);
@@ -128,12 +130,25 @@ function isBuiltinCommand(word: string): boolean {
   return RESERVED_COMMANDS.includes(word);
 }
 
-/** Runs `run`, keeping a copy of what it writes to stdout (written through as usual). */
-async function captureStdout(io: Streams, run: () => Promise<number>): Promise<{ code: number; text: string }> {
+/**
+ * A TAB the entry found no kept answer for: every candidate at that place is asked for, kept, and
+ * those that begin with the typed word printed (kernel/startup/completion-cache.ts).
+ */
+async function completeAndKeep(cache: CompletionCache, env: NodeJS.ProcessEnv, io: Streams): Promise<number> {
+  const { code, text } = await captureStdout(io, () => run(cache.all, env, io), { through: false });
+  const { candidatesStartingWith, completionFiles } = await import('../startup/completion-cache.js');
+  if (code === ExitCode.ok) storeHelp(cache, text, completionFiles(cache, env));
+  io.stdout.write(candidatesStartingWith(text, cache.typed));
+  return code;
+}
+
+/** Runs `run`, keeping a copy of what it writes to stdout (and writing it through, unless told not to). */
+async function captureStdout(io: Streams, run: () => Promise<number>, options: { through: boolean } = { through: true }): Promise<{ code: number; text: string }> {
   const chunks: string[] = [];
   const write = io.stdout.write;
   io.stdout.write = function (this: NodeJS.WriteStream, chunk: unknown, ...rest: unknown[]) {
     chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8'));
+    if (!options.through) return true;
     return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
   } as typeof write;
   try {

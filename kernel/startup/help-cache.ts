@@ -47,7 +47,7 @@ export function helpCacheFor(argv: string[], env: NodeJS.ProcessEnv, kernelFile:
   } else return undefined;
   try {
     const location = resolveConfigLocation(undefined, env);
-    return { path: join(resolveCacheDir(location, env), 'help', name), build: `${version}:${stampOf(kernelFile)}` };
+    return { path: join(resolveCacheDir(location, env), 'help', name), build: buildOf(kernelFile, version) };
   } catch {
     return undefined; // no home directory, say: the kernel renders help and reports any problem
   }
@@ -65,6 +65,11 @@ export function cachedHelp(cache: HelpCache): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** What a kept answer was made by: okapi's version and the kernel file as built. */
+export function buildOf(kernelFile: string, version: string): string {
+  return `${version}:${stampOf(kernelFile)}`;
 }
 
 /** Stores the text with the files it depends on; failing to write it changes nothing. */
