@@ -529,4 +529,29 @@ describe('cached API help', () => {
     const third = await runOkapi(['cached', '--help'], { env: home.env });
     expect(third.stdout).toContain('staging');
   });
+
+  it("keeps a generated command's help and a completion answer, and follows changes to the API", async () => {
+    const home = freshHome();
+    expect((await runOkapi(['api', 'connect', 'kept', api.url, '--yes'], { env: home.env })).code).toBe(0);
+    const first = await runOkapi(['kept', 'get-status', '--help'], { env: home.env });
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain('Usage: okapi kept get-status <code>');
+    expect(existsSync(join(cacheDir(home), 'help/help-op-kept~get-status.txt'))).toBe(true);
+    expect((await runOkapi(['kept', 'get-status', '--help'], { env: home.env })).stdout).toBe(first.stdout);
+
+    const tab = (words: string[]) => runOkapi(['completion', '__complete', String(words.length), '--', ...words], { env: home.env });
+    const commands = await tab(['kept', 'get-st']);
+    expect(commands.stdout.split('\n')[0]).toMatch(/^get-status\t/);
+    expect((await tab(['kept', 'get-st'])).stdout).toBe(commands.stdout);
+    expect((await tab(['kept', 'list-it'])).stdout).toMatch(/^list-items\t/);
+    expect(existsSync(join(cacheDir(home), 'completion/words~kept.txt'))).toBe(true);
+
+    // An API connected since is a new first word: the kept answer for the first word is out of date.
+    expect((await tab(['ke'])).stdout).toContain('kept');
+    expect((await runOkapi(['api', 'connect', 'kept2', api.url, '--yes'], { env: home.env })).code).toBe(0);
+    expect((await tab(['ke'])).stdout).toContain('kept2');
+    // The command table is rewritten by a sync with another layout: the kept answer follows it.
+    expect((await runOkapi(['api', 'set', 'kept', 'command_layout: tags'], { env: home.env })).code).toBe(0);
+    expect((await tab(['kept', 'stat'])).stdout).toMatch(/^status\t/);
+  });
 });
