@@ -43,8 +43,10 @@ export function sendOverNodeHttp(hop: HopRequest, options: HopOptions, pinned?: 
         port: hop.url.port === '' ? 80 : Number(hop.url.port),
         path: `${hop.url.pathname}${hop.url.search}`,
         method: hop.method,
-        // Node sets Host, and Content-Length for the body it is given in end().
-        headers: toDispatchHeaders(hop.headers),
+        // Node sets Host itself, but Content-Length for the body given to end() only for methods it
+        // frames by default: a body on GET, DELETE or OPTIONS would go out unframed, and the
+        // server would read it as the next request on the kept-alive connection.
+        headers: withBodyLength(toDispatchHeaders(hop.headers), hop.body),
       });
     } catch (error) {
       // An invalid method or header name or value, caught before anything is sent.
@@ -127,6 +129,11 @@ export function closeNodeHttp(options: CloseOptions = {}): void {
   for (const each of agents) each.destroy();
   agent = undefined;
   pinnedAgents.clear();
+}
+
+function withBodyLength(headers: Record<string, string | string[]>, body: Uint8Array | undefined): Record<string, string | string[]> {
+  if (body === undefined || Object.keys(headers).some((name) => name.toLowerCase() === 'content-length')) return headers;
+  return { ...headers, 'Content-Length': String(body.byteLength) };
 }
 
 function pinnedAgent(key: string): Agent {

@@ -77,6 +77,17 @@ describe.each(exchanges)('the %s exchange', (name, senderOf) => {
     expect(server.received[1]!.headers['transfer-encoding']).toBeUndefined();
   });
 
+  it('frames a body on GET and DELETE with Content-Length, so the connection stays usable', async () => {
+    const server = await httpServer((_req, res) => res.end('ok'));
+    const send = await senderOf();
+    expect(await text((await send(hop(server.origin, 'DELETE', {}, '{"a":1}'), options())).body)).toBe('ok');
+    expect(await text((await send(hop(server.origin, 'GET', {}, 'xy'), options())).body)).toBe('ok');
+    expect(server.received.map((r) => [r.method, r.headers['content-length'], r.body.toString()])).toEqual([
+      ['DELETE', '7', '{"a":1}'],
+      ['GET', '2', 'xy'],
+    ]);
+  });
+
   it('reads no body for HEAD, 204 and 304, whatever their Content-Length says', async () => {
     const server = await httpServer((req, res) => {
       const status = req.url === '/304' ? 304 : req.url === '/204' ? 204 : 200;
