@@ -265,3 +265,230 @@ describe('arguments', () => {
     expect(sent.headers['content-type']).toBeUndefined();
   });
 });
+
+describe('serialization on the wire', () => {
+  it('sends each style as the OpenAPI specification shows it', async () => {
+    const path = await wirePath([
+      'shop',
+      'styles',
+      'R: 100, G: 200',
+      'R: 100, G: 200',
+      '--ids',
+      '3',
+      '--ids',
+      '4',
+      '--filter',
+      'role: admin, age: 3',
+      '--pipes',
+      'blue',
+      '--pipes',
+      'black',
+      '--where',
+      '{"k": "v w"}',
+      '--raw',
+      'a/b?c+d%e',
+    ]);
+    const at = path.indexOf('?');
+    const [pathPart, query] = [path.slice(0, at), path.slice(at + 1)];
+    expect(pathPart).toBe('/anything/styles/.R,100,G,200/;R=100;G=200');
+    expect(query.split('&')).toEqual([
+      'ids=3,4',
+      'filter[role]=admin',
+      'filter[age]=3',
+      'pipes=blue%7Cblack',
+      'where=%7B%22k%22%3A%22v%20w%22%7D',
+      // allowReserved: / and ? stay, a literal + and % are still escaped.
+      'raw=a/b?c%2Bd%25e',
+    ]);
+  });
+
+  it('sends header objects simple and cookies form', async () => {
+    const result = await okapi(['shop', 'styles', 'a: 1', 'b: 2', '--x-obj', 'a: 1, b: 2', '--session', 's 1']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.requests[0]!.headers['x-obj']).toBe('a,1,b,2');
+    expect(result.requests[0]!.headers.cookie).toBe('session=s%201');
+  });
+});
+
+describe('request bodies', () => {
+  it('builds a JSON body from shorthand, types kept, with stdin as the base it patches', async () => {
+    const sent = await echo(['shop', 'add-pet', 'name: Rex, age: 3, tags[]: a']);
+    expect(sent.headers['content-type']).toBe('application/json');
+    expect(sent.body_text).toBe('{"name":"Rex","age":3,"tags":["a"]}');
+    const patched = await echo(['shop', 'add-pet', 'age: 5'], { stdin: '{"name":"Old","kind":"dog"}' });
+    expect(patched.json).toEqual({ name: 'Old', kind: 'dog', age: 5 });
+    const fromStdin = await echo(['shop', 'put-pet'], { stdin: '{"name":"Piped"}' });
+    expect(fromStdin.json).toEqual({ name: 'Piped' });
+  });
+
+  it('-c picks another media type the operation offers: form, or XML sent as typed', async () => {
+    const form = await echo(['shop', 'add-pet', '-c', 'application/x-www-form-urlencoded', 'name: Rex, age: 3']);
+    expect(form.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(form.body_text).toBe('name=Rex&age=3');
+    const xml = await echo(['shop', 'add-pet', '-c', 'application/xml', '<pet name="r"/>']);
+    expect(xml.headers['content-type']).toBe('application/xml');
+    expect(xml.body_text).toBe('<pet name="r"/>');
+    const offered = await okapi(['shop', 'add-pet', '-c', 'text/plain', 'x']);
+    expect(offered.code).toBe(2);
+    expect(offered.requests).toEqual([]);
+  });
+
+  it('sends multipart with fields and a file part', async () => {
+    const sent = await echo(['shop', 'upload', 'title: T, file: @blob.bin']);
+    expect(sent.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(sent.multipart).toMatchObject({
+      fields: { title: 'T' },
+      files: [{ field: 'file', filename: 'blob.bin', size: BLOB.length }],
+    });
+  });
+
+  it('sends an opaque octet-stream body from @file byte for byte', async () => {
+    const result = await okapi(['shop', 'put-blob', '@blob.bin']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.requests[0]!.headers['content-type']).toBe('application/octet-stream');
+    expect(result.requests[0]!.body.equals(BLOB)).toBe(true);
+  });
+
+  it('sends a body on DELETE when the operation defines one and the user gives one, framed on the connection', async () => {
+    const withBody = await okapi(['shop', 'delete-user', '9', 'reason: old']);
+    expect(withBody.code, withBody.stderr).toBe(0);
+    expect(withBody.requests[0]).toMatchObject({ method: 'DELETE', path: '/anything/users/9' });
+    expect(withBody.requests[0]!.headers['content-length']).toBe('16');
+    expect(withBody.requests[0]!.body.toString()).toBe('{"reason":"old"}');
+    const without = await okapi(['shop', 'delete-user', '9']);
+    expect(without.code, without.stderr).toBe(0);
+    expect(without.requests[0]!.body.length).toBe(0);
+    expect(without.requests[0]!.headers['content-type']).toBeUndefined();
+  });
+
+  it('a required body that is missing is a usage error naming its media types; nothing is sent', async () => {
+    const result = await okapi(['shop', 'add-pet']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('okapi shop add-pet needs a request body (application/json, application/x-www-form-urlencoded, application/xml)');
+    expect(result.requests).toEqual([]);
+  });
+});
+
+describe('help', () => {
+  it('shows the method and path, arguments, flags, body outline, responses with media types and headers', async () => {
+    const help = await okapi(['shop', 'get-user-by-id', '--help']);
+    expect(help.stdout).toContain('GET /anything/users/{userId}');
+    expect(help.stdout).toContain('Get a user');
+    expect(help.stdout).toMatch(/<user-id>\s+integer; path parameter "userId"/);
+    expect(help.stdout).toMatch(/<x-request-id>\s+string; header parameter "X-Request-ID"/);
+    expect(help.stdout).toMatch(/--select <string>\s+query parameter "\$select"/);
+    expect(help.stdout).toMatch(/--page-size <integer>\s+query parameter "page\.size"/);
+    expect(help.stdout).toMatch(/--tags <string>\.\.\.\s+query parameter "tags"; repeatable/);
+    expect(help.stdout).toMatch(/--color <string>\s+query parameter "color"; one of: red, blue/);
+    expect(help.stdout).toMatch(/--old <string>\s+query parameter "old"; DEPRECATED/);
+    expect(help.stdout).toMatch(/200\s+The user \(application\/json, text\/csv\)/);
+    expect(help.stdout).toMatch(/headers: X-Rate-Limit/);
+    expect(help.requests).toEqual([]);
+  });
+
+  it('outlines the body, marks a deprecated operation, and offers the body flags', async () => {
+    const help = await okapi(['shop', 'delete-user', '--help']);
+    expect(help.code, help.stderr).toBe(0);
+    expect(help.stdout).toMatch(/^DEPRECATED/);
+    expect(help.stdout).toContain('Usage: okapi shop delete-user <user-id> [flags] [body...]');
+    expect(help.stdout).toContain('Sent as application/json.');
+    expect(help.stdout).toMatch(/reason\s+string/);
+    expect(help.stdout).toContain('--okapi-generate-body');
+    expect(help.stdout).toContain('--okapi-validate');
+  });
+
+  it('okapi help <api> <command> and a tag layout\'s help print the same help', async () => {
+    const flag = await okapi(['shop', 'add-pet', '--help']);
+    const word = await okapi(['help', 'shop', 'add-pet']);
+    expect(word.code, word.stderr).toBe(0);
+    expect(word.stdout).toBe(flag.stdout);
+    expect(flag.stdout).toContain('POST /anything/pets');
+    const tagged = await okapi(['tagged', 'users', 'get-user-by-id', '--help']);
+    expect(tagged.stdout).toMatch(/^Usage: okapi tagged users get-user-by-id <user-id> <limit> <x-request-id>\s+\[flags\]$/m);
+  });
+});
+
+describe('--okapi-generate-body and --okapi-validate', () => {
+  it('prints the example body, or one from the schema, and sends nothing', async () => {
+    const example = await okapi(['shop', 'add-pet', '--okapi-generate-body']);
+    expect(example.code, example.stderr).toBe(0);
+    expect(JSON.parse(example.stdout)).toEqual({ name: 'Rex', age: 3 });
+    const fromSchema = await okapi(['shop', 'put-pet', '--okapi-generate-body']);
+    expect(fromSchema.code, fromSchema.stderr).toBe(0);
+    expect(JSON.parse(fromSchema.stdout)).toEqual({ name: 'string', age: 0, kind: 'dog' });
+    expect([...example.requests, ...fromSchema.requests]).toEqual([]);
+  });
+
+  it('refuses a body that breaks the schema (exit 2, each JSON path named, nothing sent) and sends a valid one', async () => {
+    const bad = await okapi(['shop', 'add-pet', 'name: 5, age: -1', '--okapi-validate']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('nothing was sent');
+    expect(bad.stderr).toContain('$.name: must be a string (got 5)');
+    expect(bad.stderr).toContain('$.age: must be >= 0 (got -1)');
+    expect(bad.requests).toEqual([]);
+    const good = await echo(['shop', 'add-pet', 'name: ok, age: 1', '--okapi-validate']);
+    expect(good.json).toEqual({ name: 'ok', age: 1 });
+    // Without the flag nothing is validated: the server gets what was typed.
+    const unchecked = await echo(['shop', 'add-pet', 'name: 5, kind: fish']);
+    expect(unchecked.json).toEqual({ name: 5, kind: 'fish' });
+  });
+});
+
+describe('failures before sending', () => {
+  it.each([
+    ['a missing required argument', ['shop', 'get-user-by-id', '5'], 2, 'needs <limit> (query parameter limit), <x-request-id> (header parameter X-Request-ID)'],
+    ['an unknown flag', ['shop', 'get-user-by-id', '5', '1', 'r', '--nope'], 2, 'unknown flag --nope'],
+    ['a bad enum value', ['shop', 'get-user-by-id', '5', '1', 'r', '--color', 'green'], 2, '--color "green" is not one of the values it allows: red, blue'],
+    ['an unreadable @file', ['shop', 'put-blob', '@missing.bin'], 1, 'missing.bin'],
+    ['an unknown command', ['shop', 'no-such-command'], 2, 'no-such-command'],
+  ])('%s: the right exit code and message, the server sees nothing', async (_, args, code, message) => {
+    const result = await okapi(args);
+    expect(result.code, result.stderr).toBe(code);
+    expect(result.stderr).toContain(message);
+    expect(result.stdout).toBe('');
+    expect(result.requests).toEqual([]);
+  });
+});
+
+describe('global flags on generated commands', () => {
+  it('-o yaml and -f shape the output', async () => {
+    const yaml = await okapi(['shop', 'repos-get', '-o', 'yaml']);
+    expect(yaml.code, yaml.stderr).toBe(0);
+    expect(yaml.stdout).toMatch(/^method: GET$/m);
+    expect(yaml.stdout).toMatch(/^path: \/anything\/repos$/m);
+    const filtered = await okapi(['shop', 'get-user-by-id', '8', '2', 'r', '-f', 'body.query', '-o', 'json']);
+    expect(filtered.code, filtered.stderr).toBe(0);
+    expect(JSON.parse(filtered.stdout)).toEqual({ limit: '2' });
+  });
+
+  it('-H and -q add to what the command sends', async () => {
+    const sent = await echo(['shop', 'get-user-by-id', '8', '2', 'r', '-H', 'X-Extra: e', '-q', 'extra=1']);
+    expect(sent.headers['x-extra']).toBe('e');
+    expect(sent.url).toBe(`${api.url}/anything/users/8?limit=2&extra=1`);
+  });
+
+  it('-v shows the request on stderr; --okapi-print HB prints the request head and body', async () => {
+    const verbose = await okapi(['shop', 'add-pet', 'name: v', '-v']);
+    expect(verbose.code, verbose.stderr).toBe(0);
+    expect(verbose.stderr).toContain('POST /anything/pets HTTP/1.1');
+    expect(verbose.stderr).toMatch(/^Content-Type: application\/json\r?$/m);
+    const print = await okapi(['shop', 'add-pet', 'name: p', '--okapi-print', 'HB']);
+    expect(print.code, print.stderr).toBe(0);
+    expect(print.stdout).toContain('POST /anything/pets HTTP/1.1');
+    expect(print.stdout).toContain('{"name":"p"}');
+    expect(print.stdout).not.toContain('"method"');
+  });
+
+  it('-S prints nothing and still sends; -p picks the profile whose headers go with the request', async () => {
+    const silent = await okapi(['shop', 'repos-get', '-S']);
+    expect(silent.code).toBe(0);
+    expect(silent.stdout).toBe('');
+    expect(silent.stderr).toBe('');
+    expect(silent.requests).toHaveLength(1);
+    const set = await okapi(['api', 'set', 'shop', 'profiles.default.headers: ["X-Team: default"], profiles.other.headers: ["X-Team: other"]']);
+    expect(set.code, set.stderr).toBe(0);
+    expect((await echo(['shop', 'repos-get'])).headers['x-team']).toBe('default');
+    expect((await echo(['-p', 'other', 'shop', 'repos-get'])).headers['x-team']).toBe('other');
+    expect((await echo(['shop', 'repos-get', '-p', 'other'])).headers['x-team']).toBe('other');
+  });
+});
