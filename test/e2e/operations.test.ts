@@ -492,3 +492,20 @@ describe('global flags on generated commands', () => {
     expect((await echo(['shop', 'repos-get', '-p', 'other'])).headers['x-team']).toBe('other');
   });
 });
+
+describe('the example API\'s own description', () => {
+  it('connects by discovery and its operations are commands: path arguments, query flags, bodies, exit codes by status', async () => {
+    const exampleHome = freshHome();
+    const connected = await runOkapi(['api', 'connect', 'example', api.url], { env: exampleHome.env });
+    expect(connected.code, connected.stderr).toBe(0);
+    const items = await runOkapi(['example', 'list-items', '--count', '2', '-o', 'json', '-f', 'body.id'], { env: exampleHome.env });
+    expect(items.code, items.stderr).toBe(0);
+    expect(JSON.parse(items.stdout)).toEqual([1, 2]);
+    const status = await runOkapi(['example', 'get-status', '418'], { env: exampleHome.env });
+    expect(status.code).toBe(4);
+    const before = api.requests.length;
+    const post = await runOkapi(['example', 'post-anything-path', 'a/b', 'x: 1', '-o', 'json'], { env: exampleHome.env });
+    expect(post.code, post.stderr).toBe(0);
+    expect(api.requests.slice(before).map((r) => [r.method, r.path, r.body.toString()])).toEqual([['POST', '/anything/a%2Fb', '{"x":1}']]);
+  });
+});
