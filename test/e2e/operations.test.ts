@@ -82,6 +82,41 @@ const SHOP = {
         responses: ok,
       },
     },
+    '/anything/search/{obj}': {
+      get: {
+        operationId: 'search',
+        'x-cli-description': 'Searches everything, as the CLI explains it.',
+        description: 'The document\'s own description.',
+        parameters: [
+          { name: 'obj', in: 'path', required: true, schema: { type: 'object' } },
+          { name: 'words', in: 'query', style: 'spaceDelimited', explode: false, schema: { type: 'array', items: { type: 'string' } } },
+          { name: 'point', in: 'query', schema: { type: 'object', properties: { x: { type: 'integer' }, y: { type: 'integer' } } } },
+          { name: 'dims', in: 'query', explode: false, schema: { type: 'object' } },
+          { name: 'X-Odd', in: 'header', style: 'form', schema: { type: 'string' } },
+        ],
+        responses: ok,
+      },
+    },
+    '/anything/gallery': {
+      post: {
+        operationId: 'addPhotos',
+        requestBody: {
+          content: {
+            'multipart/form-data': {
+              schema: { type: 'object', properties: { photos: { type: 'array', items: { type: 'string', format: 'binary' } }, meta: { type: 'object' } } },
+              encoding: { meta: { contentType: 'application/vnd.meta+json' } },
+            },
+          },
+        },
+        responses: ok,
+      },
+    },
+    '/anything/vendor': {
+      post: { operationId: 'postVendor', requestBody: { content: { 'application/vnd.shop+json': { schema: { type: 'object' } } } }, responses: ok },
+    },
+    '/anything/logs': {
+      post: { operationId: 'postLogs', requestBody: { content: { 'application/x-ndjson': { schema: { type: 'string' } } } }, responses: ok },
+    },
     '/anything/pets': {
       post: {
         operationId: 'addPet',
@@ -169,7 +204,7 @@ describe('command names', () => {
   it('lists x-cli-name, kebab-case operationIds and method+path names, aliases, not hidden or ignored ones', async () => {
     const help = await okapi(['shop', '--help']);
     expect(help.code, help.stderr).toBe(0);
-    expect(help.stdout).toContain('Operations (12, 2 hidden or ignored):');
+    expect(help.stdout).toContain('Operations (16, 2 hidden or ignored):');
     for (const name of ['get-user-by-id', 'repos-get', 'get-anything-plain-route', 'make-thing', 'delete-user', 'twin', 'twin-get']) expect(help.stdout).toMatch(new RegExp(`^  ${name}\\b`, 'm'));
     expect(help.stdout).toContain('(alias: mk)');
     expect(help.stdout).not.toContain('secret');
@@ -310,6 +345,23 @@ describe('serialization on the wire', () => {
   });
 });
 
+describe('more serialization', () => {
+  it('sends spaceDelimited arrays, form objects exploded and not, and path objects simple', async () => {
+    const path = await wirePath(['shop', 'search', 'R: 100, G: 200', '--words', 'a', '--words', 'b', '--point', 'x: 1, y: 2', '--dims', 'w: 3, h: 4']);
+    expect(path).toBe('/anything/search/R,100,G,200?words=a%20b&x=1&y=2&dims=w,3,h,4');
+  });
+
+  it('calls out a style okapi cannot send in help, and refuses to send it rather than guess', async () => {
+    const help = await okapi(['shop', 'search', '--help']);
+    expect(help.stdout).toMatch(/--x-odd <string>\s+header parameter "X-Odd"; style form; NOT SUPPORTED: /);
+    const refused = await okapi(['shop', 'search', 'a: 1', '--x-odd', 'v']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('X-Odd');
+    expect(refused.stderr).toContain('okapi cannot send this parameter; leave it out');
+    expect(refused.requests).toEqual([]);
+  });
+});
+
 describe('request bodies', () => {
   it('builds a JSON body from shorthand, types kept, with stdin as the base it patches', async () => {
     const sent = await echo(['shop', 'add-pet', 'name: Rex, age: 3, tags[]: a']);
@@ -340,6 +392,25 @@ describe('request bodies', () => {
       fields: { title: 'T' },
       files: [{ field: 'file', filename: 'blob.bin', size: BLOB.length }],
     });
+  });
+
+  it('sends a +json body from shorthand, and multipart file arrays as one part each with encoding.contentType', async () => {
+    const vendor = await echo(['shop', 'post-vendor', 'a: 1']);
+    expect(vendor.headers['content-type']).toBe('application/vnd.shop+json');
+    expect(vendor.body_text).toBe('{"a":1}');
+    const photos = await okapi(['shop', 'add-photos', 'photos: [@blob.bin, @blob.bin], meta: {k: v}']);
+    expect(photos.code, photos.stderr).toBe(0);
+    const body = photos.requests[0]!.body.toString('latin1');
+    expect(body.match(/name="photos"; filename="blob.bin"/g)).toHaveLength(2);
+    expect(body).toMatch(/name="meta"\r\nContent-Type: application\/vnd\.meta\+json\r\n\r\n\{"k":"v"\}/);
+  });
+
+  it('sends an NDJSON body from stdin as it is', async () => {
+    const lines = '{"a":1}\n{"a":2}\n';
+    const result = await okapi(['shop', 'post-logs'], { stdin: lines });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.requests[0]!.headers['content-type']).toBe('application/x-ndjson');
+    expect(result.requests[0]!.body.toString()).toBe(lines);
   });
 
   it('sends an opaque octet-stream body from @file byte for byte', async () => {
@@ -384,6 +455,12 @@ describe('help', () => {
     expect(help.stdout).toMatch(/200\s+The user \(application\/json, text\/csv\)/);
     expect(help.stdout).toMatch(/headers: X-Rate-Limit/);
     expect(help.requests).toEqual([]);
+  });
+
+  it('prefers x-cli-description to the document\'s description', async () => {
+    const help = await okapi(['shop', 'search', '--help']);
+    expect(help.stdout).toContain('Searches everything, as the CLI explains it.');
+    expect(help.stdout).not.toContain('The document\'s own description.');
   });
 
   it('outlines the body, marks a deprecated operation, and offers the body flags', async () => {
