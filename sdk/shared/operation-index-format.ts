@@ -137,7 +137,7 @@ export interface HelpIndex {
   /** Visible commands (hidden and ignored ones are left out). */
   commands: number;
   /**
-   * The visible commands in name order, one line each (`  name  summary (alias: …)`), rendered
+   * The visible commands in name order, one line each (`  name  summary (deprecated; alias: …)`), rendered
    * ahead: start-up writes it as it is, or cuts the lines to the terminal's width.
    */
   text: string;
@@ -161,8 +161,9 @@ export function helpIndexOf(index: OperationIndex): HelpIndex {
   const width = Math.min(40, Math.max(0, ...visible.map((op) => op.name.length)));
   const text = visible
     .map((op) => {
-      const aliases = op.aliases && op.aliases.length > 0 ? ` (alias: ${op.aliases.join(', ')})` : '';
-      return `  ${op.name.padEnd(width)}  ${op.summary ?? ''}${aliases}`.trimEnd();
+      // As the tag listing notes them (plugins-builtin/operations/tag-listing.ts).
+      const notes = [op.deprecated ? 'deprecated' : '', op.aliases && op.aliases.length > 0 ? `alias: ${op.aliases.join(', ')}` : ''].filter(Boolean);
+      return `  ${op.name.padEnd(width)}  ${op.summary ?? ''}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`.trimEnd();
     })
     .join('\n');
   const { title, version, description } = index.info;

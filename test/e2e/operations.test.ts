@@ -207,6 +207,7 @@ describe('command names', () => {
     expect(help.stdout).toContain('Operations (16, 2 hidden or ignored):');
     for (const name of ['get-user-by-id', 'repos-get', 'get-anything-plain-route', 'make-thing', 'delete-user', 'twin', 'twin-get']) expect(help.stdout).toMatch(new RegExp(`^  ${name}\\b`, 'm'));
     expect(help.stdout).toContain('(alias: mk)');
+    expect(help.stdout).toMatch(/^ {2}delete-user\s+\(deprecated\)$/m);
     expect(help.stdout).not.toContain('secret');
     expect(help.stdout).not.toContain('gone');
     expect(help.requests).toEqual([]);

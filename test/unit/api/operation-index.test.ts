@@ -192,7 +192,14 @@ describe('extractOperationIndex', () => {
   it('the help index holds visible commands, rendered in name order', () => {
     const help = helpIndexOf({ key: { format: INDEX_FORMAT, okapi_version: OKAPI_VERSION, spec_hash: 'x', operation_base: '', sources: [] }, ...index });
     expect(help).toMatchObject({ title: 'T', operations: 6, commands: 4, webhooks: 1 });
-    expect(help.text).toBe(['  add          Adds a pet', '  get-pet', '  list-pets    List pets (alias: ls, pets)', '  put-pets-id', ''].join('\n'));
+    expect(help.text).toBe(['  add          Adds a pet', '  get-pet       (deprecated)', '  list-pets    List pets (alias: ls, pets)', '  put-pets-id', ''].join('\n'));
+  });
+
+  it('the help index marks deprecated commands, as the tag listing does', () => {
+    const key = { format: INDEX_FORMAT, okapi_version: OKAPI_VERSION, spec_hash: 'x', operation_base: '', sources: [] };
+    const doc = { paths: { '/old': { get: { operationId: 'old', summary: 'Old one', deprecated: true, 'x-cli-aliases': ['o'], responses: {} } } } };
+    const help = helpIndexOf({ key, ...extractOperationIndex(doc, { operationBase: '' }) });
+    expect(help.text).toBe('  old  Old one (deprecated; alias: o)\n');
   });
 });
 
