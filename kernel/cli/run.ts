@@ -67,7 +67,8 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
     // from the plugin that owns the API's commands.
     const apiCommand = entry ? undefined : apiCommandEntry(words, inv.config(), registry.container);
     if (apiCommand) {
-      const args = [...words.slice(1), ...OPERATION_FLAGS.filter((flag) => scanned.flags.get(flag)).map((flag) => `--${flag}`), ...(wantsHelp ? ['--help'] : [])];
+      const kernelFlags = [...OPERATION_FLAGS.filter((flag) => scanned.flags.get(flag)).map((flag) => `--${flag}`), ...(wantsHelp ? ['--help'] : [])];
+      const args = operationArgs(words, scanned.words.length - words.length, scanned.literalFrom, kernelFlags);
       const { runPluginCommand } = await import('../commands/plugin-command.js');
       if (!wantsHelp || !helpCache) return await runPluginCommand(inv, registry, apiCommand, args);
       // The command's help is kept like an API's: the next `--help` is answered by the entry alone.
@@ -124,6 +125,20 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
 function isKnownName(name: string, beforePath: boolean, inv: Invocation): boolean {
   if (apiEntry(inv.config(), name) !== undefined) return true;
   return !beforePath && (HTTP_METHODS.has(name.toLowerCase()) || name === 'help');
+}
+
+/**
+ * The words a generated command's plugin parses: those after the API name, with the flags the
+ * kernel took for it, and the user's `--` kept (the scan drops it) so that words after it that
+ * start with `-` stay arguments. It goes where it was typed, but never ahead of the command's
+ * first word: the plugin reads the command's name first (resolve-command.ts reads past a `--`
+ * among its words). `skipped`: words before `words` (`help`).
+ */
+function operationArgs(words: readonly string[], skipped: number, literalFrom: number | undefined, kernelFlags: readonly string[]): string[] {
+  const rest = words.slice(1);
+  if (literalFrom === undefined) return [...rest, ...kernelFlags];
+  const at = Math.max(1, literalFrom - skipped - 1);
+  return [...rest.slice(0, at), ...kernelFlags, '--', ...rest.slice(at)];
 }
 
 function isBuiltinCommand(word: string): boolean {

@@ -16,6 +16,17 @@ export type Resolution =
   | { kind: 'tag'; tag: TagEntry; rest: string[] };
 
 export function resolveCommand(api: string, table: CommandTable, layout: CommandLayout, words: readonly string[]): Resolution {
+  // The kernel keeps the user's `--` where it was typed (`okapi <api> <command> -- -5`), even before
+  // the command (`okapi -- <api> <command> …`): it names no command, so the command is read past it,
+  // and it stays at the head of what follows, where it still marks the words after it as arguments.
+  const marker = words.indexOf('--');
+  if (marker === -1) return resolveWords(api, table, layout, words);
+  const resolution = resolveWords(api, table, layout, [...words.slice(0, marker), ...words.slice(marker + 1)]);
+  const at = Math.max(0, marker - (words.length - 1 - resolution.rest.length));
+  return { ...resolution, rest: [...resolution.rest.slice(0, at), '--', ...resolution.rest.slice(at)] };
+}
+
+function resolveWords(api: string, table: CommandTable, layout: CommandLayout, words: readonly string[]): Resolution {
   const [first, ...rest] = words;
   if (first === undefined) throw new UsageError(`okapi ${api} needs a command`, { hint: `see 'okapi ${api} --help'` });
   if (layout === 'tags') {

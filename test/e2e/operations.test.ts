@@ -277,6 +277,19 @@ describe('arguments', () => {
     expect(result.requests[0]!.path).toBe('/anything/users/1?limit=2&$select=a%2Cb&page.size=9&version=q3');
   });
 
+  it('after --, words that start with - are arguments and body words, not flags', async () => {
+    const sent = await okapi(['shop', 'get-user-by-id', '5', '--color', 'red', '--', '10', '-rid']);
+    expect(sent.code, sent.stderr).toBe(0);
+    expect(sent.requests[0]!.path).toBe('/anything/users/5?limit=10&color=red');
+    expect(sent.requests[0]!.headers['x-request-id']).toBe('-rid');
+    const blob = await okapi(['shop', 'put-blob', '--', '--raw--']);
+    expect(blob.code, blob.stderr).toBe(0);
+    expect(blob.requests[0]!.body.toString()).toBe('--raw--');
+    const before = await okapi(['--', 'shop', 'get-user-by-id', '5', '10', '-r']);
+    expect(before.code, before.stderr).toBe(0);
+    expect(before.requests[0]!.headers['x-request-id']).toBe('-r');
+  });
+
   it('merges path-level parameters, the operation overriding one by (in, name), and shows it in help', async () => {
     const help = await okapi(['shop', 'get-user-by-id', '--help']);
     expect(help.code, help.stderr).toBe(0);
