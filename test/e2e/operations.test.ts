@@ -351,6 +351,11 @@ describe('serialization on the wire', () => {
     ]);
   });
 
+  it('joins the fields of an object flag given twice', async () => {
+    const path = await wirePath(['shop', 'styles', 'a: 1', 'b: 2', '--filter', 'role: admin', '--filter', 'age: 3']);
+    expect(path).toBe('/anything/styles/.a,1/;b=2?filter[role]=admin&filter[age]=3');
+  });
+
   it('sends header objects simple and cookies form', async () => {
     const result = await okapi(['shop', 'styles', 'a: 1', 'b: 2', '--x-obj', 'a: 1, b: 2', '--session', 's 1']);
     expect(result.code, result.stderr).toBe(0);
@@ -531,6 +536,7 @@ describe('failures before sending', () => {
     ['an unknown flag', ['shop', 'get-user-by-id', '5', '1', 'r', '--nope'], 2, 'unknown flag --nope'],
     ['a bad enum value', ['shop', 'get-user-by-id', '5', '1', 'r', '--color', 'green'], 2, '--color "green" is not one of the values it allows: red, blue'],
     ['an unreadable @file', ['shop', 'put-blob', '@missing.bin'], 1, 'missing.bin'],
+    ['a single-valued flag given twice', ['shop', 'get-user-by-id', '5', '1', 'r', '--color', 'red', '--color=blue'], 2, '--color (query parameter "color") takes one value, but was given 2: "red", "blue"'],
     ['an unknown command', ['shop', 'no-such-command'], 2, 'no-such-command'],
   ])('%s: the right exit code and message, the server sees nothing', async (_, args, code, message) => {
     const result = await okapi(args);

@@ -102,8 +102,10 @@ export function operationUsage(spec: OperationArguments): string {
 
 function flagDeclaration(argument: OperationArgument): FlagDeclaration {
   if (argument.boolean) return { name: argument.name };
-  // An empty value is a value here: `--filter ''` sends `filter=`.
-  return { name: argument.name, value: argument.valueType, repeatable: argument.repeatable, allowEmpty: true };
+  // An empty value is a value here: `--filter ''` sends `filter=`. Every value is kept, repeatable
+  // or not: parseParameterValue joins an object's into one expression and refuses a second value
+  // of a single one, rather than the parser silently keeping the last.
+  return { name: argument.name, value: argument.valueType, repeatable: true, allowEmpty: true };
 }
 
 function flagWords(argument: OperationArgument, parsed: ReturnType<typeof parseArguments>): string[] | undefined {

@@ -52,8 +52,8 @@ describe('parseOperationArguments', () => {
     expect(parsed.values.map((v) => v.param.name)).toEqual(['storeId', 'petId', 'mode', '$select']);
   });
 
-  it('keeps the last value of a flag that does not repeat, and an empty value as a value', () => {
-    expect(given(['s', '1', 'merge', '--select', 'a', '--select', 'b', '--x-trace='])).toMatchObject({ 'query:$select': ['b'], 'header:X-Trace': [''] });
+  it('keeps every value of a flag given twice, for the value reader to join or refuse, and an empty value as a value', () => {
+    expect(given(['s', '1', 'merge', '--select', 'a', '--select', 'b', '--x-trace='])).toMatchObject({ 'query:$select': ['a', 'b'], 'header:X-Trace': [''] });
   });
 
   it('reads a boolean flag alone as true and --flag=false as false', () => {
