@@ -17,11 +17,13 @@ let other: ExampleApi;
 
 const ok = { 200: { description: 'ok' } };
 
-function routingSpec(origin: string, otherOrigin: string): object {
+const OTHER_ORIGIN_DOCUMENT_SERVER = { url: 'https://elsewhere.invalid:8443/{stage}/v1', variables: { stage: { default: 'prod', enum: ['prod', 'dev'] } } };
+
+function routingSpec(origin: string, otherOrigin: string, documentServer: object): object {
   return {
     openapi: '3.0.3',
     info: { title: 'Routing', version: '1' },
-    servers: [{ url: 'https://elsewhere.invalid:8443/{stage}/v1', variables: { stage: { default: 'prod', enum: ['prod', 'dev'] } } }],
+    servers: [documentServer],
     paths: {
       '/doc': { get: { operationId: 'docLevel', responses: ok } },
       '/levels': {
@@ -29,7 +31,7 @@ function routingSpec(origin: string, otherOrigin: string): object {
         get: { operationId: 'pathLevel', responses: ok },
         post: { operationId: 'operationLevel', servers: [{ url: '/anything/operation-level' }], responses: ok },
       },
-      '/same': { get: { operationId: 'sameOrigin', servers: [{ url: `${origin}/anything/same-origin` }], responses: ok } },
+      '/same': { get: { operationId: 'sameOrigin', servers: [{ url: `${origin}/echo/same-origin` }], responses: ok } },
       '/cross': { get: { operationId: 'crossOrigin', servers: [{ url: `${otherOrigin}/anything/cross` }], responses: ok } },
     },
   };
@@ -50,17 +52,22 @@ beforeAll(async () => {
     connect('allowed', `allowed_operation_origins: ["${other.url}"]`),
     connect('rewritten', `url_overrides: {"${other.url}": "${api.url}/anything/short", "${other.url}/anything/cross": "${api.url}/anything/long"}`),
     connect('generic', `url_overrides: {"${api.url}/anything/prod": "${api.url}/anything/overridden"}`),
+    connect('mounted', undefined, { baseUrl: `${api.url}/anything/v2`, documentServer: { url: '/v2' } }),
+    connect('profiled', `profiles.other: {base_url: "${other.url}/anything/profile"}`),
   ]);
 });
 afterAll(async () => {
   await Promise.all([api.close(), other.close()]);
 });
 
-/** Connects a fresh copy of the routing API (base URL `<origin>/anything`), then applies `settings` with `api set`. */
-async function connect(name: string, settings?: string): Promise<void> {
+/**
+ * Connects a copy of the routing API (base URL `<origin>/anything`, the document server on another
+ * origin, unless `mount` says otherwise), with profile credentials, then applies `settings`.
+ */
+async function connect(name: string, settings?: string, mount?: { baseUrl: string; documentServer: object }): Promise<void> {
   const file = join(home.dir, `${name}.json`);
-  writeFileSync(file, JSON.stringify(routingSpec(api.url, other.url)));
-  const connected = await runOkapi(['api', 'connect', name, `${api.url}/anything`, '--spec', file], { env: home.env });
+  writeFileSync(file, JSON.stringify(routingSpec(api.url, other.url, mount?.documentServer ?? OTHER_ORIGIN_DOCUMENT_SERVER)));
+  const connected = await runOkapi(['api', 'connect', name, mount?.baseUrl ?? `${api.url}/anything`, '--spec', file], { env: home.env });
   expect(connected.code, connected.stderr).toBe(0);
   const secret = await runOkapi(['api', 'set', name, `profiles.default.headers: ["X-Secret: s3cret", "Authorization: Bearer tok3n"]${settings ? `, ${settings}` : ''}`], { env: home.env });
   expect(secret.code, secret.stderr).toBe(0);
@@ -115,10 +122,24 @@ describe('generated operation routing', () => {
     expect(operation.atApi.map((r) => [r.method, r.path])).toEqual([['POST', '/anything/operation-level/levels']]);
   });
 
-  it('a same-origin absolute operation server is used as written, with the profile\'s headers', async () => {
+  it('a relative document server is mounted under base_url\'s path, shared segments written once', async () => {
+    const sent = await okapi(['mounted', 'doc-level']);
+    expect(sent.code, sent.stderr).toBe(0);
+    expect(sent.atApi.map((r) => r.path)).toEqual(['/anything/v2/doc']);
+  });
+
+  it('the selected profile\'s base_url gives the origin, and only that profile\'s headers go there', async () => {
+    const sent = await okapi(['-p', 'other', 'profiled', 'doc-level']);
+    expect(sent.code, sent.stderr).toBe(0);
+    expect(sent.atApi).toEqual([]);
+    expect(sent.atOther.map((r) => r.path)).toEqual(['/anything/profile/prod/v1/doc']);
+    expect(sent.atOther[0]!.headers['x-secret']).toBeUndefined();
+  });
+
+  it('a same-origin absolute operation server is used as written, even outside base_url\'s path, with the profile\'s headers', async () => {
     const sent = await okapi(['same', 'same-origin']);
     expect(sent.code, sent.stderr).toBe(0);
-    expect(sent.atApi.map((r) => r.path)).toEqual(['/anything/same-origin/same']);
+    expect(sent.atApi.map((r) => r.path)).toEqual(['/echo/same-origin/same']);
     expect(sent.atApi[0]!.headers['x-secret']).toBe('s3cret');
   });
 

@@ -250,6 +250,7 @@ describe('command names', () => {
     expect(users.stdout).toMatch(/^ {2}get-user-by-id\s+Get a user$/m);
     expect(users.stdout).toMatch(/^ {2}delete-user\b/m);
     expect(users.stdout).not.toContain('repos-get');
+    expect((await okapi(['help', 'tagged', 'users'])).stdout).toBe(users.stdout);
     expect(await wirePath(['tagged', 'users', 'get-user-by-id', '3', '1', 'rid'])).toBe('/anything/anything/users/3?limit=1');
     // operation_base replaces the servers' prefix, so the document's own /anything stays in the path.
     expect(await wirePath(['tagged', 'get-plain-route'])).toBe('/anything/anything/plain-route');
@@ -473,6 +474,7 @@ describe('help', () => {
     expect(help.stdout).toMatch(/--old <string>\s+query parameter "old"; DEPRECATED/);
     expect(help.stdout).toMatch(/200\s+The user \(application\/json, text\/csv\)/);
     expect(help.stdout).toMatch(/headers: X-Rate-Limit/);
+    expect(help.stdout).toContain('Example:\n  okapi shop get-user-by-id <user-id> <limit> <x-request-id>\n');
     expect(help.requests).toEqual([]);
   });
 
