@@ -495,14 +495,14 @@ describe('the operation index at start-up', () => {
     expect(help.stdout).toMatch(/list-a\s+from http:\/\/127\.0\.0\.1:\d+\/lines\/spec/);
   });
 
-  it('a second word after an API name falls through to the request path, as before', async () => {
+  it('a second word after an API name is a command: one the API lacks is a usage error, nothing sent', async () => {
     const home = freshHome();
     expect((await runOkapi(['api', 'connect', 'example', api.url], { env: home.env })).code).toBe(0);
-    // `example` is the target (the API's base URL) and `x: 1` a body: the root answers POST with 405.
+    const before = api.requests.length;
     const result = await runOkapi(['example', 'x: 1'], { env: home.env });
-    expect(result.code, result.stderr).toBe(4);
-    const last = api.requests.at(-1)!;
-    expect([last.method, last.path, last.body.toString()]).toEqual(['POST', '/', '{"x":1}']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('example has no command "x: 1"');
+    expect(api.requests.length).toBe(before);
   });
 
   it('api without a verb is a usage error; api --help shows the verbs', async () => {
