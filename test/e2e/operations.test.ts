@@ -157,6 +157,28 @@ const SHOP = {
   },
 };
 
+/** OpenAPI 3.0's dialect: boolean exclusiveMinimum, nullable. */
+const OLD_DIALECT = {
+  openapi: '3.0.3',
+  info: { title: 'Old', version: '1' },
+  paths: {
+    '/anything/things': {
+      post: {
+        operationId: 'addThing',
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: { type: 'object', required: ['n'], properties: { n: { type: 'integer', minimum: 0, exclusiveMinimum: true }, note: { type: 'string', nullable: true } } },
+            },
+          },
+        },
+        responses: { 200: { description: 'ok' } },
+      },
+    },
+  },
+};
+
 let api: ExampleApi;
 const home = freshHome();
 const BLOB = Buffer.from('hello\0bin');
@@ -170,6 +192,10 @@ beforeAll(async () => {
     const connected = await runOkapi(['api', 'connect', name, api.url, '--spec', file], { env: home.env });
     expect(connected.code, connected.stderr).toBe(0);
   }
+  const oldFile = join(home.dir, 'old.json');
+  writeFileSync(oldFile, JSON.stringify(OLD_DIALECT));
+  const old = await runOkapi(['api', 'connect', 'old', api.url, '--spec', oldFile], { env: home.env });
+  expect(old.code, old.stderr).toBe(0);
   const layout = await runOkapi(['api', 'set', 'tagged', 'command_layout: tags, operation_base: /anything'], { env: home.env });
   expect(layout.code, layout.stderr).toBe(0);
 });
@@ -517,7 +543,7 @@ describe('--okapi-generate-body and --okapi-validate', () => {
     expect([...example.requests, ...fromSchema.requests]).toEqual([]);
   });
 
-  it('refuses a body that breaks the schema (exit 2, each JSON path named, nothing sent) and sends a valid one', async () => {
+  it('refuses a body that breaks the schema (exit 2, each JSON path named, nothing sent; 3.1 and 3.0 dialects) and sends a valid one', async () => {
     const bad = await okapi(['shop', 'add-pet', 'name: 5, age: -1', '--okapi-validate']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('nothing was sent');
@@ -526,6 +552,12 @@ describe('--okapi-generate-body and --okapi-validate', () => {
     expect(bad.requests).toEqual([]);
     const good = await echo(['shop', 'add-pet', 'name: ok, age: 1', '--okapi-validate']);
     expect(good.json).toEqual({ name: 'ok', age: 1 });
+    const old = await okapi(['old', 'add-thing', 'n: 0, note: 5', '--okapi-validate']);
+    expect(old.code).toBe(2);
+    expect(old.stderr).toContain('$.n: must be > 0 (got 0)');
+    expect(old.stderr).toContain('$.note: must be a string or null (got 5)');
+    expect(old.requests).toEqual([]);
+    expect((await echo(['old', 'add-thing', 'n: 1, note: null', '--okapi-validate'])).json).toEqual({ n: 1, note: null });
     // Without the flag nothing is validated: the server gets what was typed.
     const unchecked = await echo(['shop', 'add-pet', 'name: 5, kind: fish']);
     expect(unchecked.json).toEqual({ name: 5, kind: 'fish' });
