@@ -180,11 +180,12 @@ const OLD_DIALECT = {
 };
 
 let api: ExampleApi;
-const home = freshHome();
+let home: ReturnType<typeof freshHome>;
 const BLOB = Buffer.from('hello\0bin');
 
 beforeAll(async () => {
   api = await startExampleApi();
+  home = freshHome();
   const file = join(home.dir, 'shop.json');
   writeFileSync(file, JSON.stringify(SHOP));
   writeFileSync(join(home.dir, 'blob.bin'), BLOB);
