@@ -65,7 +65,7 @@ export class RequestService {
     return exchange.followed ? exchange.followed.final() : exchange.response;
   }
 
-  /** The command's request over the run's defaults; its headers replace the planned ones of their names. */
+  /** The command's request over the run's defaults: its headers above the profile's, below the user's -H (plan-request.ts). */
   private describe(request: HttpRequest): RequestDescription {
     const defaults = this.host.defaults();
     return {

@@ -1,14 +1,15 @@
 /**
  * Phase 2 of the pipeline: from what the user gave (method, URL text, body) to the request plan —
  * the final URL (server override, query layers) and headers in precedence order: okapi's defaults,
- * then the registered API's profile (an `<api>/<path>` target), then OKAPI_HEADER/OKAPI_QUERY,
- * then -H/-q. The API's `url_overrides` rewrite the URL last. The plan remembers which headers are
+ * then the registered API's profile (an `<api>/<path>` target), then a command's own headers, then
+ * OKAPI_HEADER/OKAPI_QUERY, then -H/-q. The API's `url_overrides` rewrite the URL last. The plan remembers which headers are
  * okapi's own (its defaults and a body's Content-Type, as okapi set them): every other header is
  * bound to the first origin, and a redirect to another origin drops it.
  */
 import { OKAPI_VERSION } from '../../sdk/shared/version.js';
 import { ACCEPT_HEADER } from '../../sdk/shared/decoders/decode-body.js';
 import type { RequestPlan } from './exchange.js';
+import type { FieldUpdate } from '../../sdk/types.js';
 import { applyFieldUpdate, headerValue, mergeLayers } from './request-fields.js';
 import { applyServerOverride } from '../../sdk/shared/server-override.js';
 import { appendQuery, normalizeTargetUrl } from '../../sdk/shared/target-url.js';
@@ -25,7 +26,8 @@ export function planRequest(request: RequestDescription, config: OkapiConfig): R
     ['User-Agent', `okapi/${OKAPI_VERSION}`],
     ['Accept', ACCEPT_HEADER],
   ];
-  let headers = mergeLayers([defaults, apiTarget?.headers ?? [], ...request.headerLayers], true);
+  const profileHeaders = apiTarget?.headers ?? [];
+  let headers = mergeLayers([defaults, profileHeaders, commandLayer(request.headers, profileHeaders), ...request.headerLayers], true);
   let okapiHeaders = mergeLayers([defaults], true);
   if (body?.contentType !== undefined && headerValue(headers, 'content-type') === undefined) {
     headers = applyFieldUpdate(headers, { 'Content-Type': body.contentType }, true);
@@ -35,7 +37,7 @@ export function planRequest(request: RequestDescription, config: OkapiConfig): R
   const server = request.server;
   let url = appendQuery(applyServerOverride(apiTarget?.url ?? normalizeTargetUrl(target, server), server), query);
   if (apiTarget) url = new URL(applyUrlOverrides(url.href, apiTarget.overrides, `url_overrides of API ${apiTarget.api}`));
-  if (request.headers) headers = applyFieldUpdate(headers, request.headers, true);
+  if (request.headers) headers = applyFieldUpdate(headers, deletions(request.headers), true);
   return {
     method,
     url,
@@ -45,4 +47,28 @@ export function planRequest(request: RequestDescription, config: OkapiConfig): R
     ...(apiTarget ? { api: apiTarget.api, profile: apiTarget.profile } : {}),
     ...(apiTarget?.auth ? { auth: { ...apiTarget.auth, api: apiTarget.api, profile: apiTarget.profile } } : {}),
   };
+}
+
+/**
+ * A command's own headers (a generated operation's header and cookie parameters, its body's
+ * Content-Type) sit above the profile's and below what the user typed (OKAPI_HEADER, -H), which
+ * wins as on any request; a command's Cookie adds its pairs to the profile's cookies.
+ */
+function commandLayer(update: FieldUpdate | undefined, profile: [string, string][]): [string, string][] {
+  if (!update) return [];
+  const layer: [string, string][] = [];
+  for (const [name, value] of Object.entries(update)) {
+    if (value === null) continue;
+    const values = Array.isArray(value) ? value.map(String) : [String(value)];
+    if (name.toLowerCase() === 'cookie') {
+      const cookies = [...profile.filter(([n]) => n.toLowerCase() === 'cookie').map(([, v]) => v), ...values];
+      layer.push([name, cookies.join('; ')]);
+    } else for (const v of values) layer.push([name, v]);
+  }
+  return layer;
+}
+
+/** The headers a command deletes (null), applied last. */
+function deletions(update: FieldUpdate): FieldUpdate {
+  return Object.fromEntries(Object.entries(update).filter(([, value]) => value === null));
 }

@@ -23,6 +23,24 @@ describe('planRequest', () => {
     expect(plan.url.href).toBe('http://127.0.0.1:9/items?q=1&r=2');
   });
 
+  it("puts a command's headers above the profile's and below the user's, adding its cookies to the profile's", () => {
+    const config = { apis: { shop: { base_url: 'http://127.0.0.1:9', profiles: { default: { headers: ['Cookie: auth=t', 'X-Tenant: p', 'X-Trace: p'] } } } } };
+    const plan = planRequest(
+      {
+        ...base,
+        target: 'http://127.0.0.1:9/styles',
+        api: 'shop',
+        headerLayers: [[['Content-Type', 'application/merge-patch+json'], ['X-Trace', 'user']]],
+        headers: { Cookie: ['session=s'], 'Content-Type': ['application/json'], 'X-Tenant': ['command'], 'X-Trace': ['command'] },
+      },
+      config,
+    );
+    expect(plan.headers.Cookie).toEqual(['auth=t; session=s']);
+    expect(plan.headers['X-Tenant']).toEqual(['command']);
+    expect(plan.headers['X-Trace']).toEqual(['user']);
+    expect(plan.headers['Content-Type']).toEqual(['application/merge-patch+json']);
+  });
+
   it('adds the body Content-Type only when the body has one and no layer set it', () => {
     const typed = planRequest({ ...base, method: 'POST', body: { bytes: new Uint8Array([1]), contentType: 'application/json' } }, {});
     expect(typed.headers['Content-Type']).toEqual(['application/json']);
