@@ -6,11 +6,11 @@
 import type { ClaimKind } from './dispatch-rules.js';
 
 /** Kinds a user may hand over. Auth types and signers are plugin names, which the registry keeps unique, so they never collide. */
-export const OVERRIDABLE_KINDS = ['format', 'filter', 'command'] as const satisfies readonly ClaimKind[];
+export const OVERRIDABLE_KINDS = ['format', 'filter', 'command', 'api-commands'] as const satisfies readonly ClaimKind[];
 
 export const OVERRIDE_ENTRY = new RegExp(`^(${OVERRIDABLE_KINDS.join('|')}):([^\\s:]+)$`);
 
-const SHAPE = `each entry is "format:<name>" (an -o format), "filter:<language>" (a -f language) or "command:<name>" (a top-level command), e.g. ["format:json"]`;
+const SHAPE = `each entry is "format:<name>" (an -o format), "filter:<language>" (a -f language), "command:<name>" (a top-level command) or "api-commands:*" (the commands of every registered API), e.g. ["format:json"]`;
 
 /** Why a config value cannot be `overrides`, or undefined when it can (absent included). */
 export function overridesProblem(value: unknown): string | undefined {

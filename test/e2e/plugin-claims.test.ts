@@ -124,7 +124,7 @@ describe('an external plugin claiming built-in names', () => {
     writeFileSync(home.config, JSON.stringify({ plugins: { aaa: { overrides: ['formt:json'] } } }));
     const bad = await runOkapi(['get', `${api.url}/items`], { env: home.env });
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toContain(`"plugins.aaa.overrides" holds "formt:json"; each entry is "format:<name>" (an -o format), "filter:<language>" (a -f language) or "command:<name>" (a top-level command)`);
+    expect(bad.stderr).toContain(`"plugins.aaa.overrides" holds "formt:json"; each entry is "format:<name>" (an -o format), "filter:<language>" (a -f language), "command:<name>" (a top-level command) or "api-commands:*"`);
 
     const refused = await runOkapi(['config', 'set', 'plugins.aaa.overrides[]: auth:aaa'], { env: { ...home.env, OKAPI_CONFIG: `${home.dir}/other.json` } });
     expect(refused.code).not.toBe(0);
@@ -139,17 +139,29 @@ describe('the route okapi <api> <word>', () => {
     hooks: { async command(init, ctx) { ctx.stdout('${name} runs ' + JSON.stringify([init.command, ...init.args]) + '\\n'); return 0; } },
   }`;
 
-  it('goes to the plugin whose manifest claims it; an API path stays a request', async () => {
+  it("is the built-in operations plugin's; an external plugin that claims it is reported, and takes over only when the config says so", async () => {
+    const home = freshHome();
+    writeSdkPlugin(home.plugins, 'ops', owner('ops'));
+    expect((await runOkapi(['api', 'connect', 'example', api.url, '--no-discover'], { env: home.env })).code).toBe(0);
+    const builtin = await runOkapi(['example', 'list-items', '-v'], { env: home.env });
+    expect(builtin.stdout).toBe('');
+    expect(builtin.stderr).toContain('example has no operations: it was connected without its description (--no-discover)');
+    expect(builtin.stderr).toContain(`plugin ops (${home.plugins}/okapi-ops) declares the commands of registered APIs (okapi <api> <word>), which is built into okapi; it was not added`);
+    expect(builtin.stderr).toContain("okapi config set 'plugins.ops.overrides[]: api-commands:*'");
+  });
+
+  it('goes to the external plugin the config lets take it over; an API path stays a request', async () => {
     const home = freshHome();
     writeSdkPlugin(home.plugins, 'ops', owner('ops'));
     writeSdkPlugin(home.plugins, 'ops2', owner('ops2'));
+    writeFileSync(home.config, JSON.stringify({ plugins: { ops: { overrides: ['api-commands:*'] } } }));
     expect((await runOkapi(['api', 'connect', 'example', api.url, '--no-discover'], { env: home.env })).code).toBe(0);
 
     const routed = await runOkapi(['example', 'list-items', 'x: 1', '-v'], { env: home.env });
     expect(routed.stdout).toBe('ops runs ["example","list-items","x: 1"]\n');
     expect(routed.code).toBe(0);
     expect(routed.stderr).toContain(
-      `plugin ops2 (${home.plugins}/okapi-ops2) declares the commands of registered APIs (okapi <api> <word>), which is already provided by plugin ops (${home.plugins}/okapi-ops); it was not added\n`,
+      `plugin ops2 (${home.plugins}/okapi-ops2) declares the commands of registered APIs (okapi <api> <word>), which plugin ops (${home.plugins}/okapi-ops) takes over, as plugins.ops.overrides asks; it was not added\n`,
     );
 
     const request = await runOkapi(['example/anything', '-o', 'json'], { env: home.env });

@@ -129,10 +129,11 @@ async function transcript(steps: Step[], runtimeOf: (plugin: string, inv: Invoca
     const io = { stdout, stderr, stdin: process.stdin } as unknown as Streams;
     const inv = new Invocation(scanArgv(['--okapi-config', configPath, ...flags]), { HOME: home, PATH: process.env.PATH }, io);
     const registry = await inv.registry(plugin === 'config');
-    const declaration = commandPlugins.find((m) => m.manifest.name === plugin)!.commands![0]!;
+    // A plugin that owns API commands runs as the API's name: one that is not registered, for the probes.
+    const declaration = commandPlugins.find((m) => m.manifest.name === plugin)!.commands![0];
     // As kernel/commands/plugin-command.ts builds it.
     const init: CommandInit = {
-      command: declaration.name,
+      command: declaration?.name ?? 'unregistered-api',
       args,
       tty: { stdin: false, stdout: false, stderr: false },
       width: 80,

@@ -144,7 +144,7 @@ describe('plugins.<name>.overrides', () => {
     expect(overridesProblem(['format:json', 'command:config'])).toBeUndefined();
     expect(overridesProblem('format:json')).toMatch(/^must be a list; each entry is "format:<name>"/);
     expect(overridesProblem([1])).toMatch(/^holds 1, which is not a string/);
-    expect(overridesProblem(['json'])).toMatch(/^holds "json"; each entry is "format:<name>" \(an -o format\), "filter:<language>" \(a -f language\) or "command:<name>"/);
+    expect(overridesProblem(['json'])).toMatch(/^holds "json"; each entry is "format:<name>" \(an -o format\), "filter:<language>" \(a -f language\), "command:<name>" \(a top-level command\) or "api-commands:\*"/);
     expect(overridesProblem(['auth:bearer'])).toMatch(/^holds "auth:bearer": an auth type or signer is the name of its plugin/);
   });
 });
@@ -156,7 +156,7 @@ describe('the route okapi <api> <word>', () => {
     expect(container([json, config]).apiCommandOwner()).toBeUndefined();
     expect(container([ops, more]).apiCommandOwner()).toBe(more);
     expect(container([ops, more]).notesOf(ops)).toEqual([
-      'plugin ops (/plugins/okapi-ops) declares the commands of registered APIs (okapi <api> <word>), which is already provided by plugin more (/plugins/okapi-more); it was not added',
+      "plugin ops (/plugins/okapi-ops) declares the commands of registered APIs (okapi <api> <word>), which is already provided by plugin more (/plugins/okapi-more); it was not added (to let it take over: okapi config set 'plugins.ops.overrides[]: api-commands:*')",
     ]);
   });
 });
