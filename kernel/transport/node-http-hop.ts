@@ -22,6 +22,16 @@ const CONNECT_WAIT_MS = 10_000;
 const UNASKED_UPGRADE = 'HPE_UNEXPECTED_UPGRADE';
 
 let agent: Agent | undefined;
+/**
+ * A body's Content-Length, unless the caller set one (request-header-rules.ts checked it). Node
+ * frames the body of a GET, DELETE or OPTIONS with nothing: the server would read its bytes as the
+ * start of the next request.
+ */
+function withBodyLength(headers: Record<string, string | string[]>, body: Uint8Array | undefined): Record<string, string | string[]> {
+  if (body === undefined || Object.keys(headers).some((name) => name.toLowerCase() === 'content-length')) return headers;
+  return { ...headers, 'content-length': String(body.byteLength) };
+}
+
 /** Pools of requests under an address policy, by policy: each socket went to a checked address. */
 const pinnedAgents = new Map<string, Agent>();
 
@@ -43,8 +53,8 @@ export function sendOverNodeHttp(hop: HopRequest, options: HopOptions, pinned?: 
         port: hop.url.port === '' ? 80 : Number(hop.url.port),
         path: `${hop.url.pathname}${hop.url.search}`,
         method: hop.method,
-        // Node sets Host, and Content-Length for the body it is given in end().
-        headers: toDispatchHeaders(hop.headers),
+        // Node sets Host itself, and Content-Length for a body only on methods it expects one on.
+        headers: withBodyLength(toDispatchHeaders(hop.headers), hop.body),
       });
     } catch (error) {
       // An invalid method or header name or value, caught before anything is sent.
