@@ -131,6 +131,7 @@ export function closeNodeHttp(options: CloseOptions = {}): void {
   pinnedAgents.clear();
 }
 
+/** A body's Content-Length, unless the caller set one (request-header-rules.ts checked it). */
 function withBodyLength(headers: Record<string, string | string[]>, body: Uint8Array | undefined): Record<string, string | string[]> {
   if (body === undefined || Object.keys(headers).some((name) => name.toLowerCase() === 'content-length')) return headers;
   return { ...headers, 'Content-Length': String(body.byteLength) };

@@ -4,36 +4,14 @@
  * header; DigitalOcean's 2,907 files through their relative `$ref`s), with exactly the operation
  * and webhook counts INDEX.md gives, and no defect reported (they have none).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORPUS_DIR as corpus, corpusAvailable as available, corpusDocuments as documents, type CorpusDocument } from '../helpers/openapi-corpus.js';
 import { freshHome, runOkapi } from '../helpers/run-okapi.js';
 import { startSpecServer, type SpecServer } from '../unit/api/spec-server.js';
 
-const corpus = resolve(import.meta.dirname, '../../../shared/corpus/openapi');
-const available = existsSync(join(corpus, 'INDEX.md'));
 if (!available) console.warn(`skipping the OpenAPI corpus tests: ${corpus} is absent`);
-
-interface CorpusDocument {
-  file: string;
-  operations: number;
-  webhooks: number;
-}
-
-/** The table of INDEX.md: file (first backticked path) and the Ops column (`288 +16 webhook`). */
-function documents(): CorpusDocument[] {
-  const rows = readFileSync(join(corpus, 'INDEX.md'), 'utf8')
-    .split('\n')
-    .filter((line) => line.startsWith('| `'));
-  const table: CorpusDocument[] = [];
-  for (const row of rows) {
-    const cells = row.split('|').map((c) => c.trim());
-    const file = /`([^`]+)`/.exec(cells[1] ?? '')?.[1];
-    const ops = /^(\d+)(?:\s*\+(\d+) webhook)?$/.exec((cells[7] ?? '').replace(/,/g, ''));
-    if (file && ops && !table.some((d) => d.file === file)) table.push({ file, operations: Number(ops[1]), webhooks: Number(ops[2] ?? 0) });
-  }
-  return table;
-}
 
 const DOCUMENTS = available ? documents() : [];
 const timeoutFor = (doc: CorpusDocument) => (doc.file.startsWith('digitalocean') ? 180_000 : 90_000);

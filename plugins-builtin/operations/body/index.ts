@@ -50,10 +50,11 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /**
  * Whether the caller should read redirected stdin for this call: only when the operation has a
- * body, for POST, PUT and PATCH, or with body words (stdin is then the base they patch).
+ * body, for POST, PUT and PATCH, with body words (stdin is then the base they patch), or whatever
+ * the method when the body is required (a DELETE that must carry one: stdin is where it comes from).
  */
 export function operationReadsStdin(body: RequestBodyDetail | undefined, method: string, words: readonly string[]): boolean {
-  return body !== undefined && (BODY_METHODS.has(method.toUpperCase()) || words.some((word) => word.trim() !== ''));
+  return body !== undefined && (body.required === true || BODY_METHODS.has(method.toUpperCase()) || words.some((word) => word.trim() !== ''));
 }
 
 /**

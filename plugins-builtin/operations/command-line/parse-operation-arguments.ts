@@ -52,11 +52,14 @@ export function parseOperationArguments(args: readonly string[], spec: Operation
   }
   // Help is shown whatever else is missing or wrong: it is how users find out what is.
   const help = parsed.flags.has(COMMAND_FLAGS.help);
+  const generateBody = parsed.flags.has(COMMAND_FLAGS.generateBody);
   const words = parsed.positionals;
   const positionalWords = words.slice(0, spec.positionals.length);
   const bodyWords = words.slice(spec.positionals.length);
   if (!help) {
-    if (positionalWords.length < spec.positionals.length) {
+    // An example body depends on the body's schema alone and nothing is sent: the arguments a
+    // request would need are not asked for.
+    if (!generateBody && positionalWords.length < spec.positionals.length) {
       const missing = spec.positionals.slice(positionalWords.length);
       const named = missing.map((a) => `<${a.name}> (${a.param.in} parameter ${a.param.name})`).join(', ');
       throw new ArgumentError(`${spec.command} needs ${named}`, hint);
@@ -84,7 +87,7 @@ export function parseOperationArguments(args: readonly string[], spec: Operation
     values,
     bodyWords,
     help,
-    generateBody: parsed.flags.has(COMMAND_FLAGS.generateBody),
+    generateBody,
     validate: parsed.flags.has(COMMAND_FLAGS.validate),
   };
 }

@@ -52,6 +52,18 @@ describe('send: plain requests', () => {
     expect(seen.headers['content-length']).toBe(String(body.length));
   });
 
+  it.each(['GET', 'DELETE', 'OPTIONS'])('frames a body sent with %s by its Content-Length', async (method) => {
+    const server = await httpServer((_req, res, received) => res.end(`got ${received.body.length} bytes`));
+    const body = new TextEncoder().encode('{"a":1}');
+    const response = await send({ method, url: `${server.origin}/items`, headers: { 'content-type': ['application/json'] }, body }, { maxBodySize: MiB });
+    expect(response.status).toBe(200);
+    expect(await text(response)).toBe('got 7 bytes');
+    const seen = server.received.at(-1)!;
+    expect(seen.method).toBe(method);
+    expect(seen.headers['content-length']).toBe('7');
+    expect(seen.body.toString()).toBe('{"a":1}');
+  });
+
   it('streams the body as an async iterable that can be consumed once', async () => {
     const server = await httpServer((_req, res) => {
       res.write('a'.repeat(100_000));

@@ -326,6 +326,13 @@ describe('when there is a body', () => {
     expect(operationReadsStdin(json, method, words)).toBe(expected);
   });
 
+  it('is read whatever the method when the body is required', async () => {
+    const required = { ...json, required: true as const };
+    expect(operationReadsStdin(required, 'DELETE', [])).toBe(true);
+    expect(operationReadsStdin(required, 'GET', [])).toBe(true);
+    expect(text((await built(required, { method: 'DELETE', stdin: utf8('{"a": 1}') })).bytes)).toBe('{"a": 1}');
+  });
+
   it('is never read for an operation without a body', () => {
     expect(operationReadsStdin(undefined, 'POST', ['a: 1'])).toBe(false);
   });

@@ -72,6 +72,13 @@ describe('parseOperationArguments', () => {
     expect(parseOperationArguments(['--help', 's', '1', 'not-a-mode'], PET).help).toBe(true);
   });
 
+  it('asks for no argument when only an example body is wanted (--okapi-generate-body sends nothing)', () => {
+    const parsed = parseOperationArguments(['--okapi-generate-body'], PET);
+    expect(parsed.generateBody).toBe(true);
+    expect(parsed.values).toEqual([]);
+    expect(usageError(['s1', '--okapi-generate-body', '--no-such-flag']).message).toContain('--no-such-flag');
+  });
+
   it('names every missing argument, its parameter and the usage', () => {
     const error = usageError(['s1']);
     expect(error.message).toBe('petstore update-pet needs <pet-id> (path parameter petId), <mode> (query parameter mode)');
