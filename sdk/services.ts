@@ -63,7 +63,7 @@ export interface ApiSave {
 
 /** The operation index of an API, current: rebuilt from the cached spec copy when it was stale. */
 export interface ApiIndexReading {
-  index: { extensions: ExtensionUse[]; problems?: DocumentProblem[]; [field: string]: unknown };
+  index: { extensions: ExtensionUse[]; problems?: DocumentProblem[]; name_collisions?: DocumentProblem[]; [field: string]: unknown };
   /** Set when a local spec file changed since the API was indexed: the index shown is the old one. */
   warning?: string;
 }

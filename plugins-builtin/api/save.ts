@@ -57,8 +57,8 @@ function extract(
 ): { index: OperationIndex; details: OperationDetails } {
   const extracted = extractWithSources(document, { operationBase });
   const built = buildIndex(document, spec, operationBase, sources, () => extracted.index);
-  const found = [...problems, ...collisionProblems(extracted.collisions, extracted.sources)];
-  const index = found.length > 0 ? { ...built, problems: found } : built;
+  const collisions = collisionProblems(extracted.collisions, extracted.sources);
+  const index = { ...built, ...(problems.length > 0 ? { problems } : {}), ...(collisions.length > 0 ? { name_collisions: collisions } : {}) };
   return { index, details: extractOperationDetails(document, extracted.sources, extracted.collisions) };
 }
 

@@ -81,6 +81,11 @@ async function diagnose(name: string, ctx: CommandContext): Promise<number> {
     lines.push('', `Defects of the description okapi works around (${problems.length}):`);
     for (const problem of problems) lines.push(`  ${problem.where}: ${problem.message}`);
   }
+  const collisions = index.name_collisions ?? [];
+  if (collisions.length > 0) {
+    lines.push('', `Operations whose command names clashed (${collisions.length}):`);
+    for (const clash of collisions) lines.push(`  ${clash.where}: ${clash.message}`);
+  }
   ctx.stdout(`${lines.join('\n')}\n`);
   return 0;
 }

@@ -123,6 +123,11 @@ export interface OperationIndex {
   extensions: ExtensionUse[];
   /** The description's defects, as `api connect` and `api sync` warned of them; absent when none. */
   problems?: DocumentProblem[];
+  /**
+   * Operations whose command names clashed, and the names okapi gave them: no defect of the
+   * description (kebab-case made them alike), so only `doctor api` lists them; absent when none.
+   */
+  name_collisions?: DocumentProblem[];
 }
 
 /** The help index: all `okapi <api> --help` reads. */
