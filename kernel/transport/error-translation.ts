@@ -6,7 +6,6 @@
  */
 import { isIP } from 'node:net';
 import { OkapiError } from '../../sdk/shared/errors.js';
-import { BODY_TIMEOUT, CONNECT_TIMEOUT, HEADERS_TIMEOUT } from './hop.js';
 import { redactText, redactUrl } from '../../sdk/shared/redact.js';
 
 export interface FailureContext {
@@ -98,13 +97,10 @@ export function translateError(error: unknown, context: FailureContext): OkapiEr
       return wrap(`cannot reach ${hostPort}: ${code === 'EHOSTUNREACH' ? 'no route to host' : 'the network is unreachable'}`, 'check your network connection, VPN or firewall');
     case 'ETIMEDOUT':
     case 'UND_ERR_CONNECT_TIMEOUT':
-    case CONNECT_TIMEOUT:
       return wrap(`could not connect to ${hostPort}: no answer${connectTimeoutOf(message)}`, 'check that the host and port are right and reachable from this network (a firewall may be dropping the connection)');
     case 'UND_ERR_HEADERS_TIMEOUT':
-    case HEADERS_TIMEOUT:
       return wrap(`${url.host} sent no response headers within the transport's default limit (300s)`, 'allow more time with -t, e.g. -t 10m');
     case 'UND_ERR_BODY_TIMEOUT':
-    case BODY_TIMEOUT:
       return wrap(`${url.host} stopped sending the response body (nothing received for 300s)`, 'allow more time with -t, e.g. -t 10m');
     case 'ECONNRESET':
     case 'EPIPE':

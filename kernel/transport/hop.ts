@@ -34,11 +34,6 @@ export type SendHop = (hop: HopRequest, options: HopOptions) => Promise<HopRespo
 /** The waiting limit when the caller sets none: undici's, so both exchanges behave alike. */
 export const DEFAULT_WAIT_MS = 300_000;
 
-/** Error codes of the plain-HTTP exchange's own limits, explained by error-translation.ts. */
-export const CONNECT_TIMEOUT = 'OKAPI_ERR_CONNECT_TIMEOUT';
-export const HEADERS_TIMEOUT = 'OKAPI_ERR_HEADERS_TIMEOUT';
-export const BODY_TIMEOUT = 'OKAPI_ERR_BODY_TIMEOUT';
-
 /** Why a hop was aborted: the caller's reason, or an AbortError. */
 export function abortReasonOf(signal: AbortSignal): Error {
   const reason: unknown = signal.reason;

@@ -12,7 +12,7 @@
 import { Agent, request, STATUS_CODES, type ClientRequest, type IncomingMessage } from 'node:http';
 import type { PinnedLookup } from './address-guard.js';
 import { fromRawHeaders, toDispatchHeaders } from './headers.js';
-import { abortReasonOf, BODY_TIMEOUT, CONNECT_TIMEOUT, DEFAULT_WAIT_MS, HEADERS_TIMEOUT, type HopOptions, type HopResponse } from './hop.js';
+import { abortReasonOf, DEFAULT_WAIT_MS, type HopOptions, type HopResponse } from './hop.js';
 import type { HopRequest } from './redirects.js';
 import type { CloseOptions } from './types.js';
 
@@ -68,14 +68,14 @@ export function sendOverNodeHttp(hop: HopRequest, options: HopOptions, pinned?: 
     const headersWait = options.headersTimeout ?? DEFAULT_WAIT_MS;
     if (headersWait > 0) {
       req.setTimeout(headersWait, () => {
-        if (!response) req.destroy(codedError(`no response headers within ${headersWait} ms`, HEADERS_TIMEOUT));
+        if (!response) req.destroy(codedError(`no response headers within ${headersWait} ms`, 'UND_ERR_HEADERS_TIMEOUT'));
       });
     }
 
     // Node's client waits for a connection as long as the system does; undici gives up after 10 s.
     req.once('socket', (socket) => {
       if (!socket.connecting) return;
-      const timer = setTimeout(() => socket.destroy(codedError(`connect timed out (timeout: ${CONNECT_WAIT_MS}ms)`, CONNECT_TIMEOUT)), CONNECT_WAIT_MS);
+      const timer = setTimeout(() => socket.destroy(codedError(`connect timed out (timeout: ${CONNECT_WAIT_MS}ms)`, 'UND_ERR_CONNECT_TIMEOUT')), CONNECT_WAIT_MS);
       timer.unref();
       socket.once('connect', () => clearTimeout(timer));
       socket.once('close', () => clearTimeout(timer));
@@ -98,7 +98,7 @@ export function sendOverNodeHttp(hop: HopRequest, options: HopOptions, pinned?: 
       response = res;
       const bodyWait = options.bodyTimeout ?? DEFAULT_WAIT_MS;
       req.setTimeout(bodyWait, () => {
-        if (!res.complete) res.destroy(codedError(`no response body bytes for ${bodyWait} ms`, BODY_TIMEOUT));
+        if (!res.complete) res.destroy(codedError(`no response body bytes for ${bodyWait} ms`, 'UND_ERR_BODY_TIMEOUT'));
       });
       resolve({
         status: res.statusCode ?? 0,
@@ -156,6 +156,7 @@ function writtenHead(req: ClientRequest): { sentHead?: string } {
   return typeof head === 'string' ? { sentHead: head } : {};
 }
 
+/** This exchange's own limits fail with the codes undici gives the same ones: error-translation.ts explains both alike. */
 function codedError(message: string, code: string): Error {
   return Object.assign(new Error(message), { code });
 }
