@@ -25,11 +25,8 @@
  *   address-guard.ts        TransportOptions.addressPolicy: each hop's origin and checked addresses
  *   address-class.ts        public, private, loopback… of an IP address
  *   redirects.ts            the redirect policy (method rewrite, origin checks, loops, limit)
- *   credential-names.ts     which header and parameter names are credentials: the one rule
- *   redact.ts               URLs in messages without user information or credential values
  *   headers.ts              HeaderMap helpers
  *   decompress.ts           Content-Encoding decoding (the decompression interceptor's work)
- *   body-limit.ts           the size cap, while reading (the body-limit interceptor's work)
  *   error-translation.ts    failures into OkapiError
  *   tls-details.ts          protocol, cipher, certificate, ALPN for -vv
  *   connection-tracker.ts   which socket served a request (undici diagnostics channels)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeLimit } from '../../../kernel/transport/body-limit.js';
+import { describeLimit } from '../../../kernel/transport/interceptors/body-limit.js';
 import { isCredentialName } from '../../../sdk/shared/credential-names.js';
 import { formatDuration, translateError, type FailureContext } from '../../../kernel/transport/error-translation.js';
 import { fromRawHeaders, toDispatchHeaders } from '../../../kernel/transport/headers.js';
