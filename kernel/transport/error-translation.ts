@@ -7,6 +7,7 @@
 import { isIP } from 'node:net';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { redactText, redactUrl } from '../../sdk/shared/redact.js';
+import { effectivePort } from './redirects.js';
 
 export interface FailureContext {
   /** The URL of the request that failed (the current hop of a redirect chain). */
@@ -54,8 +55,7 @@ export function translateError(error: unknown, context: FailureContext): OkapiEr
   const code = typeof err.code === 'string' ? err.code.replace('ERR_SSL_SSL/TLS_ALERT_', 'ERR_SSL_SSLV3_ALERT_') : '';
   const message = typeof err.message === 'string' ? err.message : String(error);
   const url = context.url;
-  const port = url.port !== '' ? url.port : url.protocol === 'https:' ? '443' : '80';
-  const hostPort = `${url.hostname}:${port}`;
+  const hostPort = `${url.hostname}:${effectivePort(url)}`;
   const viaProxy = proxyInvolved(err, context.proxy);
   const wrap = (text: string, hint: string): OkapiError => new OkapiError(text, { hint, cause: error });
 
@@ -249,10 +249,9 @@ function proxyInvolved(err: ErrorLike, proxy: string | undefined): string | unde
   } catch {
     return undefined;
   }
-  if (typeof err.hostname === 'string' && err.hostname === parsed.hostname.replace(/^\[|\]$/g, '')) return proxy;
-  const proxyPort = parsed.port !== '' ? parsed.port : parsed.protocol === 'https:' ? '443' : '80';
   const proxyHost = parsed.hostname.replace(/^\[|\]$/g, '');
-  if (err.port !== undefined && String(err.port) === proxyPort && typeof err.address === 'string') {
+  if (typeof err.hostname === 'string' && err.hostname === proxyHost) return proxy;
+  if (err.port !== undefined && String(err.port) === effectivePort(parsed) && typeof err.address === 'string') {
     if (isIP(proxyHost) === 0 || err.address === proxyHost) return proxy;
   }
   return undefined;

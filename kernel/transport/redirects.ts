@@ -40,8 +40,12 @@ export function isRedirectStatus(status: number): boolean {
 
 /** Scheme, host and effective port: another port is another origin (DESIGN.md §6). */
 export function originOf(url: URL): string {
-  const port = url.port !== '' ? url.port : url.protocol === 'https:' ? '443' : url.protocol === 'http:' ? '80' : '';
-  return `${url.protocol}//${url.hostname}:${port}`;
+  return `${url.protocol}//${url.hostname}:${effectivePort(url)}`;
+}
+
+/** The port a URL connects to, written or implied by its scheme. */
+export function effectivePort(url: URL): string {
+  return url.port !== '' ? url.port : url.protocol === 'https:' ? '443' : url.protocol === 'http:' ? '80' : '';
 }
 
 export function sameOrigin(a: URL, b: URL): boolean {
@@ -88,50 +92,40 @@ function isBodyHeader(name: string): boolean {
 export class RedirectChain {
   private readonly seen = new Set<string>();
   private readonly trail: string[] = [];
-  private followed = 0;
+  private last: URL;
 
   constructor(
     private readonly limit: number,
     first: HopRequest,
   ) {
+    this.last = first.url;
     this.remember(first);
   }
 
   /** Call before following `next`; throws when it would loop or exceed the limit. */
   admit(next: HopRequest): void {
-    const host = next.url.host;
     if (this.seen.has(keyOf(next))) {
       const trail = [...this.trail, redactUrl(next.url)].join(' → ');
-      throw new OkapiError(`redirect loop: ${host} redirected back to a URL already visited (${trail})`, {
+      throw new OkapiError(`redirect loop: ${next.url.host} redirected back to a URL already visited (${trail})`, {
         hint: 'the server keeps sending okapi round in circles; check the URL, or that the server does not expect a cookie okapi does not send',
       });
     }
-    if (this.followed >= this.limit) {
-      throw new OkapiError(`too many redirects: stopped after ${this.limit} (the next one, from ${this.lastHost()}, pointed to ${redactUrl(next.url)})`, {
+    // The trail holds the first request and each redirect followed.
+    if (this.trail.length > this.limit) {
+      throw new OkapiError(`too many redirects: stopped after ${this.limit} (the next one, from ${this.last.host}, pointed to ${redactUrl(next.url)})`, {
         hint: `okapi follows at most ${this.limit} redirect${this.limit === 1 ? '' : 's'} per request; check the URL, or request the final URL directly`,
       });
     }
-    this.followed += 1;
     this.remember(next);
-  }
-
-  private lastHost(): string {
-    const last = this.trail[this.trail.length - 1];
-    try {
-      return last === undefined ? 'the server' : new URL(last).host;
-    } catch {
-      return 'the server';
-    }
   }
 
   private remember(hop: HopRequest): void {
     this.seen.add(keyOf(hop));
     this.trail.push(redactUrl(hop.url));
+    this.last = hop.url;
   }
 }
 
 function keyOf(hop: HopRequest): string {
-  const url = new URL(hop.url.href);
-  url.hash = '';
-  return `${hop.method.toUpperCase()} ${url.href}`;
+  return `${hop.method.toUpperCase()} ${hop.url.href.replace(/#.*$/s, '')}`;
 }
