@@ -22,8 +22,9 @@ export function parseDuration(text: string): number | undefined {
   return total;
 }
 
+/** Milliseconds as a duration parseDuration reads back: "300ms", "1.5s", "2m". */
 export function formatDuration(ms: number): string {
-  if (ms % 60_000 === 0 && ms >= 60_000) return `${ms / 60_000}m`;
-  if (ms % 1000 === 0) return `${ms / 1000}s`;
+  if (ms >= 60_000 && ms % 60_000 === 0) return `${ms / 60_000}m`;
+  if (ms >= 1000) return `${Number((ms / 1000).toFixed(3))}s`;
   return `${ms}ms`;
 }

@@ -8,6 +8,7 @@ import { isIP } from 'node:net';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { redactText, redactUrl } from '../../sdk/shared/redact.js';
 import { effectivePort } from './redirects.js';
+import { formatDuration } from '../plugins/duration.js';
 
 export interface FailureContext {
   /** The URL of the request that failed (the current hop of a redirect chain). */
@@ -32,12 +33,6 @@ interface ErrorLike {
 
 const TRUST_HINT = 'if you trust this server, pass the CA that issued its certificate with --okapi-ca-cert <file>, or skip verification with --okapi-insecure (unsafe)';
 const CLIENT_CERT_HINT = 'pass a client certificate with --okapi-client-cert <file> and its key with --okapi-client-key <file>';
-
-export function formatDuration(ms: number): string {
-  if (ms >= 60_000 && ms % 60_000 === 0) return `${ms / 60_000}m`;
-  if (ms >= 1000) return `${Number((ms / 1000).toFixed(3))}s`;
-  return `${ms}ms`;
-}
 
 export function timeoutError(context: FailureContext, phase: 'request' | 'headers'): OkapiError {
   const limit = context.timeoutMs ?? 0;

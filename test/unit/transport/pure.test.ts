@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { describeLimit } from '../../../kernel/transport/interceptors/body-limit.js';
 import { isCredentialName } from '../../../sdk/shared/credential-names.js';
-import { formatDuration, translateError, type FailureContext } from '../../../kernel/transport/error-translation.js';
+import { translateError, type FailureContext } from '../../../kernel/transport/error-translation.js';
+import { formatDuration } from '../../../kernel/plugins/duration.js';
 import { fromRawHeaders, toDispatchHeaders } from '../../../kernel/transport/headers.js';
 import { redactField, redactKeepingLength, redactText, redactUrl } from '../../../sdk/shared/redact.js';
 import { requestHeaderProblem } from '../../../kernel/transport/request-header-rules.js';
