@@ -7,12 +7,10 @@ import { randomBytes } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
 import { mkdir, open, realpath, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { withTemporaryFile } from '../../sdk/interrupt.js';
 import { describeFsError } from '../../sdk/shared/fs-errors.js';
-
-export { describeFsError };
-
 
 /**
  * The file a write to `path` should replace: a symlinked config (dotfile managers do this) is
@@ -34,14 +32,7 @@ async function writeTarget(path: string): Promise<string> {
 export async function writeFileAtomic(path: string, data: string | Uint8Array, mode = 0o600): Promise<void> {
   const target = await writeTarget(path);
   const dir = dirname(target);
-  try {
-    await mkdir(dir, { recursive: true, mode: 0o700 });
-  } catch (error) {
-    throw new OkapiError(`cannot create directory ${dir}: ${describeFsError(error)}`, {
-      hint: 'check the permissions of its parent directory, or choose another location',
-      cause: error,
-    });
-  }
+  await makeDirectory(dir);
 
   let finalMode = mode;
   try {
@@ -78,6 +69,18 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array, m
   await syncDirectory(dir);
 }
 
+/** Creates `dir` and its missing parents (mode 0700), or says why it cannot. */
+export async function makeDirectory(dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    throw new OkapiError(`cannot create directory ${dir}: ${describeFsError(error)}`, {
+      hint: 'check the permissions of its parent directory, or choose another location',
+      cause: error,
+    });
+  }
+}
+
 /**
  * On Windows a rename over a file that another process (an editor, a virus scanner) has open fails
  * for a moment with EPERM/EACCES/EBUSY; retry briefly before giving up.
@@ -91,7 +94,7 @@ async function renameWithRetry(from: string, to: string): Promise<void> {
       const code = (error as NodeJS.ErrnoException).code;
       const transient = process.platform === 'win32' && (code === 'EPERM' || code === 'EACCES' || code === 'EBUSY');
       if (!transient || attempt >= 5) throw error;
-      await new Promise((done) => setTimeout(done, 20 * (attempt + 1)));
+      await sleep(20 * (attempt + 1));
     }
   }
 }

@@ -15,12 +15,14 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, open, readFile, rename, stat, unlink, utimes } from 'node:fs/promises';
+import { link, open, readFile, rename, stat, unlink, utimes } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { OkapiError } from '../../sdk/shared/errors.js';
+import { describeFsError } from '../../sdk/shared/fs-errors.js';
 import { onInterrupt } from '../../sdk/interrupt.js';
-import { describeFsError } from './atomic-write.js';
+import { makeDirectory } from './atomic-write.js';
 
 export interface FileLockOptions {
   /** How long to wait for the lock before failing; default 10 s. */
@@ -109,14 +111,7 @@ async function waitForTurn(previous: Promise<void>, lockPath: string, deadline: 
 
 /** Creates the lock file holding `token`, waiting and taking over stale locks as needed. */
 async function acquire(lockPath: string, token: string, deadline: number, timeoutMs: number): Promise<void> {
-  try {
-    await mkdir(dirname(lockPath), { recursive: true, mode: 0o700 });
-  } catch (error) {
-    throw new OkapiError(`cannot create directory ${dirname(lockPath)}: ${describeFsError(error)}`, {
-      hint: 'check the permissions of its parent directory, or choose another location',
-      cause: error,
-    });
-  }
+  await makeDirectory(dirname(lockPath));
   let delay = FIRST_DELAY_MS;
   for (;;) {
     if (await tryCreate(lockPath, token)) return;
@@ -262,8 +257,4 @@ function timeoutError(lockPath: string, holder: LockSnapshot | undefined, timeou
   return new OkapiError(`timed out after ${seconds} waiting for the lock ${lockPath} (${who})`, {
     hint: `if no okapi process is running, remove ${lockPath}`,
   });
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((done) => setTimeout(done, ms));
 }
