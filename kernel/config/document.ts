@@ -78,44 +78,37 @@ function snippet(text: string, error: ParseError): string {
   return shown.includes("'") ? escaped : `'${escaped.slice(1, -1).replaceAll('\\"', '"')}'`;
 }
 
+/** What jsonc-parser expected where the text went wrong, by error name. */
+const EXPECTED: Record<string, string> = {
+  PropertyNameExpected: 'a property name',
+  ValueExpected: 'a value',
+  ColonExpected: "':'",
+  CommaExpected: "','",
+  CloseBraceExpected: "'}'",
+  CloseBracketExpected: "']'",
+};
+
+/** The errors that need no quote of the text. */
+const PLAIN: Record<string, string> = {
+  InvalidCommentToken: 'invalid comment',
+  UnexpectedEndOfComment: 'unterminated comment',
+  UnexpectedEndOfString: 'unterminated string',
+  UnexpectedEndOfNumber: 'incomplete number',
+  InvalidUnicode: 'invalid \\u escape in a string',
+  InvalidEscapeCharacter: 'invalid escape sequence in a string',
+  InvalidCharacter: 'control character in a string (write it as an escape such as \\n or \\t)',
+};
+
 function describeParseError(error: ParseError, text: string): string {
-  const atEnd = error.offset >= text.length;
-  switch (printParseErrorCode(error.error)) {
-    case 'InvalidSymbol':
-      return `unexpected ${snippet(text, error)}`;
-    case 'InvalidNumberFormat':
-      return `invalid number ${snippet(text, error)}`;
-    case 'PropertyNameExpected':
-      return atEnd ? 'unexpected end of file, expected a property name' : `expected a property name, found ${snippet(text, error)}`;
-    case 'ValueExpected':
-      return atEnd ? 'unexpected end of file, expected a value' : `expected a value, found ${snippet(text, error)}`;
-    case 'ColonExpected':
-      return atEnd ? "unexpected end of file, expected ':'" : `expected ':', found ${snippet(text, error)}`;
-    case 'CommaExpected':
-      return atEnd ? "unexpected end of file, expected ','" : `expected ',', found ${snippet(text, error)}`;
-    case 'CloseBraceExpected':
-      return atEnd ? "unexpected end of file, expected '}'" : `expected '}', found ${snippet(text, error)}`;
-    case 'CloseBracketExpected':
-      return atEnd ? "unexpected end of file, expected ']'" : `expected ']', found ${snippet(text, error)}`;
-    case 'EndOfFileExpected':
-      return `unexpected ${snippet(text, error)} after the end of the document`;
-    case 'InvalidCommentToken':
-      return 'invalid comment';
-    case 'UnexpectedEndOfComment':
-      return 'unterminated comment';
-    case 'UnexpectedEndOfString':
-      return 'unterminated string';
-    case 'UnexpectedEndOfNumber':
-      return 'incomplete number';
-    case 'InvalidUnicode':
-      return 'invalid \\u escape in a string';
-    case 'InvalidEscapeCharacter':
-      return 'invalid escape sequence in a string';
-    case 'InvalidCharacter':
-      return 'control character in a string (write it as an escape such as \\n or \\t)';
-    default:
-      return 'syntax error';
+  const name = printParseErrorCode(error.error);
+  const expected = EXPECTED[name];
+  if (expected !== undefined) {
+    return error.offset >= text.length ? `unexpected end of file, expected ${expected}` : `expected ${expected}, found ${snippet(text, error)}`;
   }
+  if (name === 'InvalidSymbol') return `unexpected ${snippet(text, error)}`;
+  if (name === 'InvalidNumberFormat') return `invalid number ${snippet(text, error)}`;
+  if (name === 'EndOfFileExpected') return `unexpected ${snippet(text, error)} after the end of the document`;
+  return PLAIN[name] ?? 'syntax error';
 }
 
 function validateConfig(value: unknown, path: string): OkapiConfig {
