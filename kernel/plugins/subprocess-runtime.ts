@@ -33,6 +33,11 @@ export interface SubprocessRuntimeOptions {
   commands?: CommandDeclaration[];
 }
 
+/** A hook call's opening message: the input with the protocol generation and host features. */
+function hookMessage(hook: HookName, input: object): WireMessage {
+  return { type: 'hook', hook, protocol_version: PROTOCOL_GENERATION, features: [...HOST_FEATURES], ...input };
+}
+
 export class SubprocessRuntime implements PluginRuntime {
   constructor(
     private readonly target: SessionTarget,
@@ -43,7 +48,7 @@ export class SubprocessRuntime implements PluginRuntime {
   async call<H extends CallHookName>(hook: H, input: CallHooks[H]['input']): Promise<CallHooks[H]['output']> {
     const session = await this.open(hook);
     try {
-      await session.send({ type: 'hook', hook, protocol_version: PROTOCOL_GENERATION, features: [...HOST_FEATURES], ...input });
+      await session.send(hookMessage(hook, input));
       const output = await this.awaitResult(session);
       const problem = resultProblem(hook, output);
       if (problem !== undefined) throw session.violation(problem);
@@ -56,13 +61,7 @@ export class SubprocessRuntime implements PluginRuntime {
   async format(options: FormatterOptions, items: AsyncIterable<unknown>, sink: FormatterSink): Promise<void> {
     const session = await this.open('formatter');
     try {
-      await session.send({
-        type: 'hook',
-        hook: 'formatter',
-        protocol_version: PROTOCOL_GENERATION,
-        features: [...HOST_FEATURES],
-        ...options,
-      });
+      await session.send(hookMessage('formatter', options));
       for await (const value of items) {
         await session.send(options.raw ? { type: 'chunk', data: value as Uint8Array } : { type: 'item', value });
       }
@@ -197,10 +196,9 @@ export class SubprocessRuntime implements PluginRuntime {
         }
         case 'load-document': {
           if (!host.loadDocument) throw new Error('this host cannot load documents');
-          const body = message.body;
-          if (!(body instanceof Uint8Array)) throw new Error('load-document needs "body" as bytes');
+          // commandMessageProblem has checked the fields' types.
           const document = await host.loadDocument({
-            body,
+            body: message.body as Uint8Array,
             ...(typeof message.content_type === 'string' ? { content_type: message.content_type } : {}),
             ...(typeof message.source_url === 'string' ? { source_url: message.source_url } : {}),
             ...(typeof message.local_path === 'string' ? { local_path: message.local_path } : {}),
