@@ -12,6 +12,7 @@ import {
 } from '../../sdk/types.js';
 import { LONGEST_DURATION, MAX_DURATION_MS, parseDuration } from './duration.js';
 import { GLOBAL_FLAGS } from '../cli/flags.js';
+import { isMap } from './protocol-check.js';
 
 export class ManifestError extends Error {}
 
@@ -28,10 +29,8 @@ const HOOK_FIELDS: { field: keyof PluginManifest; hook: HookName; required: bool
 ];
 
 export function validateManifest(raw: unknown): PluginManifest {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw) || raw instanceof Uint8Array) {
-    throw new ManifestError('the manifest must be a map (a CBOR map or a JSON object)');
-  }
-  const m = raw as Record<string, unknown>;
+  if (!isMap(raw)) throw new ManifestError('the manifest must be a map (a CBOR map or a JSON object)');
+  const m = raw;
 
   const name = m.name;
   if (typeof name !== 'string' || name === '') throw new ManifestError('"name" is required and must be a non-empty string');
@@ -83,36 +82,28 @@ export function validateManifest(raw: unknown): PluginManifest {
       throw new ManifestError(`the "${hook}" hook needs a non-empty "${field}" list`);
     }
   }
-  for (const format of optionalStringList(m, 'formatter_names') ?? []) {
-    if (!PLUGIN_NAME.test(format)) throw new ManifestError(`formatter name "${format}" may hold only lower-case letters, digits, "-" and "_"`);
+  for (const [field, what] of [['formatter_names', 'formatter name'], ['filter_languages', 'filter language']] as const) {
+    const bad = optionalStringList(m, field)?.find((value) => !PLUGIN_NAME.test(value));
+    if (bad !== undefined) throw new ManifestError(`${what} "${bad}" may hold only lower-case letters, digits, "-" and "_"`);
   }
   for (const type of optionalStringList(m, 'formatter_raw_types') ?? []) {
     if (!MIME_TYPE.test(type) && !/^\+[\w.-]+$/.test(type)) {
       throw new ManifestError(`"${type}" in "formatter_raw_types" is not a media type such as application/json or a suffix such as +json`);
     }
   }
-  for (const language of optionalStringList(m, 'filter_languages') ?? []) {
-    if (!PLUGIN_NAME.test(language)) throw new ManifestError(`filter language "${language}" may hold only lower-case letters, digits, "-" and "_"`);
-  }
   if (m.formatter_options !== undefined) validateFormatterOptions(m.formatter_options, seen.has('formatter'));
   for (const type of optionalStringList(m, 'loader_content_types') ?? []) {
     if (!MIME_TYPE.test(type)) throw new ManifestError(`"${type}" in "loader_content_types" is not a MIME type such as application/yaml`);
   }
 
-  if (m.api_commands !== undefined && typeof m.api_commands !== 'boolean') {
-    throw new ManifestError(`"api_commands" must be true or false, got ${JSON.stringify(m.api_commands)}`);
+  for (const field of ['api_commands', 'needs_auth_secrets']) {
+    if (m[field] !== undefined && typeof m[field] !== 'boolean') throw new ManifestError(`"${field}" must be true or false, got ${JSON.stringify(m[field])}`);
   }
   if (m.api_commands === true && !seen.has('command')) throw new ManifestError('"api_commands" is true but "hooks" does not list "command"');
 
-  if (m.needs_auth_secrets !== undefined && typeof m.needs_auth_secrets !== 'boolean') {
-    throw new ManifestError(`"needs_auth_secrets" must be true or false, got ${JSON.stringify(m.needs_auth_secrets)}`);
-  }
-
   const timeouts = m.hook_timeouts;
   if (timeouts !== undefined) {
-    if (timeouts === null || typeof timeouts !== 'object' || Array.isArray(timeouts)) {
-      throw new ManifestError('"hook_timeouts" must map hook names to durations such as "10s"');
-    }
+    if (!isMap(timeouts)) throw new ManifestError('"hook_timeouts" must map hook names to durations such as "10s"');
     for (const [hook, value] of Object.entries(timeouts)) {
       if (!seen.has(hook)) throw new ManifestError(`"hook_timeouts" names "${hook}", which is not one of this plugin's hooks`);
       const ms = typeof value === 'string' ? parseDuration(value) : undefined;
@@ -136,8 +127,8 @@ function validateFormatterOptions(raw: unknown, hasFormatter: boolean): void {
   const flags = new Set<string>();
   raw.forEach((entry: unknown, index) => {
     const where = `formatter_options[${index}]`;
-    if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) throw new ManifestError(`${where} must be a map with name, flag and description`);
-    const option = entry as Record<string, unknown>;
+    if (!isMap(entry)) throw new ManifestError(`${where} must be a map with name, flag and description`);
+    const option = entry;
     if (typeof option.name !== 'string' || !/^[a-z][a-z0-9_]*$/.test(option.name)) {
       throw new ManifestError(`${where}.name ${JSON.stringify(option.name)} must be lower-case letters, digits and "_", starting with a letter (e.g. "sort_by")`);
     }
@@ -156,10 +147,8 @@ function validateFormatterOptions(raw: unknown, hasFormatter: boolean): void {
 
 /** Validates the `--okapi-plugin-commands` answer. */
 export function validateCommandDiscovery(raw: unknown): CommandDeclaration[] {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    throw new ManifestError('the --okapi-plugin-commands answer must be a map with a "commands" list');
-  }
-  const answer = raw as Record<string, unknown>;
+  if (!isMap(raw)) throw new ManifestError('the --okapi-plugin-commands answer must be a map with a "commands" list');
+  const answer = raw;
   const protocol = answer.protocol_version ?? 1;
   if (protocol !== 1) {
     throw new ManifestError(`command discovery "protocol_version" ${JSON.stringify(protocol)} is not supported (this okapi reads version 1)`);
@@ -167,8 +156,8 @@ export function validateCommandDiscovery(raw: unknown): CommandDeclaration[] {
   if (!Array.isArray(answer.commands)) throw new ManifestError('the command discovery answer needs a "commands" list');
   const names = new Set<string>();
   return answer.commands.map((entry, index) => {
-    if (entry === null || typeof entry !== 'object') throw new ManifestError(`commands[${index}] must be a map`);
-    const c = entry as Record<string, unknown>;
+    if (!isMap(entry)) throw new ManifestError(`commands[${index}] must be a map`);
+    const c = entry;
     // A literal here, not a module constant: a Unicode-property regex costs ~1 ms to create.
     if (typeof c.name !== 'string' || !/^[\p{L}\p{N}][\p{L}\p{N}\p{M}_-]*$/u.test(c.name)) {
       throw new ManifestError(`commands[${index}].name ${JSON.stringify(c.name)} must be one word of letters, digits, "-" or "_"`);
