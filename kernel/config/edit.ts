@@ -20,6 +20,7 @@ import {
   type JSONPath,
   type Node,
 } from 'jsonc-parser';
+import { isDeepStrictEqual as deepEqual } from 'node:util';
 import { isPlainObject } from './document.js';
 
 const BOM = '\uFEFF';
@@ -73,20 +74,6 @@ function diffArray(path: JSONPath, before: unknown[], after: unknown[], editor: 
   for (let i = head; i < head + paired; i++) diff([...path, i], before[i], after[i], editor);
   for (let i = head + oldMiddle - 1; i >= head + paired; i--) editor.remove(path, i);
   for (let i = head + paired; i < head + newMiddle; i++) editor.insert(path, i, after[i]);
-}
-
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a)) {
-    return Array.isArray(b) && a.length === b.length && a.every((item, i) => deepEqual(item, b[i]));
-  }
-  if (isPlainObject(a) && isPlainObject(b)) {
-    const keys = Object.keys(a);
-    return (
-      keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && deepEqual(a[key], b[key]))
-    );
-  }
-  return false;
 }
 
 /** The text being edited; every operation re-parses it, so offsets are always current. */

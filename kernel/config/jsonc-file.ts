@@ -10,7 +10,8 @@ import { realpathSync } from 'node:fs';
 import { writeFileAtomic } from './atomic-write.js';
 import { parseConfigText, type OkapiConfig } from './document.js';
 import { readConfig } from './read.js';
-import { deepEqual, editConfigText } from './edit.js';
+import { isDeepStrictEqual } from 'node:util';
+import { editConfigText } from './edit.js';
 import { withFileLock } from './lock.js';
 
 /** Throws when the document may not be written; `path` names the file in messages. */
@@ -36,7 +37,7 @@ export async function updateJsoncFile(
     const fresh = `${JSON.stringify(wanted, null, 2)}\n`;
     let newText = text === undefined || text.trim() === '' ? fresh : editConfigText(text, config, wanted);
     let written = parseConfigText(newText, path);
-    if (!deepEqual(written, wanted)) {
+    if (!isDeepStrictEqual(written, wanted)) {
       // The text had something the edits cannot address exactly (duplicate keys, say): correctness
       // wins over keeping its comments.
       newText = fresh;
