@@ -173,10 +173,8 @@ function failure(
 ): Error {
   if (error instanceof OkapiError) return error;
   if (deadline.timedOut) return timeoutError(context, stream && phase === 'headers' ? 'headers' : 'request');
-  if (signal?.aborted) {
-    const reason: unknown = signal.reason;
-    return reason instanceof Error ? reason : translateError(error, context);
-  }
+  // Aborted by the caller: its reason is the explanation.
+  if (signal?.aborted && signal.reason instanceof Error) return signal.reason;
   return translateError(error, context);
 }
 
