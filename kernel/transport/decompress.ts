@@ -61,53 +61,37 @@ export function undoContentCodings(source: AsyncIterable<Buffer>, codings: reado
   return stream;
 }
 
-function undoCoding(source: AsyncIterable<Buffer>, coding: string): AsyncIterable<Buffer> {
-  return {
-    async *[Symbol.asyncIterator]() {
-      const iterator = source[Symbol.asyncIterator]();
-      // The decoder is chosen (and created) only once there is input: an empty body stays empty,
-      // as HEAD, 204 and 304 responses with Content-Encoding are.
-      let head: Buffer = Buffer.alloc(0);
-      const needed = coding === 'deflate' ? 2 : 1;
-      let done = false;
-      while (head.length < needed) {
-        const next = await iterator.next();
-        if (next.done) {
-          done = true;
-          break;
-        }
-        head = head.length === 0 ? next.value : Buffer.concat([head, next.value]);
-      }
-      if (head.length === 0) return;
-      let decoder: Transform;
-      try {
-        decoder = createDecoder(coding, head);
-      } catch (error) {
-        await iterator.return?.();
-        throw error;
-      }
-      const input = Readable.from(prepend(head, done ? undefined : iterator), { objectMode: false });
-      pipeline(input, decoder, () => {
-        // Errors reach the consumer through the decoder's iteration below.
-      });
-      for await (const chunk of decoder) yield chunk as Buffer;
-    },
-  };
+async function* undoCoding(source: AsyncIterable<Buffer>, coding: string): AsyncGenerator<Buffer> {
+  const iterator = source[Symbol.asyncIterator]();
+  // The decoder is chosen (and created) only once there is input: an empty body stays empty,
+  // as HEAD, 204 and 304 responses with Content-Encoding are.
+  let head: Buffer = Buffer.alloc(0);
+  let done = false;
+  while (head.length < (coding === 'deflate' ? 2 : 1) && !done) {
+    const next = await iterator.next();
+    if (next.done) done = true;
+    else head = head.length === 0 ? next.value : Buffer.concat([head, next.value]);
+  }
+  if (head.length === 0) return;
+  let decoder: Transform;
+  try {
+    decoder = createDecoder(coding, head);
+  } catch (error) {
+    await iterator.return?.();
+    throw error;
+  }
+  const input = Readable.from(prepend(head, done ? undefined : iterator), { objectMode: false });
+  pipeline(input, decoder, () => {
+    // Errors reach the consumer through the decoder's iteration below.
+  });
+  for await (const chunk of decoder) yield chunk as Buffer;
 }
 
 async function* prepend(head: Buffer, rest: AsyncIterator<Buffer> | undefined): AsyncGenerator<Buffer> {
   yield head;
   if (!rest) return;
-  try {
-    for (;;) {
-      const next = await rest.next();
-      if (next.done) return;
-      yield next.value;
-    }
-  } finally {
-    // Stopped early (decoder failed, consumer gave up): release the source, aborting the request.
-    await rest.return?.();
-  }
+  // Stopped early (decoder failed, consumer gave up), the loop releases the source, aborting the request.
+  for await (const chunk of { [Symbol.asyncIterator]: () => rest }) yield chunk;
 }
 
 function createDecoder(coding: string, head: Buffer): Transform {
