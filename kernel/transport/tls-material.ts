@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { OkapiError } from '../../sdk/shared/errors.js';
+import { describeFsError } from '../../sdk/shared/fs-errors.js';
 
 /** node:tls (and with it node:crypto) loads only when a TLS setting is given, not for every request. */
 function tlsModule(): typeof import('node:tls') {
@@ -34,12 +35,7 @@ export function loadTlsOptions(settings: TlsSettings): TlsConnectOptions {
   const options: TlsConnectOptions = { rejectUnauthorized: !settings.insecure, minVersion: settings.minVersion };
 
   if (settings.caCertPath !== undefined) {
-    const pem = readPem(settings.caCertPath, 'CA certificate', '--okapi-ca-cert');
-    if (!CERTIFICATE.test(pem)) {
-      throw new OkapiError(`the CA certificate file ${settings.caCertPath} does not contain a PEM certificate`, {
-        hint: 'pass --okapi-ca-cert a PEM file (text starting with -----BEGIN CERTIFICATE-----)',
-      });
-    }
+    const pem = readCertificate(settings.caCertPath, 'CA certificate', '--okapi-ca-cert');
     check(() => tlsModule().createSecureContext({ ca: pem }), (reason) =>
       new OkapiError(`cannot use the CA certificate file ${settings.caCertPath}: ${reason}`, {
         hint: 'pass --okapi-ca-cert a PEM file holding one or more CA certificates',
@@ -57,12 +53,7 @@ export function loadTlsOptions(settings: TlsSettings): TlsConnectOptions {
         hint: 'pass the certificate with --okapi-client-cert <file> as well',
       });
     }
-    const cert = readPem(clientCertPath, 'client certificate', '--okapi-client-cert');
-    if (!CERTIFICATE.test(cert)) {
-      throw new OkapiError(`the client certificate file ${clientCertPath} does not contain a PEM certificate`, {
-        hint: 'pass --okapi-client-cert a PEM file (text starting with -----BEGIN CERTIFICATE-----)',
-      });
-    }
+    const cert = readCertificate(clientCertPath, 'client certificate', '--okapi-client-cert');
     let key: string;
     if (clientKeyPath !== undefined) {
       key = readPem(clientKeyPath, 'client key', '--okapi-client-key');
@@ -98,26 +89,19 @@ function readPem(path: string, what: string, flag: string): string {
   try {
     return readFileSync(path, 'utf8');
   } catch (error) {
-    throw new OkapiError(`cannot read the ${what} file ${path}: ${osReason(error)}`, {
+    throw new OkapiError(`cannot read the ${what} file ${path}: ${describeFsError(error)}`, {
       hint: `check the path given to ${flag} (or the profile setting)`,
       cause: error,
     });
   }
 }
 
-function osReason(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  switch (code) {
-    case 'ENOENT':
-      return 'no such file';
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    case 'EISDIR':
-      return 'it is a directory';
-    default:
-      return error instanceof Error ? error.message : String(error);
-  }
+function readCertificate(path: string, what: string, flag: string): string {
+  const pem = readPem(path, what, flag);
+  if (CERTIFICATE.test(pem)) return pem;
+  throw new OkapiError(`the ${what} file ${path} does not contain a PEM certificate`, {
+    hint: `pass ${flag} a PEM file (text starting with -----BEGIN CERTIFICATE-----)`,
+  });
 }
 
 function check(attempt: () => unknown, fail: (reason: string, code: string | undefined) => OkapiError): void {

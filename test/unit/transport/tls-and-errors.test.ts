@@ -117,10 +117,10 @@ describe('TLS files are checked before connecting', () => {
   const url = 'https://127.0.0.1:1/';
 
   it.each([
-    [{ caCertPath: '/nonexistent/ca.pem' }, 'cannot read the CA certificate file /nonexistent/ca.pem: no such file', '--okapi-ca-cert'],
-    [{ clientCertPath: '/nonexistent/c.pem', clientKeyPath: tlsPath('client-key.pem') }, 'cannot read the client certificate file /nonexistent/c.pem: no such file', '--okapi-client-cert'],
-    [{ clientCertPath: tlsPath('client.pem'), clientKeyPath: '/nonexistent/k.pem' }, 'cannot read the client key file /nonexistent/k.pem: no such file', '--okapi-client-key'],
-    [{ caCertPath: tlsPath('') }, `cannot read the CA certificate file ${tlsPath('')}: it is a directory`, '--okapi-ca-cert'],
+    [{ caCertPath: '/nonexistent/ca.pem' }, 'cannot read the CA certificate file /nonexistent/ca.pem: no such file or directory (ENOENT)', '--okapi-ca-cert'],
+    [{ clientCertPath: '/nonexistent/c.pem', clientKeyPath: tlsPath('client-key.pem') }, 'cannot read the client certificate file /nonexistent/c.pem: no such file or directory (ENOENT)', '--okapi-client-cert'],
+    [{ clientCertPath: tlsPath('client.pem'), clientKeyPath: '/nonexistent/k.pem' }, 'cannot read the client key file /nonexistent/k.pem: no such file or directory (ENOENT)', '--okapi-client-key'],
+    [{ caCertPath: tlsPath('') }, `cannot read the CA certificate file ${tlsPath('')}: it is a directory (EISDIR)`, '--okapi-ca-cert'],
     [{ caCertPath: tlsPath('client-key.pem') }, `the CA certificate file ${tlsPath('client-key.pem')} does not contain a PEM certificate`, '--okapi-ca-cert'],
     [{ clientCertPath: tlsPath('client.pem'), clientKeyPath: tlsPath('server-key.pem') }, `the client certificate ${tlsPath('client.pem')} and the key ${tlsPath('server-key.pem')} do not belong together`, 'private key'],
     [{ clientCertPath: tlsPath('client.pem') }, `the client certificate ${tlsPath('client.pem')} was given without its private key`, '--okapi-client-key'],
