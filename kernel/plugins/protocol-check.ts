@@ -48,13 +48,11 @@ function filterProblem(where: string, output: Record<string, unknown>): Problem 
   if (!isMap(failure)) return `${where} failure: ${quote(failure)}, which is not a map`;
   const at = `${where} a failure whose`;
   return (
-    stringProblem(at, 'message', failure.message) ??
-    stringProblem(at, 'summary', failure.summary) ??
-    optionalString(at, 'hint', failure.hint) ??
+    fieldsProblem(at, failure, { message: 'string', summary: 'string', hint: 'string?' }) ??
     (isInteger(failure.exit_code) && failure.exit_code >= 1 && failure.exit_code <= 255
       ? undefined
       : `${at} exit_code: ${quote(failure.exit_code)}, which is not a whole number from 1 to 255`) ??
-    optional(failure.unreadable, (unreadable) => (typeof unreadable === 'boolean' ? undefined : `${at} unreadable: ${quote(unreadable)}, which is not true or false`))
+    fieldsProblem(at, failure, { unreadable: 'boolean?' })
   );
 }
 
@@ -79,22 +77,14 @@ export function commandMessageProblem(message: WireMessage): Problem {
     case 'http-print':
       return idProblem(message) ?? httpRequestProblem(where, message);
     case 'prompt':
-      return (
-        idProblem(message) ??
-        stringProblem(where, 'message', message.message) ??
-        optional(message.secret, (secret) => (typeof secret === 'boolean' ? undefined : `${where} secret: ${quote(secret)}, which is not true or false`))
-      );
+      return idProblem(message) ?? fieldsProblem(where, message, { message: 'string', secret: 'boolean?' });
     case 'load-document':
       return (
         idProblem(message) ??
-        (message.body instanceof Uint8Array ? undefined : `${where} body: ${quote(message.body)}, which is not bytes`) ??
-        optionalString(where, 'content_type', message.content_type) ??
-        optionalString(where, 'source_url', message.source_url) ??
-        optionalString(where, 'local_path', message.local_path) ??
-        optional(message.referenced, (referenced) => (typeof referenced === 'boolean' ? undefined : `${where} referenced: ${quote(referenced)}, which is not true or false`))
+        fieldsProblem(where, message, { body: 'bytes', content_type: 'string?', source_url: 'string?', local_path: 'string?', referenced: 'boolean?' })
       );
     case 'output':
-      return idProblem(message) ?? optionalString(where, 'format', message.format);
+      return idProblem(message) ?? fieldsProblem(where, message, { format: 'string?' });
     case 'list-apis':
     case 'list-plugins':
     case 'http-read':
@@ -109,12 +99,12 @@ export function logProblem(message: WireMessage): Problem {
   if (!LOG_LEVELS.includes(message.level as LogLevel)) {
     return `sent a "log" message with the level ${quote(message.level)}, which is not one of ${LOG_LEVELS.join(', ')}`;
   }
-  return stringProblem('sent a "log" message with', 'message', message.message);
+  return fieldsProblem('sent a "log" message with', message, { message: 'string' });
 }
 
 /** What is wrong with an `error` message: any session may answer one. */
 export function errorProblem(message: WireMessage): Problem {
-  return stringProblem('answered with an "error" message with', 'message', message.message);
+  return fieldsProblem('answered with an "error" message with', message, { message: 'string' });
 }
 
 function responseMiddlewareProblem(where: string, output: Record<string, unknown>): Problem {
@@ -148,12 +138,9 @@ function responseMiddlewareProblem(where: string, output: Record<string, unknown
 function httpRequestProblem(where: string, message: WireMessage): Problem {
   return (
     methodProblem(`${where} method:`, message.method) ??
-    stringProblem(where, 'url', message.url) ??
-    optional(message.headers, (headers) => fieldUpdateProblem(where, 'headers', headers)) ??
-    optional(message.body, (body) => bytesProblem(where, 'body', body)) ??
-    optionalString(where, 'api', message.api) ??
-    optionalCount(where, 'timeout_ms', message.timeout_ms) ??
-    optionalCount(where, 'max_body_size', message.max_body_size)
+    fieldsProblem(where, message, { url: 'string' }) ??
+    fieldUpdateProblem(where, 'headers', message.headers) ??
+    fieldsProblem(where, message, { body: 'bytes?', api: 'string?', timeout_ms: 'count?', max_body_size: 'count?' })
   );
 }
 
@@ -220,16 +207,25 @@ function bytesProblem(where: string, field: string, value: unknown): Problem {
   return value instanceof Uint8Array ? undefined : `${where} ${field}: ${quote(value)}, which is not bytes`;
 }
 
-function stringProblem(where: string, field: string, value: unknown): Problem {
-  return typeof value === 'string' ? undefined : `${where} ${field}: ${quote(value)}, which is not a string`;
-}
+/** Field rules: a kind of value, and "?" when the field may be absent. */
+type FieldRule = `${keyof typeof KINDS}${'' | '?'}`;
 
-function optionalString(where: string, field: string, value: unknown): Problem {
-  return optional(value, (present) => stringProblem(where, field, present));
-}
+const KINDS = {
+  string: [(value: unknown) => typeof value === 'string', 'a string'],
+  bytes: [(value: unknown) => value instanceof Uint8Array, 'bytes'],
+  boolean: [(value: unknown) => typeof value === 'boolean', 'true or false'],
+  count: [(value: unknown) => isInteger(value) && value >= 0, 'a whole number of 0 or more'],
+} as const;
 
-function optionalCount(where: string, field: string, value: unknown): Problem {
-  return optional(value, (present) => (isInteger(present) && present >= 0 ? undefined : `${where} ${field}: ${quote(present)}, which is not a whole number of 0 or more`));
+/** The first of `fields` whose value in `holder` breaks its rule. */
+function fieldsProblem(where: string, holder: Record<string, unknown>, fields: Record<string, FieldRule>): Problem {
+  for (const [field, rule] of Object.entries(fields)) {
+    const value = holder[field];
+    if (value === undefined && rule.endsWith('?')) continue;
+    const [fits, words] = KINDS[rule.replace('?', '') as keyof typeof KINDS];
+    if (!fits(value)) return `${where} ${field}: ${quote(value)}, which is not ${words}`;
+  }
+  return undefined;
 }
 
 function optional(value: unknown, check: (present: unknown) => Problem): Problem {
