@@ -7,7 +7,7 @@
 import { ExitCode, OkapiError, UsageError } from '../../sdk/shared/errors.js';
 import type { OutputOptions } from './output-options.js';
 import type { PluginRecord, PluginRegistry } from '../plugins/registry.js';
-import { headerValue } from '../pipeline/request-fields.js';
+import { getHeader } from '../transport/headers.js';
 import { mediaTypeEssence } from '../../sdk/shared/media-type.js';
 import { codingLeftOn } from '../transport/decompress.js';
 import type { Exchange, ReceivedResponse } from '../pipeline/exchange.js';
@@ -133,7 +133,7 @@ function rawBodyType(response: ReceivedResponse, output: OutputOptions, rawTypes
   if (!rawTypes?.length || output.filter !== undefined) return undefined;
   // Bytes still in a coding okapi cannot undo are not of their Content-Type: the envelope says so.
   if (codingLeftOn(response.headers['content-encoding']) !== undefined) return undefined;
-  const contentType = headerValue(response.headers, 'content-type');
+  const contentType = getHeader(response.headers, 'content-type');
   const type = mediaTypeEssence(contentType);
   const accepted = rawTypes.some((t) => (t.startsWith('+') ? type.endsWith(t) : type === t));
   return accepted && contentType !== undefined ? contentType : undefined;

@@ -10,7 +10,8 @@ import { OKAPI_VERSION } from '../../sdk/shared/version.js';
 import { ACCEPT_HEADER } from '../../sdk/shared/decoders/decode-body.js';
 import type { RequestPlan } from './exchange.js';
 import type { FieldUpdate } from '../../sdk/types.js';
-import { applyFieldUpdate, headerValue, mergeLayers } from './request-fields.js';
+import { applyFieldUpdate, mergeLayers } from './request-fields.js';
+import { getHeader } from '../transport/headers.js';
 import { applyServerOverride } from '../../sdk/shared/server-override.js';
 import { appendQuery, normalizeTargetUrl } from '../../sdk/shared/target-url.js';
 import type { OkapiConfig } from '../config/document.js';
@@ -29,7 +30,7 @@ export function planRequest(request: RequestDescription, config: OkapiConfig): R
   const profileHeaders = apiTarget?.headers ?? [];
   let headers = mergeLayers([defaults, profileHeaders, commandLayer(request.headers, profileHeaders), ...request.headerLayers], true);
   let okapiHeaders = mergeLayers([defaults], true);
-  if (body?.contentType !== undefined && headerValue(headers, 'content-type') === undefined) {
+  if (body?.contentType !== undefined && getHeader(headers, 'content-type') === undefined) {
     headers = applyFieldUpdate(headers, { 'Content-Type': body.contentType }, true);
     okapiHeaders = applyFieldUpdate(okapiHeaders, { 'Content-Type': body.contentType }, true);
   }

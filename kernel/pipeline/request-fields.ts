@@ -62,9 +62,3 @@ export function originBoundNames(headers: HeaderMap, okapiHeaders: HeaderMap): s
     .filter(([name, values]) => own.get(name.toLowerCase()) !== values.join('\n'))
     .map(([name]) => name);
 }
-
-export function headerValue(headers: HeaderMap, name: string): string | undefined {
-  const lower = name.toLowerCase();
-  for (const [key, values] of Object.entries(headers)) if (key.toLowerCase() === lower) return values[0];
-  return undefined;
-}
