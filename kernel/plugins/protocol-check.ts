@@ -13,9 +13,8 @@ import { ExactNumber } from '../../sdk/shared/exact-number.js';
 import type { LogLevel } from '../../sdk/types.js';
 import type { CallHookName } from './runtime.js';
 import { isServiceRequest, serviceRequestProblem } from './service-requests.js';
+import { TOKEN } from '../transport/request-header-rules.js';
 
-/** An HTTP method or header name: a token (RFC 9110 §5.6.2). */
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** What a header value may not hold: control characters but the tab (RFC 9110 §5.5). */
 // eslint-disable-next-line no-control-regex
 const HEADER_VALUE_FORBIDDEN = /[\u0000-\u0008\u000a-\u001f\u007f]/;

@@ -7,7 +7,8 @@
 import type { HeaderMap } from '../../sdk/types.js';
 
 const FRAMING = new Set(['transfer-encoding', 'keep-alive', 'upgrade']);
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** An HTTP token (RFC 9110 §5.6.2): a method, a header name, a Connection option. */
+export const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** What is wrong with the request's headers, or undefined when nothing is. */
 export function requestHeaderProblem(headers: HeaderMap, body: Uint8Array | undefined): string | undefined {
