@@ -22,11 +22,8 @@ interface CacheFile {
   plugins: Record<string, CachedPlugin>;
 }
 
-export interface FileStamp {
-  size: number;
-  mtime_ns: string;
-}
-
+/** What tells one version of an executable from another. */
+export type FileStamp = Pick<CachedPlugin, 'size' | 'mtime_ns'>;
 
 export class ManifestCache {
   private dirty = false;
