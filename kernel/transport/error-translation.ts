@@ -68,14 +68,14 @@ export function translateError(error: unknown, context: FailureContext): OkapiEr
   const tunnel = /Proxy response \((\d+)\)/.exec(message);
   if (tunnel || /Proxy Authentication Required/.test(message)) {
     const status = tunnel?.[1] ?? '407';
-    const proxyName = context.proxy ? describeProxy(context.proxy) : 'the proxy';
+    const proxyName = describeProxy(context.proxy);
     return status === '407'
       ? wrap(`${proxyName} requires authentication to reach ${url.host} (status 407)`, 'put the proxy credentials in the proxy URL, e.g. HTTPS_PROXY=http://user:password@proxy:port')
       : wrap(`${proxyName} refused to connect okapi to ${hostPort} (status ${status})`, 'check the proxy variables (HTTP_PROXY, HTTPS_PROXY), or exempt the host with NO_PROXY');
   }
   if (code === 'UND_ERR_PRX_TLS') {
     const cause = primary(err.cause);
-    return wrap(`TLS connection to ${context.proxy ? describeProxy(context.proxy) : 'the proxy'} failed: ${redactText(String(cause.message ?? message))}`, 'check the proxy URL and its certificate (--okapi-ca-cert trusts a private CA)');
+    return wrap(`TLS connection to ${describeProxy(context.proxy)} failed: ${redactText(String(cause.message ?? message))}`, 'check the proxy URL and its certificate (--okapi-ca-cert trusts a private CA)');
   }
 
   switch (code) {
@@ -237,13 +237,8 @@ function answeredNothing(err: ErrorLike): boolean {
 }
 
 function proxyInvolved(err: ErrorLike, proxy: string | undefined): string | undefined {
-  if (!proxy) return undefined;
-  let parsed: URL;
-  try {
-    parsed = new URL(proxy);
-  } catch {
-    return undefined;
-  }
+  if (!proxy || !URL.canParse(proxy)) return undefined;
+  const parsed = new URL(proxy);
   const proxyHost = parsed.hostname.replace(/^\[|\]$/g, '');
   if (typeof err.hostname === 'string' && err.hostname === proxyHost) return proxy;
   if (err.port !== undefined && String(err.port) === effectivePort(parsed) && typeof err.address === 'string') {
@@ -252,12 +247,8 @@ function proxyInvolved(err: ErrorLike, proxy: string | undefined): string | unde
   return undefined;
 }
 
-function describeProxy(proxy: string): string {
-  try {
-    return `the proxy ${new URL(proxy).host}`;
-  } catch {
-    return 'the proxy';
-  }
+function describeProxy(proxy: string | undefined): string {
+  return proxy !== undefined && URL.canParse(proxy) ? `the proxy ${new URL(proxy).host}` : 'the proxy';
 }
 
 function connectTimeoutOf(message: string): string {
