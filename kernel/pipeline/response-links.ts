@@ -12,12 +12,8 @@ export function linksOf(linkHeaders: readonly string[] | undefined, responseUrl:
   const links: Record<string, string> = {};
   if (!linkHeaders || linkHeaders.length === 0) return links;
   for (const link of parseLinkHeader(linkHeaders)) {
-    let target: string;
-    try {
-      target = new URL(link.target, responseUrl).href;
-    } catch {
-      continue;
-    }
+    if (!URL.canParse(link.target, responseUrl)) continue;
+    const target = new URL(link.target, responseUrl).href;
     for (const rel of link.rels) if (!Object.hasOwn(links, rel)) setOwn(links, rel, target);
   }
   return links;

@@ -54,13 +54,8 @@ export function sameOrigin(a: URL, b: URL): boolean {
 
 /** The request the redirect asks for, or undefined when the response is final. */
 export function nextHop(current: HopRequest, status: number, location: string | undefined): HopRequest | undefined {
-  if (!isRedirectStatus(status) || location === undefined || location.trim() === '') return undefined;
-  let target: URL;
-  try {
-    target = new URL(location.trim(), current.url);
-  } catch {
-    return undefined;
-  }
+  if (!isRedirectStatus(status) || location === undefined || location.trim() === '' || !URL.canParse(location.trim(), current.url.href)) return undefined;
+  const target = new URL(location.trim(), current.url);
   if (target.protocol !== 'http:' && target.protocol !== 'https:') return undefined;
   if (target.hash === '' && current.url.hash !== '') target.hash = current.url.hash;
 

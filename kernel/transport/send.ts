@@ -90,12 +90,8 @@ export async function closeTransport(options: CloseOptions = {}): Promise<void> 
 }
 
 function firstHop(request: TransportRequest): DispatchRequest {
-  let url: URL;
-  try {
-    url = new URL(request.url);
-  } catch {
-    throw new OkapiError(`invalid URL: ${redactUrl(request.url)}`, { hint: 'give a full URL such as https://api.example.com/path' });
-  }
+  if (!URL.canParse(request.url)) throw new OkapiError(`invalid URL: ${redactUrl(request.url)}`, { hint: 'give a full URL such as https://api.example.com/path' });
+  const url = new URL(request.url);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new OkapiError(`unsupported URL scheme ${url.protocol.replace(/:$/, '')} in ${redactUrl(url)}`, { hint: 'okapi speaks http:// and https://' });
   }
