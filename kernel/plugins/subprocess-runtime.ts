@@ -196,15 +196,8 @@ export class SubprocessRuntime implements PluginRuntime {
         }
         case 'load-document': {
           if (!host.loadDocument) throw new Error('this host cannot load documents');
-          // commandMessageProblem has checked the fields' types.
-          const document = await host.loadDocument({
-            body: message.body as Uint8Array,
-            ...(typeof message.content_type === 'string' ? { content_type: message.content_type } : {}),
-            ...(typeof message.source_url === 'string' ? { source_url: message.source_url } : {}),
-            ...(typeof message.local_path === 'string' ? { local_path: message.local_path } : {}),
-            ...(message.referenced === true ? { referenced: true } : {}),
-          });
-          await session.send({ type: 'document', id, document });
+          // commandMessageProblem has checked the fields' types; the host reads the fields it knows.
+          await session.send({ type: 'document', id, document: await host.loadDocument(message as never) });
           return;
         }
         case 'output': {
