@@ -96,16 +96,13 @@ export async function withFileLock<T>(path: string, fn: () => Promise<T>, option
 }
 
 async function waitForTurn(previous: Promise<void>, lockPath: string, deadline: number, timeoutMs: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<'timeout'>((done) => {
-    timer = setTimeout(() => done('timeout'), Math.max(0, deadline - Date.now()));
-  });
+  const stop = new AbortController();
+  // Stopped once the turn comes: the rejection that stopping causes is no timeout.
+  const timedOut = sleep(Math.max(0, deadline - Date.now()), 'timeout' as const, { signal: stop.signal }).catch(() => undefined);
   try {
-    if ((await Promise.race([previous, timedOut])) === 'timeout') {
-      throw timeoutError(lockPath, await snapshot(lockPath), timeoutMs);
-    }
+    if ((await Promise.race([previous, timedOut])) === 'timeout') throw timeoutError(lockPath, await snapshot(lockPath), timeoutMs);
   } finally {
-    clearTimeout(timer);
+    stop.abort();
   }
 }
 

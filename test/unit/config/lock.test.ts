@@ -89,6 +89,18 @@ describe('withFileLock', () => {
     expect(await readFile(`${file}.lock`, 'utf8')).toBe(held); // untouched
   });
 
+  it('times out behind a critical section of this process, and the queue goes on after it', async () => {
+    const file = join(await tempDir(), 'config.json');
+    let release!: () => void;
+    const first = withFileLock(file, () => new Promise<void>((done) => (release = done)));
+    const error = await withFileLock(file, async () => 'never', { timeoutMs: 150 }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(OkapiError);
+    expect((error as OkapiError).message).toBe(`timed out after 150 ms waiting for the lock ${file}.lock (held by pid ${process.pid})`);
+    release();
+    await first;
+    expect(await withFileLock(file, async () => 'next')).toBe('next');
+  });
+
   it('waits for a live holder that lets go', async () => {
     const file = join(await tempDir(), 'config.json');
     await writeFile(`${file}.lock`, lockContent(process.pid));
