@@ -306,6 +306,8 @@ export interface HttpRequest {
   body?: Uint8Array;
   /** Resolve relative URLs, profile and auth against this registered API. */
   api?: string;
+  /** The API's generated operation this request is: its security requirements apply (an okapi extension). */
+  operation?: string;
   /** Give up after this many milliseconds unless the user chose `-t` (an okapi extension). */
   timeout_ms?: number;
   /** Largest response body to accept, in bytes, unless the user chose `--okapi-max-body-size` (an okapi extension). */

@@ -23,6 +23,8 @@ export interface ApiTarget {
   query: [string, string][];
   /** API-level `url_overrides`, extended and overridden by the profile's. */
   overrides: Record<string, string>;
+  /** For an `<api>/<path>` target, the path typed after the API's name (no query): it may name an operation. */
+  path?: string;
   /** The profile's auth, for requests to the API's own origin. */
   auth?: { type: string; params: Record<string, string> };
 }
@@ -92,6 +94,7 @@ export function resolveApiTarget(
     headers: sameOrigin ? stringList(profile.headers).map((h) => headerPair(h, api!, profileKey)) : [],
     query: sameOrigin ? stringList(profile.query).map((q) => queryPair(q, api!, profileKey)) : [],
     overrides: chosen ? {} : overrides,
+    ...(explicitApi === undefined ? { path: typedPath(rest) } : {}),
     ...(sameOrigin && profile.auth && typeof profile.auth.type === 'string'
       ? { auth: { type: profile.auth.type, params: stringMap(profile.auth.params) } }
       : {}),
@@ -148,4 +151,10 @@ function queryPair(entry: string, api: string, profile: string): [string, string
     });
   }
   return [entry.slice(0, eq), entry.slice(eq + 1)];
+}
+
+/** `/pets/42?x=1` → `/pets/42`: the path part of what was typed after the API's name. */
+function typedPath(rest: string): string {
+  const path = rest.split(/[?#]/, 1)[0]!;
+  return path.startsWith('/') ? path : `/${path}`;
 }

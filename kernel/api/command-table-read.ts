@@ -10,13 +10,13 @@ import { COMMAND_TABLE_FORMAT, COMMAND_TABLE_MAGIC, type CommandEntry, type Comm
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
 
-/** Long enough for the magic word, the format and three byte counts. */
+/** Long enough for the magic word, the format and four byte counts. */
 const PREAMBLE_LIMIT = 96;
 
 interface OpenTable {
   fd: number;
   table: CommandTable;
-  summariesAt: [number, number];
+  routesAt: [number, number];
   /** Where the definitions table starts, and its length. */
   definitionsAt: [number, number];
   recordsStart: number;
@@ -42,10 +42,11 @@ export function readCommandTable(cacheDir: string, api: string, options: { summa
     const head = Buffer.alloc(PREAMBLE_LIMIT);
     readSync(fd, head, 0, PREAMBLE_LIMIT, 0);
     const end = head.indexOf(0x0a);
-    const [magic, format, tableLength, summariesLength, definitionsLength] = head.toString('latin1', 0, end === -1 ? 0 : end).split(' ');
+    const [magic, format, tableLength, summariesLength, routesLength, definitionsLength] = head.toString('latin1', 0, end === -1 ? 0 : end).split(' ');
     if (magic !== COMMAND_TABLE_MAGIC || Number(format) !== COMMAND_TABLE_FORMAT) throw new Error('not a command table of this format');
     const tableBytes = Number(tableLength);
     const summaryBytes = Number(summariesLength);
+    const routeBytes = Number(routesLength);
     const definitionBytes = Number(definitionsLength);
     const table = JSON.parse(readAt(fd, end + 1, tableBytes).toString('utf8')) as CommandTable;
     if (!isPlainObject(table) || !Array.isArray(table.commands) || !isPlainObject(table.key)) throw new Error('damaged');
@@ -57,8 +58,15 @@ export function readCommandTable(cacheDir: string, api: string, options: { summa
         if (typeof summary === 'string') command.summary = summary;
       });
     }
-    const definitionsAt = summariesAt + summaryBytes;
-    open.set(path, { fd, table, summariesAt: [summariesAt, summaryBytes], definitionsAt: [definitionsAt, definitionBytes], recordsStart: definitionsAt + definitionBytes });
+    const routesAt = summariesAt + summaryBytes;
+    const definitionsAt = routesAt + routeBytes;
+    open.set(path, {
+      fd,
+      table,
+      routesAt: [routesAt, routeBytes],
+      definitionsAt: [definitionsAt, definitionBytes],
+      recordsStart: definitionsAt + definitionBytes,
+    });
     return table;
   } catch {
     closeSync(fd);
@@ -91,6 +99,18 @@ export function readOperationDetail(cacheDir: string, api: string, command: Comm
     throw new OkapiError(`the command table of ${api} is damaged (${command.name}: ${error instanceof Error ? error.message : String(error)})`, {
       hint: `run: okapi api sync ${api}`,
     });
+  }
+}
+
+/** Each command's method (upper case) and path template, in the table's order, from the table read last. */
+export function readRoutes(cacheDir: string, api: string): [method: string, path: string][] | undefined {
+  const file = open.get(apiCacheFiles(cacheDir, api).commands);
+  if (!file) return undefined;
+  try {
+    const routes = JSON.parse(readAt(file.fd, file.routesAt[0], file.routesAt[1]).toString('utf8')) as [string, string][];
+    return Array.isArray(routes) && routes.length === file.table.commands.length ? routes : undefined;
+  } catch {
+    return undefined;
   }
 }
 

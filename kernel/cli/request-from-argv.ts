@@ -19,6 +19,7 @@ export function requestDefaultsFromArgv(inv: Invocation): RequestDefaults {
   return {
     ...(server !== undefined ? { server } : {}),
     ...(profile !== undefined ? { profile } : {}),
+    cacheDir: inv.cacheDir,
     headerLayers: [
       splitEnvList(inv.env.OKAPI_HEADER).map((e) => parseHeaderEntry(e, 'OKAPI_HEADER entry')),
       inv.strings('okapi-header').map((e) => parseHeaderEntry(e, '-H')),

@@ -73,6 +73,7 @@ export class RequestService {
       method: request.method.toUpperCase(),
       target: request.url,
       ...(request.api ? { api: request.api } : {}),
+      ...(request.api && request.operation ? { operation: request.operation } : {}),
       ...(request.headers ? { headers: request.headers } : {}),
       ...(request.body ? { body: { bytes: request.body } } : {}),
       limits: commandLimits(defaults.limits, request),

@@ -16,7 +16,8 @@ import { applyServerOverride } from '../../sdk/shared/server-override.js';
 import { appendQuery, normalizeTargetUrl } from '../../sdk/shared/target-url.js';
 import type { OkapiConfig } from '../config/document.js';
 import type { RequestDescription } from './request-description.js';
-import { resolveApiTarget } from '../api/api-target.js';
+import { resolveApiTarget, type ApiTarget } from '../api/api-target.js';
+import { operationNamed, operationOfRequest } from '../api/operation-match.js';
 import { applyUrlOverrides } from '../../sdk/shared/url-overrides.js';
 
 /** `config`: where registered APIs are found. */
@@ -46,8 +47,23 @@ export function planRequest(request: RequestDescription, config: OkapiConfig): R
     okapiHeaders,
     ...(body ? { body: body.bytes } : {}),
     ...(apiTarget ? { api: apiTarget.api, profile: apiTarget.profile } : {}),
-    ...(apiTarget?.auth ? { auth: { ...apiTarget.auth, api: apiTarget.api, profile: apiTarget.profile } } : {}),
+    ...(apiTarget?.auth && !publicOperation(request, apiTarget) ? { auth: { ...apiTarget.auth, api: apiTarget.api, profile: apiTarget.profile } } : {}),
   };
+}
+
+/**
+ * Whether the request is an operation that takes no auth (`security: []`): the one a command named,
+ * or the one cached operation a generic `<api>/<path>` request matches.
+ */
+function publicOperation(request: RequestDescription, target: ApiTarget): boolean {
+  if (request.cacheDir === undefined) return false;
+  const operation =
+    request.operation !== undefined
+      ? operationNamed(request.cacheDir, target.api, request.operation)
+      : target.path !== undefined
+        ? operationOfRequest(request.cacheDir, target.api, request.method, target.path)
+        : undefined;
+  return operation?.security !== undefined && operation.security.length === 0;
 }
 
 /**

@@ -14,6 +14,10 @@ export interface RequestDescription {
   body?: { bytes: Uint8Array; contentType?: string };
   /** Resolve the target, profile and auth against this registered API. */
   api?: string;
+  /** The generated operation the request is (a command said so): its security requirements apply. */
+  operation?: string;
+  /** okapi's cache directory, where registered APIs' command tables are (kernel/api/operation-match.ts). */
+  cacheDir?: string;
   /** The profile asked for (`-p`, OKAPI_PROFILE); undefined means `default`. */
   profile?: string;
   /** `--okapi-server`: replaces the scheme, host and port of the target. */

@@ -70,6 +70,7 @@ export async function runOperation(run: OperationRun): Promise<number> {
     headers: requestHeaders,
     ...(body ? { body: body.bytes } : {}),
     api,
+    operation: detail.name,
   });
 }
 

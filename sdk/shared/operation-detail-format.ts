@@ -6,9 +6,11 @@
  * One file per API (`commands.table`, kernel/api/cache-paths.ts), read piece by piece:
  *
  * ```
- * okapi-commands <format> <table bytes> <summaries bytes> <definitions bytes>\n   the preamble line
+ * okapi-commands <format> <table bytes> <summaries bytes> <routes bytes> <definitions bytes>\n   the preamble line
  * <CommandTable as JSON>                    every command: name, aliases, tags, where its details are
  * <[summary or null, …] as JSON>            each command's summary, read only for listings
+ * <[[method, path], …] as JSON>             each command's method and path template, read only to
+ *                                           find the operation a generic `<api>/<path>` request is
  * <{ pointer: [offset, length] } as JSON>   where each shared schema is
  * <StoredOperation JSON><schema JSON>…                          the records, offsets counted from here
  * ```
@@ -21,7 +23,7 @@
 import type { IndexedParameter, IndexedResponse, IndexKey, OperationIndex, SecurityRequirement, SecuritySchemeInfo, ServerInfo } from './operation-index-format.js';
 
 /** Bumped whenever the shape of the command table or of the details changes. */
-export const COMMAND_TABLE_FORMAT = 1;
+export const COMMAND_TABLE_FORMAT = 2;
 
 /** A JSON Schema as the document wrote it: `$ref`s point into `OperationDetail.definitions`. */
 export type Schema = unknown;
@@ -169,6 +171,7 @@ export function serializeCommandTable(index: OperationIndex, details: OperationD
     at: place(op),
   }));
   const summaryBytes = Buffer.from(JSON.stringify(details.operations.map((op) => op.summary ?? null)));
+  const routeBytes = Buffer.from(JSON.stringify(details.operations.map((op) => [op.method.toUpperCase(), op.path])));
   const definitions: Record<string, [number, number]> = {};
   for (const [pointer, schema] of Object.entries(details.definitions)) definitions[pointer] = place(schema);
   const table: CommandTable = {
@@ -184,6 +187,6 @@ export function serializeCommandTable(index: OperationIndex, details: OperationD
   };
   const tableBytes = Buffer.from(JSON.stringify(table));
   const definitionBytes = Buffer.from(JSON.stringify(definitions));
-  const preamble = Buffer.from(`${COMMAND_TABLE_MAGIC} ${COMMAND_TABLE_FORMAT} ${tableBytes.length} ${summaryBytes.length} ${definitionBytes.length}\n`);
-  return Buffer.concat([preamble, tableBytes, summaryBytes, definitionBytes, ...records]);
+  const preamble = Buffer.from(`${COMMAND_TABLE_MAGIC} ${COMMAND_TABLE_FORMAT} ${tableBytes.length} ${summaryBytes.length} ${routeBytes.length} ${definitionBytes.length}\n`);
+  return Buffer.concat([preamble, tableBytes, summaryBytes, routeBytes, definitionBytes, ...records]);
 }

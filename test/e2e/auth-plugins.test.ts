@@ -3,6 +3,7 @@
  * owed (secret params with needs_auth_secrets, only the APIs in auth_api_names).
  */
 import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_CREDENTIALS, startExampleApi, type ExampleApi } from '../../fixtures/example-api/index.mjs';
 import { writeSdkPlugin } from '../helpers/plugin-files.js';
@@ -124,5 +125,53 @@ describe('what an auth plugin without needs_auth_secrets receives', () => {
     const echoed = JSON.parse(result.stdout).headers;
     expect(JSON.parse(echoed['x-recorded-params'])).toEqual({ ...secretNamed, realm: 'prod', tenant: 'acme', region: 'eu-west' });
     expect(JSON.parse(echoed['x-recorded-headers'])['X-JWT']).toEqual(['h-jwt']);
+  });
+});
+
+describe("an operation's security requirements", () => {
+  const spec = {
+    openapi: '3.1.0',
+    info: { title: 'demo', version: '1' },
+    security: [{ vault: [] }],
+    components: { securitySchemes: { vault: { type: 'http', scheme: 'bearer' } } },
+    paths: {
+      '/anything/public/{id}': { get: { operationId: 'getPublic', security: [], parameters: [{ name: 'id', in: 'path', required: true }], responses: { '200': { description: 'echo' } } } },
+      '/anything/private/{id}': { get: { operationId: 'getPrivate', parameters: [{ name: 'id', in: 'path', required: true }], responses: { '200': { description: 'echo' } } } },
+      '/anything/{kind}/{id}': { get: { operationId: 'getAny', parameters: [{ name: 'kind', in: 'path', required: true }, { name: 'id', in: 'path', required: true }], responses: { '200': { description: 'echo' } } } },
+    },
+  };
+
+  async function connected() {
+    const home = homeWith({ needs_auth_secrets: true }, { type: 'vault', params: { token: 'okapi-test-token' } });
+    const file = join(home.dir, 'demo.json');
+    writeFileSync(file, JSON.stringify(spec));
+    const connect = await runOkapi(['api', 'connect', 'demo', api.url, '--spec', file, '--yes'], { env: home.env });
+    expect(connect.code, connect.stderr).toBe(0);
+    return home;
+  }
+  const authorization = async (home: ReturnType<typeof freshHome>, args: string[]) => {
+    const result = await runOkapi([...args, '-o', 'json'], { env: home.env });
+    expect(result.code, result.stderr).toBe(0);
+    return JSON.parse(result.stdout).headers.authorization as string | undefined;
+  };
+
+  it('security: [] keeps the profile auth off a generated command and off the one generic request that matches it', async () => {
+    const home = await connected();
+    expect(await authorization(home, ['demo', 'get-public', '7'])).toBeUndefined();
+    expect(await authorization(home, ['demo', 'get-private', '7'])).toBe('Bearer okapi-test-token');
+    expect(await authorization(home, ['demo/anything/private/7'])).toBe('Bearer okapi-test-token');
+    // /anything/public/7 matches both /anything/public/{id} and /anything/{kind}/{id}: no one operation, so the profile applies.
+    expect(await authorization(home, ['demo/anything/public/7'])).toBe('Bearer okapi-test-token');
+    expect(await authorization(home, ['demo', 'get-any', 'public', '7'])).toBe('Bearer okapi-test-token');
+  });
+
+  it('applies to the one operation a generic request matches', async () => {
+    const home = await connected();
+    const only = { ...spec, paths: { '/anything/public/{id}': spec.paths['/anything/public/{id}'], '/anything/private/{id}': spec.paths['/anything/private/{id}'] } };
+    writeFileSync(join(home.dir, 'demo.json'), JSON.stringify(only));
+    expect((await runOkapi(['api', 'sync', 'demo'], { env: home.env })).code).toBe(0);
+    expect(await authorization(home, ['demo/anything/public/7'])).toBeUndefined();
+    expect(await authorization(home, ['post', 'demo/anything/public/7'])).toBe('Bearer okapi-test-token');
+    expect(await authorization(home, ['demo/anything/private/7'])).toBe('Bearer okapi-test-token');
   });
 });

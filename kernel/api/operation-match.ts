@@ -1,0 +1,76 @@
+/**
+ * The operation a request to a registered API is (SPEC "Generated operation request routing" 14):
+ * named by a generated command, or, for a generic `<api>/<path>` request, the one cached operation
+ * whose method and path template match, if exactly one does. Its security requirements then apply
+ * as they would to the command: `security: []` means the operation takes no auth. Read from the
+ * command table (command-table-read.ts); with none (an API connected without its description, a
+ * table not built yet) there is no operation, and nothing changes.
+ */
+import type { SecurityRequirement } from '../../sdk/shared/operation-index-format.js';
+import { readCommandTable, readOperationDetail, readRoutes } from './command-table-read.js';
+
+export interface MatchedOperation {
+  name: string;
+  /** The requirements that apply: the operation's own, else the document's; absent when neither says. */
+  security?: SecurityRequirement[];
+}
+
+/** The operation a generated command named. */
+export function operationNamed(cacheDir: string, api: string, name: string): MatchedOperation | undefined {
+  const table = readCommandTable(cacheDir, api);
+  const index = table?.commands.findIndex((c) => c.name === name) ?? -1;
+  return table && index >= 0 ? matched(cacheDir, api, index) : undefined;
+}
+
+/**
+ * The one operation whose method and path template match `path` (relative to the API's base URL;
+ * without the document server's path prefix too, for a base URL that leaves it out), or undefined
+ * when none or several do.
+ */
+export function operationOfRequest(cacheDir: string, api: string, method: string, path: string): MatchedOperation | undefined {
+  const table = readCommandTable(cacheDir, api);
+  const routes = table && readRoutes(cacheDir, api);
+  if (!table || !routes) return undefined;
+  const candidates = [path];
+  const prefix = serverPathPrefix(table.servers[0]?.url);
+  if (prefix !== '' && path.startsWith(`${prefix}/`)) candidates.push(path.slice(prefix.length));
+  for (const candidate of candidates) {
+    const segments = candidate.split('/');
+    const hits = routes.flatMap(([m, template], i) => (m === method.toUpperCase() && templateMatches(template, segments) ? [i] : []));
+    if (hits.length === 1) return matched(cacheDir, api, hits[0]!);
+    if (hits.length > 1) return undefined; // several: which one's policy applies is not for okapi to guess
+  }
+  return undefined;
+}
+
+function matched(cacheDir: string, api: string, index: number): MatchedOperation {
+  const table = readCommandTable(cacheDir, api)!;
+  const entry = table.commands[index]!;
+  const detail = readOperationDetail(cacheDir, api, entry);
+  const security = detail.security ?? table.security;
+  return { name: entry.name, ...(security ? { security } : {}) };
+}
+
+/** `/pets/{petId}` against the segments of `/pets/42`: literal segments equal, each `{…}` one non-empty segment. */
+function templateMatches(template: string, segments: readonly string[]): boolean {
+  const parts = template.split('/');
+  if (parts.length !== segments.length) return false;
+  return parts.every((part, i) => {
+    const segment = segments[i]!;
+    if (!part.includes('{')) return part === segment;
+    if (segment === '') return false;
+    const pattern = new RegExp(`^${part.split(/\{[^}]*\}/).map(escapeRegExp).join('[^/]+')}$`);
+    return pattern.test(segment);
+  });
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The path of a server URL (`https://api.x.com/v2` → `/v2`; relative `/v2` too), without a trailing slash. */
+function serverPathPrefix(url: string | undefined): string {
+  if (url === undefined) return '';
+  const path = /^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '') : url;
+  return path.replace(/\{[^}]*\}/g, '').replace(/\/+$/, '').split(/[?#]/)[0]!;
+}
