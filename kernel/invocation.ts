@@ -15,6 +15,7 @@ import { PluginRegistry } from './plugins/registry.js';
 import type { PluginLogger } from './plugins/runtime.js';
 import { PluginDiagnostics } from './plugins/plugin-diagnostics.js';
 import { overridesFromConfig } from './plugins/overrides.js';
+import { tokenStore } from './services/token-store.js';
 import { drained } from './output/drained.js';
 import { visibleControls } from '../sdk/shared/terminal-text.js';
 import { builtins } from './plugins/builtin-index.generated.js';
@@ -186,6 +187,7 @@ export class Invocation {
       disabled,
       overrides: overridesFromConfig(plugins),
       logger: this.pluginLogger,
+      tokens: tokenStore(this.configPath),
       subprocess: {
         stdin: () => this.io.stdin,
         outputReady: (stream) => this.outputReady(stream),

@@ -5,7 +5,7 @@
 import { encodeMessage, type WireEncoding, type WireMessage } from './codec.js';
 import { Peer } from './peer.js';
 import { OkapiError } from './shared/errors.js';
-import { serviceClients } from './service-client.js';
+import { serviceClients, type Ask } from './service-client.js';
 import { handleInterrupts } from './interrupt.js';
 import { ChunkQueue } from './chunk-queue.js';
 import type {
@@ -88,7 +88,12 @@ async function serveHook(definition: PluginDefinition, peer: Peer, message: Wire
   const hooks = definition.hooks;
   const input = message as never;
   switch (message.hook) {
-    case 'auth':
+    case 'auth': {
+      if (!hooks.auth) throw new Error('this plugin has no auth hook');
+      const output = await hooks.auth(input, { ...ctx, tokens: serviceClients(answersFrom(peer), '').tokens });
+      await peer.send({ type: 'result', output: output ?? {} });
+      return 0;
+    }
     case 'request-middleware':
     case 'response-middleware':
     case 'loader':
@@ -115,6 +120,39 @@ async function serveHook(definition: PluginDefinition, peer: Peer, message: Wire
     default:
       throw new Error(`unknown hook "${String(message.hook)}"`);
   }
+}
+
+/**
+ * How an auth hook asks the host (its token requests): each request gets an id, and the answers
+ * are read from the session until the host closes it.
+ */
+function answersFrom(peer: Peer): Ask {
+  const pending = new Map<number, { resolve(m: WireMessage): void; reject(e: Error): void }>();
+  let nextId = 1;
+  let reading = false;
+  const read = async () => {
+    for (;;) {
+      const message = await peer.next();
+      if (!message) break;
+      const waiter = typeof message.id === 'number' ? pending.get(message.id) : undefined;
+      if (!waiter) continue;
+      pending.delete(message.id as number);
+      if (message.type === 'error') waiter.reject(answeredError(message));
+      else waiter.resolve(message);
+    }
+    for (const waiter of pending.values()) waiter.reject(new Error('okapi closed the session'));
+  };
+  return (message) =>
+    new Promise((resolve, reject) => {
+      // Read only once the hook asks: until then the session is the host's to close.
+      if (!reading) {
+        reading = true;
+        void read();
+      }
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      void peer.send({ ...message, id });
+    });
 }
 
 async function* itemsFrom(peer: Peer): AsyncGenerator<unknown> {

@@ -289,6 +289,11 @@ export interface HookContext {
   log(level: LogLevel, message: string): void;
 }
 
+/** An auth hook's context: the token store keeps what it fetched (an OAuth token) between runs. */
+export interface AuthContext extends HookContext {
+  tokens: TokenStore;
+}
+
 export interface FormatterContext extends HookContext {
   write(data: Uint8Array | string): void;
   /**
@@ -407,7 +412,7 @@ export interface TlsSigner {
 type MaybePromise<T> = T | Promise<T>;
 
 export interface PluginHooks {
-  auth?(input: AuthInput, ctx: HookContext): MaybePromise<RequestUpdate>;
+  auth?(input: AuthInput, ctx: AuthContext): MaybePromise<RequestUpdate>;
   'request-middleware'?(input: RequestMiddlewareInput, ctx: HookContext): MaybePromise<RequestUpdate>;
   'response-middleware'?(
     input: ResponseMiddlewareInput,

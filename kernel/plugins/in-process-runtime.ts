@@ -2,8 +2,10 @@
 import { HOST_FEATURES, PROTOCOL_GENERATION, type PluginDefinition } from '../../sdk/types.js';
 import { visibleControls } from '../../sdk/shared/terminal-text.js';
 import { PluginError } from './plugin-error.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
 import type { CallHookName, CallHooks, FormatterOptions, FormatterSink, PluginLogger, PluginRuntime } from './runtime.js';
 import type { CommandContext, CommandInit, HookContext } from '../../sdk/types.js';
+import type { TokenStore } from '../../sdk/services.js';
 
 export class InProcessRuntime implements PluginRuntime {
   private definition: Promise<PluginDefinition> | undefined;
@@ -12,13 +14,21 @@ export class InProcessRuntime implements PluginRuntime {
     private readonly name: string,
     private readonly load: () => Promise<PluginDefinition>,
     private readonly logger: PluginLogger,
+    private readonly tokens: TokenStore,
   ) {}
 
   async call<H extends CallHookName>(hook: H, input: CallHooks[H]['input']): Promise<CallHooks[H]['output']> {
     const definition = await this.loaded();
     const fn = definition.hooks[hook] as ((i: unknown, c: HookContext) => unknown) | undefined;
     if (!fn) throw new PluginError(this.name, `has no ${hook} hook`);
-    const output = await fn({ hook, protocol_version: PROTOCOL_GENERATION, features: [...HOST_FEATURES], ...input }, this.context());
+    // Only an auth hook is given the token store: it is where fetched tokens are kept.
+    const context = hook === 'auth' ? { ...this.context(), tokens: this.tokens } : this.context();
+    let output: unknown;
+    try {
+      output = await fn({ hook, protocol_version: PROTOCOL_GENERATION, features: [...HOST_FEATURES], ...input }, context);
+    } catch (error) {
+      throw asKernelError(error);
+    }
     // Handed back as the hook returned it, not copied through the wire encoding (built-ins are
     // okapi's own code); a hook that returns nothing answers as an empty result message would.
     return (output ?? {}) as CallHooks[H]['output'];
@@ -47,4 +57,19 @@ export class InProcessRuntime implements PluginRuntime {
     this.definition ??= this.load();
     return this.definition;
   }
+}
+
+/**
+ * Built, each built-in is a bundle of its own (scripts/build.mjs) with its own copy of OkapiError,
+ * which the kernel's `instanceof` does not know: its hint and exit code would be lost. Such an
+ * error is made the kernel's own, the original kept as its cause.
+ */
+function asKernelError(error: unknown): unknown {
+  if (error instanceof OkapiError || !(error instanceof Error) || (error.name !== 'OkapiError' && error.name !== 'UsageError')) return error;
+  const { hint, exitCode } = error as Error & { hint?: unknown; exitCode?: unknown };
+  return new OkapiError(error.message, {
+    ...(typeof hint === 'string' ? { hint } : {}),
+    ...(typeof exitCode === 'number' ? { exitCode } : {}),
+    cause: error,
+  });
 }

@@ -5,6 +5,7 @@
  */
 import type { CommandDeclaration, PluginDefinition, PluginManifest, PluginSummary } from '../../sdk/types.js';
 import type { WireEncoding } from '../../sdk/codec.js';
+import type { TokenStore } from '../../sdk/services.js';
 import { findPluginExecutables } from './discovery.js';
 import { InProcessRuntime } from './in-process-runtime.js';
 import { PluginContainer } from './container.js';
@@ -44,7 +45,9 @@ export interface RegistryOptions {
   /** `plugins.<name>.overrides`: `kind:name` keys a plugin may take over (kernel/plugins/overrides.ts). */
   overrides?: ReadonlyMap<string, ReadonlySet<string>>;
   logger: PluginLogger;
-  subprocess: Omit<SubprocessRuntimeOptions, 'logger' | 'commands'>;
+  /** The token store auth hooks are given (kernel/services/token-store.ts). */
+  tokens: TokenStore;
+  subprocess: Omit<SubprocessRuntimeOptions, 'logger' | 'tokens' | 'commands'>;
 }
 
 export class PluginRegistry {
@@ -98,10 +101,11 @@ export class PluginRegistry {
     const load = this.builtinLoaders.get(record.name);
     runtime =
       record.builtin && load
-        ? new InProcessRuntime(record.name, async () => (await load()).default, this.options.logger)
+        ? new InProcessRuntime(record.name, async () => (await load()).default, this.options.logger, this.options.tokens)
         : new this.subprocessRuntime!({ name: record.name, path: record.path, encoding: record.encoding ?? 'cbor' }, record.manifest!, {
             ...this.options.subprocess,
             logger: this.options.logger,
+            tokens: this.options.tokens,
             commands: record.commands,
           });
     this.runtimes.set(record.path, runtime);

@@ -7,7 +7,7 @@
 import type { WireMessage } from '../../sdk/codec.js';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
-import type { ApiSave, TokenScope } from '../../sdk/services.js';
+import type { ApiSave, TokenScope, TokenStore } from '../../sdk/services.js';
 import type { CommandEntry } from '../../sdk/shared/operation-detail-format.js';
 import type { CommandContext } from '../../sdk/types.js';
 
@@ -60,11 +60,27 @@ export function serviceRequestProblem(message: WireMessage): string | undefined 
   return undefined;
 }
 
+const TOKEN_REQUESTS = new Set(['get-token', 'set-token', 'delete-token']);
+
+/** The requests an auth hook's session may make: the token store's, and no other service. */
+export function isTokenRequest(type: string): boolean {
+  return TOKEN_REQUESTS.has(type);
+}
+
 /** Answers one checked service request with the host's services; errors become `error` answers. */
-export async function answerServiceRequest(message: WireMessage, host: CommandContext): Promise<{ type: string } & Record<string, unknown>> {
+export function answerServiceRequest(message: WireMessage, host: CommandContext): Promise<{ type: string } & Record<string, unknown>> {
+  return answered(message, () => (isTokenRequest(message.type) ? serveToken(message, host.tokens) : serve(message, host)));
+}
+
+/** Answers one checked token request (an auth hook's session) with the token store. */
+export function answerTokenRequest(message: WireMessage, tokens: TokenStore): Promise<{ type: string } & Record<string, unknown>> {
+  return answered(message, () => serveToken(message, tokens));
+}
+
+async function answered(message: WireMessage, serveIt: () => Promise<Record<string, unknown>>): Promise<{ type: string } & Record<string, unknown>> {
   const id = message.id;
   try {
-    return { type: REQUESTS[message.type]!.answer, id, ...(await serve(message, host)) };
+    return { type: REQUESTS[message.type]!.answer, id, ...(await serveIt()) };
   } catch (error) {
     const e = error as { message?: unknown; hint?: unknown; exitCode?: unknown };
     return {
@@ -79,8 +95,6 @@ export async function answerServiceRequest(message: WireMessage, host: CommandCo
 
 async function serve(message: WireMessage, host: CommandContext): Promise<Record<string, unknown>> {
   const name = message.name as string;
-  const scope = message.scope as unknown as TokenScope;
-  const key = message.key as string;
   switch (message.type) {
     case 'read-config':
       return { ...(await host.config.read()) };
@@ -122,18 +136,27 @@ async function serve(message: WireMessage, host: CommandContext): Promise<Record
     }
     case 'read-operation':
       return { detail: await host.apis.operation(name, message.command as CommandEntry) };
-    case 'get-token': {
-      const value = await host.tokens.get(scope, key);
-      return value === undefined ? {} : { value };
-    }
-    case 'set-token':
-      await host.tokens.set(scope, key, message.value as string);
-      return {};
-    case 'delete-token':
-      return { deleted: await host.tokens.delete(scope, key) };
     case 'clear-responses':
       return { ...(await host.cache.clearResponses(typeof message.api === 'string' ? message.api : undefined)) };
     default:
       throw new OkapiError(`"${message.type}" is not a host service request`);
+  }
+}
+
+async function serveToken(message: WireMessage, tokens: TokenStore): Promise<Record<string, unknown>> {
+  const scope = message.scope as unknown as TokenScope;
+  const key = message.key as string;
+  switch (message.type) {
+    case 'get-token': {
+      const value = await tokens.get(scope, key);
+      return value === undefined ? {} : { value };
+    }
+    case 'set-token':
+      await tokens.set(scope, key, message.value as string);
+      return {};
+    case 'delete-token':
+      return { deleted: await tokens.delete(scope, key) };
+    default:
+      throw new OkapiError(`"${message.type}" is not a token store request`);
   }
 }

@@ -12,10 +12,11 @@ import {
 import type { WireMessage } from '../../sdk/codec.js';
 import { parseDuration } from './duration.js';
 import { PluginError } from './plugin-error.js';
-import { commandMessageProblem, errorProblem, formatterMessageProblem, logProblem, resultProblem } from './protocol-check.js';
+import { commandMessageProblem, errorProblem, formatterMessageProblem, logProblem, resultProblem, tokenRequestProblem } from './protocol-check.js';
 import type { CallHookName, CallHooks, FormatterOptions, FormatterSink, PluginLogger, PluginRuntime } from './runtime.js';
 import type { SessionTarget, SubprocessSession } from './subprocess-session.js';
-import { answerServiceRequest, isServiceRequest } from './service-requests.js';
+import { answerServiceRequest, answerTokenRequest, isServiceRequest, isTokenRequest } from './service-requests.js';
+import type { TokenStore } from '../../sdk/services.js';
 import { SendWindow } from './send-window.js';
 
 const DEFAULT_DEADLINE_MS = 30_000;
@@ -23,6 +24,8 @@ const AUTH_DEADLINE_MS = 5 * 60_000;
 
 export interface SubprocessRuntimeOptions {
   logger: PluginLogger;
+  /** The token store an auth hook's session may use (get-token, set-token, delete-token). */
+  tokens: TokenStore;
   /** Receives plugin stderr as it arrives; set when the user asked for -v. */
   onStderr?: (plugin: string, text: string) => void;
   /** Undefined when okapi's stream can take more now; else resolves once it has drained. */
@@ -49,7 +52,7 @@ export class SubprocessRuntime implements PluginRuntime {
     const session = await this.open(hook);
     try {
       await session.send(hookMessage(hook, input));
-      const output = await this.awaitResult(session);
+      const output = await this.awaitResult(session, hook === 'auth' ? (message) => this.answerToken(session, message) : undefined);
       const problem = resultProblem(hook, output);
       if (problem !== undefined) throw session.violation(problem);
       return output as CallHooks[H]['output'];
@@ -213,6 +216,15 @@ export class SubprocessRuntime implements PluginRuntime {
   }
 
   /** Waits for the result, letting `onOther` consume messages that may come before it. */
+  /** Answers an auth hook's token request; false for any other message. */
+  private answerToken(session: SubprocessSession, message: WireMessage): boolean {
+    if (!isTokenRequest(message.type)) return false;
+    const problem = tokenRequestProblem(message);
+    if (problem !== undefined) throw session.violation(problem);
+    void answerTokenRequest(message, this.options.tokens).then((answer) => session.send(answer)).catch(() => undefined);
+    return true;
+  }
+
   private async awaitResult(session: SubprocessSession, onOther?: (m: WireMessage) => boolean): Promise<unknown> {
     for (;;) {
       const message = await session.next('a result');

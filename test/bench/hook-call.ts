@@ -5,11 +5,12 @@
 import { spawn } from 'node:child_process';
 import { SubprocessRuntime } from '../../kernel/plugins/subprocess-runtime.js';
 import type { PluginManifest } from '../../sdk/types.js';
+import { testTokenStore } from '../helpers/host-services.js';
 
 const [path, encoding, runsText] = process.argv.slice(2) as [string, 'cbor' | 'json', string];
 const runs = Number(runsText);
 const manifest: PluginManifest = { name: 'bench', okapi_api_version: 2, hooks: ['request-middleware'] };
-const runtime = new SubprocessRuntime({ name: 'bench', path, encoding }, manifest, { logger: () => () => undefined });
+const runtime = new SubprocessRuntime({ name: 'bench', path, encoding }, manifest, { logger: () => () => undefined, tokens: testTokenStore() });
 const request = { request: { method: 'GET', url: 'http://127.0.0.1/', headers: { accept: ['*/*'] } } };
 
 function spawnAndExit(): Promise<void> {

@@ -12,6 +12,7 @@ import type { PluginRuntime } from '../../kernel/plugins/runtime.js';
 import { SubprocessRuntime } from '../../kernel/plugins/subprocess-runtime.js';
 import { writeSdkPlugin } from './plugin-files.js';
 import { tempDir } from './temp-dir.js';
+import { testTokenStore } from './host-services.js';
 
 const PLUGINS = resolve(import.meta.dirname, '../../plugins-builtin');
 const BUILT = resolve(import.meta.dirname, '../../dist/plugins');
@@ -44,10 +45,10 @@ const silentLogger = () => () => undefined;
 /** A built-in three ways, for parity tests: in-process, and as an external executable over CBOR and over JSON. */
 export async function builtinRuntimes(name: string): Promise<[string, PluginRuntime][]> {
   const definition = await builtinDefinition(name);
-  const runtimes: [string, PluginRuntime][] = [['in-process', new InProcessRuntime(name, async () => definition, silentLogger)]];
+  const runtimes: [string, PluginRuntime][] = [['in-process', new InProcessRuntime(name, async () => definition, silentLogger, testTokenStore())]];
   for (const encoding of ['cbor', 'json'] as const) {
     const path = writeExternalBuiltin(tempDir('okapi-parity-'), name, encoding);
-    runtimes.push([encoding, new SubprocessRuntime({ name, path, encoding }, definition.manifest, { logger: silentLogger, ...(definition.commands ? { commands: definition.commands } : {}) })]);
+    runtimes.push([encoding, new SubprocessRuntime({ name, path, encoding }, definition.manifest, { logger: silentLogger, tokens: testTokenStore(), ...(definition.commands ? { commands: definition.commands } : {}) })]);
   }
   return runtimes;
 }

@@ -5,6 +5,7 @@ import { cacheService } from '../../kernel/services/cache-service.js';
 import { configService } from '../../kernel/services/config-service.js';
 import { tokenStore } from '../../kernel/services/token-store.js';
 import type { ServiceClients } from '../../sdk/service-client.js';
+import type { TokenStore } from '../../sdk/services.js';
 import { tempDir } from './temp-dir.js';
 
 export function hostServices(paths: { config_path: string; cache_dir: string } = defaultPaths()): ServiceClients {
@@ -20,4 +21,9 @@ export function hostServices(paths: { config_path: string; cache_dir: string } =
 function defaultPaths(): { config_path: string; cache_dir: string } {
   const dir = tempDir('okapi-services-');
   return { config_path: join(dir, 'config.json'), cache_dir: join(dir, 'cache') };
+}
+
+/** A token store of a test's own (a temporary tokens.json), for runtimes whose auth hooks it may give it. */
+export function testTokenStore(): TokenStore {
+  return tokenStore(join(tempDir('okapi-tokens-'), 'config.json'));
 }

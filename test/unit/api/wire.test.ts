@@ -14,7 +14,7 @@ import type { PluginRuntime } from '../../../kernel/plugins/runtime.js';
 import openapi from '../../../plugins-builtin/openapi/index.js';
 import { writeSdkPlugin } from '../../helpers/plugin-files.js';
 import { tempDir } from '../../helpers/temp-dir.js';
-import { hostServices } from '../../helpers/host-services.js';
+import { hostServices, testTokenStore } from '../../helpers/host-services.js';
 
 const silent = () => () => undefined;
 const dist = resolve(import.meta.dirname, '../../../dist/plugins');
@@ -77,7 +77,7 @@ describe('command-session extensions on the wire', () => {
       const requests: HttpRequest[] = [];
       const loads: LoadDocumentRequest[] = [];
       const h = host(requests, loads);
-      const runtime = new SubprocessRuntime({ name: 'probe', path, encoding }, { name: 'probe', okapi_api_version: 2, hooks: ['command'] }, { logger: silent, commands: [{ name: 'probe' }] });
+      const runtime = new SubprocessRuntime({ name: 'probe', path, encoding }, { name: 'probe', okapi_api_version: 2, hooks: ['command'] }, { logger: silent, tokens: testTokenStore(), commands: [{ name: 'probe' }] });
       const code = await runtime.command(init([], { command: 'probe', cache_dir: '/c', output_format: 'json', profile: 'staging' }), h);
       expect(code).toBe(3);
       expect(JSON.parse(h.out)).toEqual({ document: { openapi: '3.1.0', paths: {} }, url: 'https://x.test/?followed', cache: '/c', format: 'json', profile: 'staging' });
@@ -91,12 +91,12 @@ describe('command-session extensions on the wire', () => {
 describe('the api command in-process and as an external executable', () => {
   async function runtimes(): Promise<[string, PluginRuntime][]> {
     const definition = (await import('../../../plugins-builtin/api/index.js')).default as PluginDefinition;
-    const list: [string, PluginRuntime][] = [['in-process', new InProcessRuntime('api', async () => definition, silent)]];
+    const list: [string, PluginRuntime][] = [['in-process', new InProcessRuntime('api', async () => definition, silent, testTokenStore())]];
     for (const encoding of ['cbor', 'json'] as const) {
       const dir = tempDir('okapi-wire-api-');
       const built = join(dist, 'api.cjs');
       const path = writeSdkPlugin(dir, 'api', `(await import('node:module')).createRequire(import.meta.url)(${JSON.stringify(built)}).default`, encoding);
-      list.push([encoding, new SubprocessRuntime({ name: 'api', path, encoding }, definition.manifest, { logger: silent, commands: definition.commands! })]);
+      list.push([encoding, new SubprocessRuntime({ name: 'api', path, encoding }, definition.manifest, { logger: silent, tokens: testTokenStore(), commands: definition.commands! })]);
     }
     return list;
   }

@@ -11,11 +11,12 @@ import { InProcessRuntime } from '../../../kernel/plugins/in-process-runtime.js'
 import jqPlugin from '../../../plugins-builtin/jq/index.js';
 import shorthandPlugin from '../../../plugins-builtin/shorthand-query/index.js';
 import { envelope } from './shorthand-query/fixtures.js';
+import { testTokenStore } from '../../helpers/host-services.js';
 
 const silentLogger = () => () => undefined;
 const runtimes = {
-  jq: new InProcessRuntime('jq', async () => jqPlugin, silentLogger),
-  shorthand: new InProcessRuntime('shorthand-query', async () => shorthandPlugin, silentLogger),
+  jq: new InProcessRuntime('jq', async () => jqPlugin, silentLogger, testTokenStore()),
+  shorthand: new InProcessRuntime('shorthand-query', async () => shorthandPlugin, silentLogger, testTokenStore()),
 };
 const run: FilterRunner = (language, expression, value) => runtimes[language].call('filter', { language, expression, value });
 const applyFilter = (expression: string, value: unknown, lang?: FilterLanguage) => applyWith(run, expression, value, lang);

@@ -21,6 +21,7 @@ import { SubprocessRuntime } from '../../../kernel/plugins/subprocess-runtime.js
 import type { CommandInit } from '../../../sdk/types.js';
 import { builtinDefinition, builtinMeta, builtinNames, writeExternalBuiltin } from '../../helpers/builtin-plugins.js';
 import { tempDir } from '../../helpers/temp-dir.js';
+import { testTokenStore } from '../../helpers/host-services.js';
 
 /** A description with behaviour-changing x-cli extensions and a prompt, for connect, sync and doctor. */
 const SPEC = {
@@ -163,7 +164,7 @@ async function transcript(steps: Step[], runtimeOf: (plugin: string, inv: Invoca
 }
 
 function inProcess(plugin: string, inv: Invocation): PluginRuntime {
-  return new InProcessRuntime(plugin, () => builtinDefinition(plugin), inv.pluginLogger);
+  return new InProcessRuntime(plugin, () => builtinDefinition(plugin), inv.pluginLogger, testTokenStore());
 }
 
 function external(encoding: 'cbor' | 'json'): (plugin: string, inv: Invocation) => PluginRuntime {
@@ -174,6 +175,7 @@ function external(encoding: 'cbor' | 'json'): (plugin: string, inv: Invocation) 
     const meta = commandPlugins.find((m) => m.manifest.name === plugin)!;
     return new SubprocessRuntime({ name: plugin, path: paths.get(plugin)!, encoding }, meta.manifest, {
       logger: inv.pluginLogger,
+      tokens: testTokenStore(),
       commands: meta.commands ?? [],
       outputReady: (stream) => inv.outputReady(stream),
     });

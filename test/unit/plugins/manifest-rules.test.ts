@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { PluginRegistry } from '../../../kernel/plugins/registry.js';
 import { writeManifestOnlyPlugin } from '../../helpers/plugin-files.js';
 import { tempDir } from '../../helpers/temp-dir.js';
+import { testTokenStore } from '../../helpers/host-services.js';
 
 const base = { name: 'sample', okapi_api_version: 2 };
 
@@ -75,6 +76,7 @@ async function loadOne(manifest: unknown, encoding: 'cbor' | 'json') {
     okapiVersion: 'test',
     disabled: new Set(),
     logger: () => () => undefined,
+    tokens: testTokenStore(),
     subprocess: {},
   });
   const record = registry.records.find((r) => r.path === path)!;

@@ -10,13 +10,14 @@ import { SubprocessRuntime } from '../../../kernel/plugins/subprocess-runtime.js
 import { PluginRegistry } from '../../../kernel/plugins/registry.js';
 import { writeScriptPlugin, writeSdkPlugin } from '../../helpers/plugin-files.js';
 import { tempDir } from '../../helpers/temp-dir.js';
+import { testTokenStore } from '../../helpers/host-services.js';
 
 const middleware: PluginManifest = { name: 'mw', okapi_api_version: 2, hooks: ['request-middleware'] };
 const request = { request: { method: 'GET', url: 'http://127.0.0.1/', headers: {} } };
 const silentLogger = () => () => undefined;
 
 function runtimeFor(path: string, manifest: PluginManifest, encoding: 'cbor' | 'json' = 'json') {
-  return new SubprocessRuntime({ name: manifest.name, path, encoding }, manifest, { logger: silentLogger });
+  return new SubprocessRuntime({ name: manifest.name, path, encoding }, manifest, { logger: silentLogger, tokens: testTokenStore() });
 }
 
 function sessionDir(): string {
@@ -110,6 +111,7 @@ describe('manifest cache', () => {
       okapiVersion: 'test',
       disabled: new Set(),
       logger: silentLogger,
+      tokens: testTokenStore(),
       subprocess: {},
     });
   }

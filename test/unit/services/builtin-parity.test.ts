@@ -10,7 +10,7 @@ import type { CommandContext, CommandInit, PluginDefinition } from '../../../sdk
 import { InProcessRuntime } from '../../../kernel/plugins/in-process-runtime.js';
 import { SubprocessRuntime } from '../../../kernel/plugins/subprocess-runtime.js';
 import type { PluginRuntime } from '../../../kernel/plugins/runtime.js';
-import { hostServices } from '../../helpers/host-services.js';
+import { hostServices, testTokenStore } from '../../helpers/host-services.js';
 import { writeSdkPlugin } from '../../helpers/plugin-files.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
@@ -28,12 +28,12 @@ async function runtimes(encoding: 'in-process' | 'cbor' | 'json'): Promise<Map<s
   for (const [name, load] of Object.entries(PLUGINS)) {
     const definition = (await load()).default as PluginDefinition;
     if (encoding === 'in-process') {
-      map.set(name, new InProcessRuntime(name, async () => definition, silent));
+      map.set(name, new InProcessRuntime(name, async () => definition, silent, testTokenStore()));
       continue;
     }
     const built = join(dist, `${name}.cjs`);
     const path = writeSdkPlugin(tempDir('okapi-parity-'), name, `(await import('node:module')).createRequire(import.meta.url)(${JSON.stringify(built)}).default`, encoding);
-    map.set(name, new SubprocessRuntime({ name, path, encoding }, definition.manifest, { logger: silent, commands: definition.commands! }));
+    map.set(name, new SubprocessRuntime({ name, path, encoding }, definition.manifest, { logger: silent, tokens: testTokenStore(), commands: definition.commands! }));
   }
   return map;
 }
