@@ -21,6 +21,12 @@ export interface GrantParams {
 }
 
 const KNOWN = new Set(['client_id', 'client_secret', 'issuer_url', 'token_url', 'scopes', 'auth_method']);
+/** Params that would be sent along but mean something else: refused rather than sent. */
+const MISTAKEN: Record<string, string> = {
+  token_endpoint_auth_method: 'the client authentication method is the "auth_method" param (client_secret_basic or client_secret_post)',
+  scope: 'scopes are the "scopes" param',
+  grant_type: 'this auth type always uses the client_credentials grant',
+};
 const AUTH_METHODS: ClientAuthMethod[] = ['client_secret_basic', 'client_secret_post'];
 
 /** `owner` names the auth in errors: "the oauth-client-credentials auth of API x (profile y)". */
@@ -32,6 +38,9 @@ export function grantParams(params: Record<string, string>, owner: string): Gran
     }
     return value;
   };
+  for (const [name, meaning] of Object.entries(MISTAKEN)) {
+    if (Object.hasOwn(params, name)) throw new OkapiError(`${owner} has a "${name}" param, which it would send to the token endpoint as it is`, { hint: `remove it: ${meaning}` });
+  }
   const issuerUrl = params.issuer_url;
   const tokenUrl = params.token_url;
   if ((issuerUrl === undefined) === (tokenUrl === undefined)) {

@@ -22,6 +22,8 @@ describe('oauth-client-credentials params', () => {
     [{ ...base, token_url: 'ftp://idp.test/token' }, 'param "token_url" is "ftp://idp.test/token", which is not an http or https URL'],
     [{ ...base, auth_method: 'private_key_jwt' }, 'param "auth_method" is "private_key_jwt"; it must be one of client_secret_basic, client_secret_post'],
     [{ ...base, client_secret: '' }, 'has no "client_secret" param'],
+    [{ ...base, token_endpoint_auth_method: 'client_secret_post' }, 'has a "token_endpoint_auth_method" param, which it would send to the token endpoint as it is'],
+    [{ ...base, grant_type: 'password' }, 'has a "grant_type" param, which it would send to the token endpoint as it is'],
   ])('refuses %j', (params, message) => {
     expect(() => grantParams(params, owner)).toThrow(`${owner} ${message}`);
   });
