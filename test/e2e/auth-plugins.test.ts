@@ -2,7 +2,7 @@
  * The pipeline's auth phase: a profile's auth.type names an auth plugin, which gets only what it is
  * owed (secret params with needs_auth_secrets, only the APIs in auth_api_names).
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_CREDENTIALS, startExampleApi, type ExampleApi } from '../../fixtures/example-api/index.mjs';
@@ -80,6 +80,30 @@ describe('auth plugins chosen by a profile', () => {
     const result = await runOkapi(['demo/anything'], { env: unset.env });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('reads the environment variable OKAPI_TEST_UNSET_TOKEN, which is not set');
+  });
+});
+
+describe("an external auth plugin's token store", () => {
+  it('keeps what one run stored for the next, per API and profile, in tokens.json', async () => {
+    const home = freshHome();
+    writeSdkPlugin(
+      home.plugins,
+      'keeper',
+      `{
+        manifest: ${JSON.stringify({ name: 'keeper', okapi_api_version: 2, hooks: ['auth'] })},
+        hooks: { async auth(input, ctx) {
+          const scope = { api: input.api, profile: input.profile };
+          const runs = Number((await ctx.tokens.get(scope, 'runs')) ?? '0');
+          await ctx.tokens.set(scope, 'runs', String(runs + 1));
+          return { headers: { 'X-Runs-Before': String(runs) } };
+        } },
+      }`,
+    );
+    writeFileSync(home.config, JSON.stringify({ apis: { demo: { base_url: api.url, profiles: { default: { auth: { type: 'keeper', params: {} } } } } } }));
+    const runsBefore = async () => JSON.parse((await runOkapi(['demo/anything', '-o', 'json'], { env: home.env })).stdout).headers['x-runs-before'];
+    expect(await runsBefore()).toBe('0');
+    expect(await runsBefore()).toBe('1');
+    expect(JSON.parse(readFileSync(join(home.dir, 'tokens.json'), 'utf8'))).toEqual({ apis: { demo: { default: { default: { runs: '2' } } } } });
   });
 });
 
