@@ -93,12 +93,12 @@ export function commandMessageProblem(message: WireMessage): Problem {
   }
 }
 
-/** What is wrong with a `log` message: any session may send one. */
 /** What is wrong with a token request an auth hook sent (its id and fields), or undefined. */
 export function tokenRequestProblem(message: WireMessage): Problem {
   return idProblem(message) ?? serviceRequestProblem(message);
 }
 
+/** What is wrong with a `log` message: any session may send one. */
 export function logProblem(message: WireMessage): Problem {
   if (!LOG_LEVELS.includes(message.level as LogLevel)) {
     return `sent a "log" message with the level ${quote(message.level)}, which is not one of ${LOG_LEVELS.join(', ')}`;
