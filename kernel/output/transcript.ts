@@ -5,7 +5,7 @@
 import type { HeaderMap } from '../../sdk/types.js';
 import { isCredentialName } from '../../sdk/shared/credential-names.js';
 import { redactUrl } from '../../sdk/shared/redact.js';
-import type { RecordedHop, SentRequestHead } from '../transport/index.js';
+import type { RecordedHop, SecretFields, SentRequestHead } from '../transport/index.js';
 import type { ReceivedResponse } from '../pipeline/exchange.js';
 import { paint } from './color.js';
 import { visibleControls } from '../../sdk/shared/terminal-text.js';
@@ -32,7 +32,7 @@ export function exchangeTranscript(hops: readonly RecordedHop[], final: Response
   const parts: string[] = [];
   hops.forEach((hop, index) => {
     if (show.droppedHeaders && hop.dropped) parts.push(droppedNote(hop.dropped, hop.url));
-    if (show.requestHead) parts.push(requestHead(hop.request, color));
+    if (show.requestHead) parts.push(requestHead(hop.request, color, hop.secretFields));
     if (show.requestBody && hop.body?.length) parts.push(`${bodyText(hop.body)}\n`);
     if (show.responseHead) parts.push(responseHead(index === hops.length - 1 ? final : hop.response, color));
   });
@@ -45,9 +45,12 @@ function droppedNote(dropped: readonly string[], url: string): string {
   return `okapi: dropped ${dropped.join(', ')} on the redirect to ${target.protocol}//${target.host} (another origin)\n`;
 }
 
-export function requestHead(head: SentRequestHead, color: boolean): string {
-  const line = `${paint(color, 'bold', head.method)} ${paint(color, 'cyan', shownTarget(head.target))} HTTP/${head.httpVersion}`;
-  return `${[line, ...headerLines(head.headers, color)].join('\n')}\n`;
+/** `secretFields`: the names an auth plugin set, masked whatever they are called. */
+export function requestHead(head: SentRequestHead, color: boolean, secretFields?: SecretFields): string {
+  const query = new Set(secretFields?.query);
+  const headers = new Set(secretFields?.headers.map((name) => name.toLowerCase()));
+  const line = `${paint(color, 'bold', head.method)} ${paint(color, 'cyan', shownTarget(head.target, query))} HTTP/${head.httpVersion}`;
+  return `${[line, ...headerLines(head.headers, color, headers)].join('\n')}\n`;
 }
 
 export function responseHead(response: ResponseHead, color: boolean): string {
@@ -70,8 +73,10 @@ export function tlsLines(response: Pick<ReceivedResponse, 'tls'>): string {
   return visibleControls(`${parts.filter(Boolean).join('\n')}\n`);
 }
 
-function headerLines(headers: HeaderMap, color: boolean): string[] {
-  return Object.entries(headers).flatMap(([name, values]) => values.map((value) => headerLine(name, shownValue(name, value), color)));
+function headerLines(headers: HeaderMap, color: boolean, secret: ReadonlySet<string> = new Set()): string[] {
+  return Object.entries(headers).flatMap(([name, values]) =>
+    values.map((value) => headerLine(name, secret.has(name.toLowerCase()) ? maskedValue(value) : shownValue(name, value), color)),
+  );
 }
 
 /** Headers whose value is a URL, which a server may build from the request's, key included. */
@@ -91,10 +96,10 @@ function headerLine(name: string, value: string, color: boolean): string {
 }
 
 /** The request target with credential-looking query values masked: a path, or the absolute URL sent to a proxy. */
-function shownTarget(target: string): string {
-  if (!target.startsWith('/')) return redactUrl(target);
+function shownTarget(target: string, secretQuery?: ReadonlySet<string>): string {
+  if (!target.startsWith('/')) return redactUrl(target, secretQuery);
   const base = 'http://target.invalid';
-  return redactUrl(`${base}${target}`).slice(base.length);
+  return redactUrl(`${base}${target}`, secretQuery).slice(base.length);
 }
 
 function bodyText(body: Uint8Array): string {
@@ -105,7 +110,10 @@ function bodyText(body: Uint8Array): string {
 
 /** `Authorization: Bearer <redacted>` keeps the scheme, which helps debugging and reveals nothing. */
 function maskValue(name: string, value: string): string {
-  if (!isCredentialName(name)) return value;
+  return isCredentialName(name) ? maskedValue(value) : value;
+}
+
+function maskedValue(value: string): string {
   const scheme = /^(Basic|Bearer|Digest|Token|Negotiate|AWS4-HMAC-SHA256)\s/i.exec(value)?.[1];
   return scheme ? `${scheme} ${MASK}` : MASK;
 }

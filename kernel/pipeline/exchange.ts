@@ -6,7 +6,7 @@
 import type { HeaderMap, WireRequest, WireResponse } from '../../sdk/types.js';
 import type { PluginRegistry } from '../plugins/registry.js';
 import { requestForPlugin } from '../plugins/plugin-secrets.js';
-import { closeTransport, send, type RecordedHop, type TransportOptions, type TlsDetails } from '../transport/index.js';
+import { closeTransport, send, type RecordedHop, type SecretFields, type TransportOptions, type TlsDetails } from '../transport/index.js';
 import { onShutdown } from '../shutdown.js';
 import { applyFieldUpdate, originBoundNames } from './request-fields.js';
 import { ResponseBody } from './response-body.js';
@@ -65,10 +65,16 @@ export async function performExchange(
     request = applyRequestUpdate(request, update);
   }
 
-  if (plan.auth) request = applyRequestUpdate(request, await authenticate(request, plan.auth, registry, env));
+  let secretFields: SecretFields | undefined;
+  if (plan.auth) {
+    const update = await authenticate(request, plan.auth, registry, env);
+    request = applyRequestUpdate(request, update);
+    // What the auth set is secret whatever its name (an api-key header called X-Tenant): -v masks it.
+    secretFields = { headers: Object.keys(update.headers ?? {}), query: Object.keys(update.query ?? {}) };
+  }
 
   const respond = async (sent: WireRequest): Promise<MiddlewareOutcome> =>
-    afterResponse(await transmit(sent, plan.okapiHeaders, transport), sent, scope, registry);
+    afterResponse(await transmit(sent, plan.okapiHeaders, transport, secretFields), sent, scope, registry);
   const outcome = await respond(request);
   if (!outcome.response) return { request, response: undefined };
   if (!outcome.follow) return { request, response: outcome.response };
@@ -121,7 +127,7 @@ function applyRequestUpdate(request: WireRequest, update: { headers?: Record<str
 
 let transportInUse = false;
 
-async function transmit(request: WireRequest, okapiHeaders: HeaderMap, transport: TransportOptions): Promise<ReceivedResponse> {
+async function transmit(request: WireRequest, okapiHeaders: HeaderMap, transport: TransportOptions, secretFields: SecretFields | undefined): Promise<ReceivedResponse> {
   if (!transportInUse) {
     transportInUse = true;
     onShutdown(() => closeTransport({ exiting: true }));
@@ -132,6 +138,7 @@ async function transmit(request: WireRequest, okapiHeaders: HeaderMap, transport
       url: request.url,
       headers: request.headers,
       originBound: originBoundNames(request.headers, okapiHeaders),
+      ...(secretFields ? { secretFields } : {}),
       ...(request.body ? { body: request.body } : {}),
     },
     transport,

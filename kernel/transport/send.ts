@@ -78,11 +78,18 @@ export async function send(request: TransportRequest, options: TransportOptions)
     response = await dispatch(first);
   } catch (error) {
     deadline.release();
+    markSecrets(hops, request.secretFields);
     throw afterHops(error, hops);
   }
+  markSecrets(hops, request.secretFields);
   if (stream) deadline.stopTimer();
   const final = finalResponse(response, contextFor(response.url), deadline, options.signal, stream);
   return hops ? { ...final, hops } : final;
+}
+
+/** Every hop keeps the names: a redirect may carry a secret query parameter on. */
+function markSecrets(hops: RecordedHop[] | undefined, secretFields: TransportRequest['secretFields']): void {
+  if (hops && secretFields) for (const hop of hops) hop.secretFields = secretFields;
 }
 
 export async function closeTransport(options: CloseOptions = {}): Promise<void> {

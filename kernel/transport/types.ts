@@ -72,6 +72,14 @@ export interface TransportRequest {
    * this says); okapi's own protocol headers are not listed and go on.
    */
   originBound?: readonly string[];
+  /** Names whose values the transcript masks whatever they are called: the fields an auth plugin set. */
+  secretFields?: SecretFields;
+}
+
+/** Header names (compared case-insensitively) and query parameter names that hold secrets. */
+export interface SecretFields {
+  headers: readonly string[];
+  query: readonly string[];
 }
 
 /** A request head as the exchange wrote it: what the server received, client-added headers included. */
@@ -91,6 +99,8 @@ export interface RecordedHop {
   /** The headers dropped on the redirect to this hop, because it went to another origin. */
   dropped?: string[];
   request: SentRequestHead;
+  /** The request's secret field names beyond those credential-names.ts recognises. */
+  secretFields?: SecretFields;
   body?: Uint8Array;
   response: { status: number; statusText: string; httpVersion: string; headers: HeaderMap };
 }

@@ -18,12 +18,26 @@ export interface OkapiErrorOptions {
   cause?: unknown;
 }
 
+/** Marks every OkapiError, whichever copy of this module made it. */
+const BRAND = Symbol.for('okapi.OkapiError');
+
 export class OkapiError extends Error {
   readonly hint: string | undefined;
   readonly exitCode: number;
 
+  /**
+   * Each built-in plugin is bundled apart from the kernel with its own copy of this class, so an
+   * error a plugin throws is recognised by its brand: its hint and exit code survive. Only as an
+   * OkapiError: a subclass check (UsageError) still needs this copy's class.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
+    return this === OkapiError && typeof value === 'object' && value !== null && BRAND in value;
+  }
+
   constructor(message: string, options: OkapiErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    Object.defineProperty(this, BRAND, { value: true });
     this.name = 'OkapiError';
     this.hint = options.hint;
     this.exitCode = options.exitCode ?? ExitCode.runtime;

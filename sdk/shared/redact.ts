@@ -10,6 +10,8 @@ import { isCredentialName } from './credential-names.js';
 /** What stands in for a secret. */
 export const MASK = '***';
 
+const NO_NAMES: ReadonlySet<string> = new Set();
+
 /** A `Name: value` or `key=value` entry cut at its first separator; a malformed entry's name is its first word. */
 export function splitField(entry: string): { name: string; separator: string; value: string } {
   const match = /^(\s*[^\s:=]*)(\s*[:=]?\s*)([\s\S]*)$/.exec(entry)!;
@@ -53,7 +55,8 @@ export function redactKeepingLength(text: string): string {
     .replace(/[\w.-]+/g, (word) => (looksLikeToken(word) ? stars(word) : word));
 }
 
-export function redactUrl(url: string | URL): string {
+/** `alsoSecret`: query parameter names to mask beyond those isCredentialName accepts (an auth's own). */
+export function redactUrl(url: string | URL, alsoSecret: ReadonlySet<string> = NO_NAMES): string {
   // Without "scheme://", `user:pw@host` parses as the scheme "user:" and a path: not a URL to rebuild.
   if (typeof url === 'string' && !/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) return redactLoosely(url);
   let parsed: URL;
@@ -85,7 +88,7 @@ export function redactUrl(url: string | URL): string {
           } catch {
             name = rawName;
           }
-          return eq >= 0 && isCredentialName(name) ? `${rawName}=${MASK}` : pair;
+          return eq >= 0 && (isCredentialName(name) || alsoSecret.has(name)) ? `${rawName}=${MASK}` : pair;
         })
         .join('&');
   }

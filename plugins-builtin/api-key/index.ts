@@ -1,0 +1,45 @@
+/**
+ * The `api-key` auth type (DESIGN.md §6): the param `value` sent under the param `name`, as a header,
+ * a query parameter or a cookie (`in`). A cookie joins the request's Cookie header, replacing a
+ * cookie of the same name, so cookies given with -H or by a profile are kept.
+ */
+import { definePlugin } from '../../sdk/define.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
+import { authParamHint, requiredAuthParam } from '../../sdk/auth-params.js';
+import type { AuthInput, RequestUpdate } from '../../sdk/types.js';
+import meta from './manifest.js';
+
+const PLACES = ['header', 'query', 'cookie'] as const;
+type Place = (typeof PLACES)[number];
+
+export default definePlugin({
+  ...meta,
+  hooks: {
+    auth(input) {
+      const place = placeOf(input);
+      const name = requiredAuthParam(input, 'api-key', 'name', place === 'header' ? 'X-API-Key' : 'api_key');
+      const value = requiredAuthParam(input, 'api-key', 'value', 'env:MY_API_KEY');
+      if (place === 'header') return { headers: { [name]: value } };
+      if (place === 'query') return { query: { [name]: value } };
+      return cookieUpdate(input, name, value);
+    },
+  },
+});
+
+function placeOf(input: AuthInput): Place {
+  const place = requiredAuthParam(input, 'api-key', 'in', 'header');
+  if ((PLACES as readonly string[]).includes(place)) return place as Place;
+  throw new OkapiError(`the api-key auth of API ${input.api} (profile ${input.profile}) has the param "in" set to "${place}", but it must be header, query or cookie`, {
+    hint: authParamHint(input, 'in', 'header'),
+  });
+}
+
+function cookieUpdate(input: AuthInput, name: string, value: string): RequestUpdate {
+  const headerName = Object.keys(input.request.headers).find((header) => header.toLowerCase() === 'cookie');
+  const others = (headerName ? input.request.headers[headerName]! : [])
+    .flatMap((line) => line.split(';'))
+    .map((pair) => pair.trim())
+    .filter((pair) => pair !== '' && pair.split('=', 1)[0]!.trim() !== name);
+  // Header updates replace every spelling of the name (DESIGN.md §3): the one Cookie line holds them all.
+  return { headers: { Cookie: [...others, `${name}=${value}`].join('; ') } };
+}

@@ -1,0 +1,22 @@
+/**
+ * The params of a built-in auth type (DESIGN.md §6), read so that a missing one is an error a person
+ * can act on: it names the API, the profile, the auth type and the param, and gives the
+ * `okapi api set` expression that supplies it. Values never appear in these errors: they are secrets.
+ */
+import { OkapiError } from './shared/errors.js';
+import type { AuthInput } from './types.js';
+
+/** `example` stands for the value in the hint, e.g. `<token>` or `env:MY_TOKEN`. */
+export function requiredAuthParam(input: AuthInput, type: string, name: string, example: string): string {
+  const value = input.params[name];
+  if (value !== undefined && value !== '') return value;
+  const state = value === undefined ? 'is not set' : 'is empty';
+  throw new OkapiError(`the ${type} auth of API ${input.api} (profile ${input.profile}) needs the param "${name}", which ${state}`, {
+    hint: authParamHint(input, name, example),
+  });
+}
+
+/** The setup expression that sets one param of the profile's auth. */
+export function authParamHint(input: Pick<AuthInput, 'api' | 'profile'>, name: string, example: string): string {
+  return `okapi api set ${input.api} 'profiles.${input.profile}.auth.params.${name}: ${example}'`;
+}
