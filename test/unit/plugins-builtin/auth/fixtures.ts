@@ -1,0 +1,20 @@
+/** Calls a built-in auth plugin's hook in-process, as the kernel's auth phase does. */
+import type { AuthInput, HeaderMap, PluginDefinition, RequestUpdate } from '../../../../sdk/types.js';
+
+export function authInput(params: Record<string, string>, headers: HeaderMap = {}): AuthInput {
+  return { hook: 'auth', protocol_version: 2, features: [], api: 'shop', profile: 'staging', params, request: { method: 'GET', url: 'https://shop.example/items', headers } };
+}
+
+export async function authenticateWith(plugin: PluginDefinition, params: Record<string, string>, headers?: HeaderMap): Promise<RequestUpdate> {
+  return plugin.hooks.auth!(authInput(params, headers), { log: () => undefined });
+}
+
+/** The error the hook throws, for its message and hint. */
+export async function authFailure(plugin: PluginDefinition, params: Record<string, string>): Promise<{ message: string; hint?: string }> {
+  try {
+    await authenticateWith(plugin, params);
+  } catch (error) {
+    return error as { message: string; hint?: string };
+  }
+  throw new Error('the auth hook succeeded');
+}
