@@ -168,7 +168,7 @@ process.stdin.on('data', (chunk) => {
   const api = await startExampleApiProcess();
   const context = { work, node, repo, okapi, cleanEnv, apiUrl: api.url };
   try {
-    for (const module of ['./formats.mjs', './shorthand-query.mjs', './jq.mjs', './api.mjs', './completion.mjs', './in-process.mjs', './operations.mjs', './oauth.mjs']) {
+    for (const module of ['./formats.mjs', './shorthand-query.mjs', './jq.mjs', './api.mjs', './completion.mjs', './in-process.mjs', './operations.mjs', './oauth.mjs', './auth.mjs']) {
       const { measure } = await import(module);
       await measure(report, context);
     }
