@@ -101,6 +101,11 @@ describe('built-in auth types through a profile', () => {
     const query = await runOkapi(['ex/anything', '-v'], { env: homeWith({ type: 'api-key', params: { in: 'query', name: 'k', value: 'query-secret-1' } }).env });
     expect(query.stderr).toContain('GET /anything?k=*** HTTP/1.1');
     expect(query.stderr).not.toContain('query-secret-1');
+
+    // The --okapi-print transcript on stdout masks them the same way.
+    const printed = await runOkapi(['ex/anything', '--okapi-print', 'H'], { env: homeWith({ type: 'api-key', params: { in: 'header', name: 'X-Tenant', value: 'tenant-secret-1' } }).env });
+    expect(printed.stdout).toContain('X-Tenant: <redacted>');
+    expect(printed.stdout).not.toContain('tenant-secret-1');
   });
 
   it('sends an api-key cookie beside the cookies of the request', async () => {
@@ -149,6 +154,12 @@ describe('built-in auth types through a profile', () => {
         "  hint: okapi api set ex 'profiles.default.auth.params.password: env:MY_PASSWORD'\n",
     );
     expect(api.requests.length).toBe(before);
+
+    const home = freshHome();
+    writeFileSync(home.config, JSON.stringify({ apis: { ex: { base_url: api.url, profiles: { staging: { auth: { type: 'bearer', params: {} } } } } } }));
+    const staging = await runOkapi(['ex/auth/bearer', '-p', 'staging'], { env: home.env });
+    expect(staging.code).toBe(1);
+    expect(staging.stderr).toContain("hint: okapi api set ex 'profiles.staging.auth.params.token: env:MY_TOKEN'");
   });
 
   it('a bad api-key "in" names the profile, the param and its value', async () => {

@@ -13,7 +13,7 @@ describe('the bearer auth type', () => {
   });
 
   it('names the API, profile and param of a missing or empty token, and the command that sets it', async () => {
-    for (const params of [{}, { token: '' }]) {
+    for (const params of [{}, { token: '' }] as Record<string, string>[]) {
       const error = await authFailure(bearer, params);
       expect(error).toBeInstanceOf(OkapiError);
       expect(error.message).toContain('the bearer auth of API shop (profile staging) needs the param "token"');
