@@ -21,6 +21,8 @@ describe('the api-key auth type', () => {
     const wrong = await authFailure(apiKey, { in: 'body', name: 'X-API-Key', value: 'k1' });
     expect(wrong.message).toBe('the api-key auth of API shop (profile staging) has the param "in" set to "body", but it must be header, query or cookie');
     expect(wrong.hint).toBe("okapi api set shop 'profiles.staging.auth.params.in: header'");
+    const swapped = await authFailure(apiKey, { in: 'sk_live_4eC39HqLyjWDarjtT1zdp7dc', name: 'X-API-Key', value: 'header' });
+    expect(swapped.message).toContain(`has the param "in" set to "${'*'.repeat(32)}"`);
   });
 
   it('names a missing name or value, never showing the key', async () => {
