@@ -1,12 +1,20 @@
 /** Calls a built-in auth plugin's hook in-process, as the kernel's auth phase does. */
+import type { TokenStore } from '../../../../sdk/services.js';
 import type { AuthInput, HeaderMap, PluginDefinition, RequestUpdate } from '../../../../sdk/types.js';
 
 export function authInput(params: Record<string, string>, headers: HeaderMap = {}): AuthInput {
   return { hook: 'auth', protocol_version: 2, features: [], api: 'shop', profile: 'staging', params, request: { method: 'GET', url: 'https://shop.example/items', headers } };
 }
 
+/** A static auth type keeps nothing between runs: any use of the token store fails the test. */
+const untouchedTokens: TokenStore = {
+  get: () => Promise.reject(new Error('a static auth type read the token store')),
+  set: () => Promise.reject(new Error('a static auth type wrote the token store')),
+  delete: () => Promise.reject(new Error('a static auth type deleted from the token store')),
+};
+
 export async function authenticateWith(plugin: PluginDefinition, params: Record<string, string>, headers?: HeaderMap): Promise<RequestUpdate> {
-  return plugin.hooks.auth!(authInput(params, headers), { log: () => undefined });
+  return plugin.hooks.auth!(authInput(params, headers), { log: () => undefined, tokens: untouchedTokens });
 }
 
 /** The error the hook throws, for its message and hint. */
