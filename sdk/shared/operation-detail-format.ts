@@ -20,7 +20,7 @@
  * start-up figure): the table holds no more than finding a command needs. Schemas that many
  * operations share are stored once.
  */
-import type { IndexedParameter, IndexedResponse, IndexKey, OperationIndex, SecurityRequirement, SecuritySchemeInfo, ServerInfo } from './operation-index-format.js';
+import type { IndexedOperation, IndexedParameter, IndexedResponse, IndexKey, OperationIndex, SecurityRequirement, SecuritySchemeInfo, ServerInfo } from './operation-index-format.js';
 
 /** Bumped whenever the shape of the command table or of the details changes. */
 export const COMMAND_TABLE_FORMAT = 2;
@@ -104,26 +104,16 @@ export interface ResponseDetail extends IndexedResponse {
   description?: string;
 }
 
-export interface OperationDetail {
-  name: string;
-  aliases?: string[];
-  method: string;
-  path: string;
-  operation_id?: string;
-  summary?: string;
+/** An operation as a command needs it: the index's fields, and what only a call or its help reads. */
+export interface OperationDetail extends Pick<IndexedOperation, 'name' | 'aliases' | 'method' | 'path' | 'operation_id' | 'summary' | 'hidden' | 'deprecated' | 'security' | 'servers'> {
   /** The whole description (`x-cli-description` wins). */
   description?: string;
+  /** The words of its tags (TagEntry.word). */
   tags?: string[];
-  hidden?: true;
-  deprecated?: true;
   /** Path-level and operation-level merged, ignored ones (`x-cli-ignore`) left out. */
   parameters: DetailParameter[];
   body?: RequestBodyDetail;
   responses: ResponseDetail[];
-  /** Absent: the document's requirements apply. `[]`: public. */
-  security?: SecurityRequirement[];
-  /** Path- or operation-level servers (operation wins). */
-  servers?: ServerInfo[];
   /**
    * Every `$ref` target the operation's schemas reach, by the pointer as written
    * (`#/components/schemas/Pet`), so a schema can be followed without the document.
