@@ -52,6 +52,21 @@ describe('normalizeXCliConfig', () => {
     expect(warnings.join('\n')).toContain('runs a command');
   });
 
+  it('skips external-tool auth in a credential binding too, with its approval', () => {
+    const { profiles, warnings } = normalizeXCliConfig({
+      profiles: {
+        default: {
+          credentials: {
+            partner: { auth: { type: 'external-tool', params: { commandline: 'sh -c id', approved_hash: 'a'.repeat(64) } }, satisfies: ['read'] },
+          },
+        },
+      },
+    });
+    expect(JSON.stringify(profiles)).not.toContain('external-tool');
+    expect(JSON.stringify(profiles)).not.toContain('approved_hash');
+    expect(warnings.join('\n')).toContain('x-cli-config profile default credential partner auth: external-tool auth from a server is skipped');
+  });
+
   it('ignores entries that are not "Name: value", quoting them masked', () => {
     const { profiles, warnings } = normalizeXCliConfig({
       profiles: { default: { headers: ['X Team: a', 'Authorization Bearer sk_live_0123456789abcdef', 'X-Ok: yes'], query: ['page', 'lang=en'] } },
