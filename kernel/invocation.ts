@@ -15,7 +15,7 @@ import { PluginRegistry } from './plugins/registry.js';
 import type { PluginLogger } from './plugins/runtime.js';
 import { PluginDiagnostics } from './plugins/plugin-diagnostics.js';
 import { overridesFromConfig } from './plugins/overrides.js';
-import { tokenStore } from './services/token-store.js';
+import type { TokenStore } from '../sdk/services.js';
 import { drained } from './output/drained.js';
 import { visibleControls } from '../sdk/shared/terminal-text.js';
 import { builtins } from './plugins/builtin-index.generated.js';
@@ -187,7 +187,7 @@ export class Invocation {
       disabled,
       overrides: overridesFromConfig(plugins),
       logger: this.pluginLogger,
-      tokens: tokenStore(this.configPath),
+      tokens: lazyTokenStore(this.configPath),
       subprocess: {
         stdin: () => this.io.stdin,
         outputReady: (stream) => this.outputReady(stream),
@@ -206,4 +206,14 @@ function diagnosticLine(level: LogLevel, message: string): string {
 
 function prefixLines(prefix: string, text: string): string {
   return text.replace(/^(?=.)/gm, prefix);
+}
+
+/** The token store, its code (file locking among it) loaded when an auth hook first uses it, not by every request. */
+function lazyTokenStore(configPath: string): TokenStore {
+  const store = async () => (await import('./services/token-store.js')).tokenStore(configPath);
+  return {
+    get: async (scope, key) => (await store()).get(scope, key),
+    set: async (scope, key, value) => (await store()).set(scope, key, value),
+    delete: async (scope, key) => (await store()).delete(scope, key),
+  };
 }

@@ -13,6 +13,9 @@ export async function bundleHarness(entry, outfile) {
     format: 'esm',
     target: 'node20',
     outfile,
+    // ESM builds first where a package has both, as scripts/build.mjs does: jsonc-parser's UMD
+    // build cannot be bundled.
+    mainFields: ['module', 'main'],
     external: ['cbor-extract'],
     banner: { js: "import{createRequire as __r}from'node:module';const require=__r(import.meta.url);" },
     logLevel: 'silent',
