@@ -51,8 +51,8 @@ function unsendable(param: DetailParameter, what: string, kind: string): UsageEr
   });
 }
 
-/** In a `u` pattern a surrogate pair is one character, so only a lone surrogate matches. */
-const LONE_SURROGATE = /\p{Cs}/u;
+/** A high surrogate with no low one after it, or a low one with no high one before it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Text with a lone surrogate (possible through a shorthand `\uD800` escape) has no UTF-8 form to send. */
 function wellFormed(param: DetailParameter, text: string, what: string): string {

@@ -62,3 +62,17 @@ describe('argumentNames', () => {
     expect(argumentNames([param('$', 'query'), param('[]', 'query')])).toEqual(['query-parameter', 'query-parameter-2']);
   });
 });
+
+describe('shellWord on ASCII names', () => {
+  it('gives what the Unicode rule gives', () => {
+    const unicodeRule = (name: string) =>
+      name
+        .replace(/(\p{Ll}|\p{N})(\p{Lu})/gu, '$1-$2')
+        .replace(/(\p{Lu})(\p{Lu}\p{Ll})/gu, '$1-$2')
+        .replace(/[^\p{L}\p{N}]+/gu, '-')
+        .replace(/^-+|-+$/g, '')
+        .toLowerCase();
+    const names = ['petId', '$select', 'page[size]', 'X-Request-ID', 'HTTPServer2Name', 'a.b.c', '__x__', 'v2Items', 'ID', 'already-kebab', 'snake_case_name', '9lives', 'a--b', ' spaced out '];
+    for (const name of names) expect(shellWord(name), name).toBe(unicodeRule(name));
+  });
+});
