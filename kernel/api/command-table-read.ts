@@ -6,21 +6,18 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { apiCacheFiles } from './cache-paths.js';
-import { COMMAND_TABLE_FORMAT, COMMAND_TABLE_MAGIC, type CommandEntry, type CommandTable, type OperationDetail, type Schema, type StoredOperation } from '../../sdk/shared/operation-detail-format.js';
+import { COMMAND_TABLE_FORMAT, COMMAND_TABLE_MAGIC, type CommandEntry, type CommandTable, type OperationDetail, type Schema, type StoredRecord } from '../../sdk/shared/operation-detail-format.js';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
 
-/** Long enough for the magic word, the format and four byte counts. */
+/** Long enough for the magic word, the format and three byte counts. */
 const PREAMBLE_LIMIT = 96;
 
 interface OpenTable {
   fd: number;
   table: CommandTable;
   routesAt: [number, number];
-  /** Where the definitions table starts, and its length. */
-  definitionsAt: [number, number];
   recordsStart: number;
-  definitions?: Record<string, [number, number]>;
 }
 
 const open = new Map<string, OpenTable>();
@@ -42,12 +39,11 @@ export function readCommandTable(cacheDir: string, api: string, options: { summa
     const head = Buffer.alloc(PREAMBLE_LIMIT);
     readSync(fd, head, 0, PREAMBLE_LIMIT, 0);
     const end = head.indexOf(0x0a);
-    const [magic, format, tableLength, summariesLength, routesLength, definitionsLength] = head.toString('latin1', 0, end === -1 ? 0 : end).split(' ');
+    const [magic, format, tableLength, summariesLength, routesLength] = head.toString('latin1', 0, end === -1 ? 0 : end).split(' ');
     if (magic !== COMMAND_TABLE_MAGIC || Number(format) !== COMMAND_TABLE_FORMAT) throw new Error('not a command table of this format');
     const tableBytes = Number(tableLength);
     const summaryBytes = Number(summariesLength);
     const routeBytes = Number(routesLength);
-    const definitionBytes = Number(definitionsLength);
     const table = JSON.parse(readAt(fd, end + 1, tableBytes).toString('utf8')) as CommandTable;
     if (!isPlainObject(table) || !Array.isArray(table.commands) || !isPlainObject(table.key)) throw new Error('damaged');
     const summariesAt = end + 1 + tableBytes;
@@ -59,13 +55,11 @@ export function readCommandTable(cacheDir: string, api: string, options: { summa
       });
     }
     const routesAt = summariesAt + summaryBytes;
-    const definitionsAt = routesAt + routeBytes;
     open.set(path, {
       fd,
       table,
       routesAt: [routesAt, routeBytes],
-      definitionsAt: [definitionsAt, definitionBytes],
-      recordsStart: definitionsAt + definitionBytes,
+      recordsStart: routesAt + routeBytes,
     });
     return table;
   } catch {
@@ -84,15 +78,9 @@ export function readOperationDetail(cacheDir: string, api: string, command: Comm
     throw new OkapiError(`there is no operation at ${JSON.stringify(command.at)} in the command table of ${api}`);
   }
   try {
-    const { refs, ...stored } = JSON.parse(readAt(file.fd, file.recordsStart + offset, length).toString('utf8')) as StoredOperation;
+    const { refs, ...stored } = JSON.parse(readAt(file.fd, file.recordsStart + offset, length).toString('utf8')) as StoredRecord;
     const definitions: Record<string, Schema> = {};
-    if (refs && refs.length > 0) {
-      file.definitions ??= JSON.parse(readAt(file.fd, file.definitionsAt[0], file.definitionsAt[1]).toString('utf8')) as Record<string, [number, number]>;
-      for (const ref of refs) {
-        const at = file.definitions[ref];
-        if (at) definitions[ref] = JSON.parse(readAt(file.fd, file.recordsStart + at[0], at[1]).toString('utf8'));
-      }
-    }
+    for (const [pointer, at, size] of refs ?? []) definitions[pointer] = JSON.parse(readAt(file.fd, file.recordsStart + at, size).toString('utf8'));
     return { ...stored, definitions };
   } catch (error) {
     if (error instanceof OkapiError) throw error;

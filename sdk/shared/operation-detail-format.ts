@@ -6,13 +6,14 @@
  * One file per API (`commands.table`, kernel/api/cache-paths.ts), read piece by piece:
  *
  * ```
- * okapi-commands <format> <table bytes> <summaries bytes> <routes bytes> <definitions bytes>\n   the preamble line
+ * okapi-commands <format> <table bytes> <summaries bytes> <routes bytes>\n   the preamble line
  * <CommandTable as JSON>                    every command: name, aliases, tags, where its details are
  * <[summary or null, …] as JSON>            each command's summary, read only for listings
  * <[[method, path], …] as JSON>             each command's method and path template, read only to
  *                                           find the operation a generic `<api>/<path>` request is
- * <{ pointer: [offset, length] } as JSON>   where each shared schema is
- * <StoredOperation JSON><schema JSON>…                          the records, offsets counted from here
+ * <schema JSON>…<StoredRecord JSON>…        the records, offsets counted from here: the shared
+ *                                           schemas, then the operations, each naming where the
+ *                                           schemas it reaches are
  * ```
  *
  * A call reads the preamble, the table and one operation's record (and the schemas it names), so a
@@ -23,7 +24,7 @@
 import type { IndexedOperation, IndexedParameter, IndexedResponse, IndexKey, OperationIndex, SecurityRequirement, SecuritySchemeInfo, ServerInfo } from './operation-index-format.js';
 
 /** Bumped whenever the shape of the command table or of the details changes. */
-export const COMMAND_TABLE_FORMAT = 2;
+export const COMMAND_TABLE_FORMAT = 3;
 
 /** A JSON Schema as the document wrote it: `$ref`s point into `OperationDetail.definitions`. */
 export type Schema = unknown;
@@ -139,6 +140,11 @@ export interface OperationDetails {
   definitions: Record<string, Schema>;
 }
 
+/** An operation as the file holds it: where each schema it reaches is, rather than only its pointer. */
+export interface StoredRecord extends Omit<StoredOperation, 'refs'> {
+  refs?: [pointer: string, offset: number, length: number][];
+}
+
 export const COMMAND_TABLE_MAGIC = 'okapi-commands';
 
 /** The command table file of an index and its details (see the layout above). */
@@ -152,18 +158,26 @@ export function serializeCommandTable(index: OperationIndex, details: OperationD
     offset += bytes.length;
     return at;
   };
-  const commands: CommandEntry[] = details.operations.map((op) => ({
-    name: op.name,
-    ...(op.aliases ? { aliases: op.aliases } : {}),
-    ...(op.tags ? { tags: op.tags } : {}),
-    ...(op.hidden ? { hidden: true as const } : {}),
-    ...(op.deprecated ? { deprecated: true as const } : {}),
-    at: place(op),
-  }));
+  const definitions = new Map<string, [number, number]>();
+  for (const [pointer, schema] of Object.entries(details.definitions)) definitions.set(pointer, place(schema));
+  const commands: CommandEntry[] = details.operations.map(({ refs, ...op }) => {
+    // A record says where its schemas are, so a call reads them without a map of every schema.
+    const located = (refs ?? []).flatMap((pointer): [string, number, number][] => {
+      const at = definitions.get(pointer);
+      return at ? [[pointer, at[0], at[1]]] : [];
+    });
+    const record: StoredRecord = { ...op, ...(located.length > 0 ? { refs: located } : {}) };
+    return {
+      name: op.name,
+      ...(op.aliases ? { aliases: op.aliases } : {}),
+      ...(op.tags ? { tags: op.tags } : {}),
+      ...(op.hidden ? { hidden: true as const } : {}),
+      ...(op.deprecated ? { deprecated: true as const } : {}),
+      at: place(record),
+    };
+  });
   const summaryBytes = Buffer.from(JSON.stringify(details.operations.map((op) => op.summary ?? null)));
   const routeBytes = Buffer.from(JSON.stringify(details.operations.map((op) => [op.method.toUpperCase(), op.path])));
-  const definitions: Record<string, [number, number]> = {};
-  for (const [pointer, schema] of Object.entries(details.definitions)) definitions[pointer] = place(schema);
   const table: CommandTable = {
     key: index.key,
     format: COMMAND_TABLE_FORMAT,
@@ -176,7 +190,6 @@ export function serializeCommandTable(index: OperationIndex, details: OperationD
     ...(details.collisions && details.collisions.length > 0 ? { collisions: details.collisions } : {}),
   };
   const tableBytes = Buffer.from(JSON.stringify(table));
-  const definitionBytes = Buffer.from(JSON.stringify(definitions));
-  const preamble = Buffer.from(`${COMMAND_TABLE_MAGIC} ${COMMAND_TABLE_FORMAT} ${tableBytes.length} ${summaryBytes.length} ${routeBytes.length} ${definitionBytes.length}\n`);
-  return Buffer.concat([preamble, tableBytes, summaryBytes, routeBytes, definitionBytes, ...records]);
+  const preamble = Buffer.from(`${COMMAND_TABLE_MAGIC} ${COMMAND_TABLE_FORMAT} ${tableBytes.length} ${summaryBytes.length} ${routeBytes.length}\n`);
+  return Buffer.concat([preamble, tableBytes, summaryBytes, routeBytes, ...records]);
 }
