@@ -7,6 +7,7 @@
  * table not built yet) there is no operation, and nothing changes.
  */
 import type { SecurityRequirement } from '../../sdk/shared/operation-index-format.js';
+import type { CommandEntry, CommandTable } from '../../sdk/shared/operation-detail-format.js';
 import { readCommandTable, readOperationDetail, readRoutes } from './command-table-read.js';
 
 export interface MatchedOperation {
@@ -18,8 +19,8 @@ export interface MatchedOperation {
 /** The operation a generated command named. */
 export function operationNamed(cacheDir: string, api: string, name: string): MatchedOperation | undefined {
   const table = readCommandTable(cacheDir, api);
-  const index = table?.commands.findIndex((c) => c.name === name) ?? -1;
-  return table && index >= 0 ? matched(cacheDir, api, index) : undefined;
+  const entry = table?.commands.find((c) => c.name === name);
+  return table && entry ? matched(cacheDir, api, table, entry) : undefined;
 }
 
 /**
@@ -37,15 +38,14 @@ export function operationOfRequest(cacheDir: string, api: string, method: string
   for (const candidate of candidates) {
     const segments = candidate.split('/');
     const hits = routes.flatMap(([m, template], i) => (m === method.toUpperCase() && templateMatches(template, segments) ? [i] : []));
-    if (hits.length === 1) return matched(cacheDir, api, hits[0]!);
+    if (hits.length === 1) return matched(cacheDir, api, table, table.commands[hits[0]!]!);
     if (hits.length > 1) return undefined; // several: which one's policy applies is not for okapi to guess
   }
   return undefined;
 }
 
-function matched(cacheDir: string, api: string, index: number): MatchedOperation {
-  const table = readCommandTable(cacheDir, api)!;
-  const entry = table.commands[index]!;
+/** The table is the one just read: its file is still open, so the record comes from the same file. */
+function matched(cacheDir: string, api: string, table: CommandTable, entry: CommandEntry): MatchedOperation {
   const detail = readOperationDetail(cacheDir, api, entry);
   const security = detail.security ?? table.security;
   return { name: entry.name, ...(security ? { security } : {}) };

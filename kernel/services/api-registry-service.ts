@@ -135,15 +135,15 @@ function authRefs(entry: ApiEntry): Set<string> {
 /** The index as generated commands would use it: rebuilt from the spec copy when stale. */
 async function readIndex(places: RegistryPlaces, name: string): Promise<ApiIndexReading> {
   const { readOperationIndex } = await import('../api/index-read.js');
-  const { value: index, warning } = await current(places, name, 'operation index', (cacheDir) => readOperationIndex(cacheDir, name));
+  const { value: index, warning } = await current(places, name, registeredEntry(places, name), 'operation index', (cacheDir) => readOperationIndex(cacheDir, name));
   return { index: index as unknown as ApiIndexReading['index'], ...(warning !== undefined ? { warning } : {}) };
 }
 
 async function readCommands(places: RegistryPlaces, name: string, options: { summaries?: boolean } = {}): Promise<ApiCommandsReading | undefined> {
-  const entry = apiEntry(readConfig(places.configPath).config, name);
-  if (entry?.discovery === undefined && entry !== undefined) return undefined; // connected with --no-discover
+  const entry = registeredEntry(places, name);
+  if (entry.discovery === undefined) return undefined; // connected with --no-discover
   const { readCommandTable } = await import('../api/command-table-read.js');
-  const { value: table, warning } = await current(places, name, 'command table', (cacheDir) => readCommandTable(cacheDir, name, options));
+  const { value: table, warning } = await current(places, name, entry, 'command table', (cacheDir) => readCommandTable(cacheDir, name, options));
   return { table, ...(warning !== undefined ? { warning } : {}) };
 }
 
@@ -152,14 +152,24 @@ async function readOperation(places: RegistryPlaces, name: string, command: Comm
   return (await import('../api/command-table-read.js')).readOperationDetail(places.cacheDir, name, command);
 }
 
+function registeredEntry(places: RegistryPlaces, name: string): ApiEntry {
+  const entry = apiEntry(readConfig(places.configPath).config, name);
+  if (!entry) throw new OkapiError(`there is no API named "${name}"`, { hint: "see 'okapi api list'" });
+  return entry;
+}
+
 /**
  * A cached file of the API as it should be now: rebuilt from the spec copy by the api plugin when
  * it is missing or was made for another config or okapi version. When a local spec file changed,
  * the one there is answered with a warning (only `api sync` reads the files again).
  */
-async function current<T extends { key: IndexKey }>(places: RegistryPlaces, name: string, what: string, read: (cacheDir: string) => T | undefined): Promise<{ value: T; warning?: string }> {
-  const entry = apiEntry(readConfig(places.configPath).config, name);
-  if (!entry) throw new OkapiError(`there is no API named "${name}"`, { hint: "see 'okapi api list'" });
+async function current<T extends { key: IndexKey }>(
+  places: RegistryPlaces,
+  name: string,
+  entry: ApiEntry,
+  what: string,
+  read: (cacheDir: string) => T | undefined,
+): Promise<{ value: T; warning?: string }> {
   const { expectedKey, staleness } = await import('../api/index-read.js');
   const sources = localSpecSources(entry, dirname(places.configPath));
   let value = read(places.cacheDir);
