@@ -9,13 +9,13 @@
 import type { DocumentProblem, OperationIndex } from '../../sdk/shared/operation-index-format.js';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
-import { followPointer } from './operation-index.js';
+import { followPointer, OPERATION_METHODS } from './operation-index.js';
 import { pointerRefs, unresolvedRefs, type UnresolvedRef } from './refs.js';
 
 type Json = Record<string, unknown>;
 type Path = (string | number)[];
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'];
+const METHODS: readonly string[] = OPERATION_METHODS;
 const LOCATIONS = ['path', 'query', 'header', 'cookie'];
 /** Components that only a `$ref` can bring into use (security schemes are used by name). */
 const REFERENCED_COMPONENTS = new Set(['schemas', 'responses', 'parameters', 'examples', 'requestBodies', 'headers', 'links', 'callbacks', 'pathItems']);
@@ -24,7 +24,8 @@ const NAME_MAPS = new Set(['properties', 'patternProperties', 'schemas', 'parame
 
 export function documentProblems(document: unknown): DocumentProblem[] {
   if (!isPlainObject(document)) return [];
-  return [...refProblems(document), ...shapeProblems(document), ...operationIdProblems(document), ...parameterProblems(document), ...pathVariableProblems(document)];
+  const sites = operations(document);
+  return [...refProblems(document), ...shapeProblems(document), ...operationIdProblems(sites), ...parameterProblems(document, sites), ...pathVariableProblems(document, sites)];
 }
 
 /**
@@ -238,9 +239,9 @@ function follow(document: Json, value: unknown, path: Path): [unknown, Path] {
   return [current, at];
 }
 
-function operationIdProblems(document: Json): DocumentProblem[] {
+function operationIdProblems(sites: readonly OperationSite[]): DocumentProblem[] {
   const byId = new Map<string, OperationSite[]>();
-  for (const site of operations(document)) {
+  for (const site of sites) {
     const id = site.operation.operationId;
     if (typeof id === 'string') byId.set(id, [...(byId.get(id) ?? []), site]);
   }
@@ -256,9 +257,9 @@ function operationIdProblems(document: Json): DocumentProblem[] {
   return problems;
 }
 
-function parameterProblems(document: Json): DocumentProblem[] {
+function parameterProblems(document: Json, sites: readonly OperationSite[]): DocumentProblem[] {
   const problems = new Map<string, DocumentProblem>();
-  for (const site of operations(document)) {
+  for (const site of sites) {
     const lists: { value: unknown; path: Path; of: string }[] = [
       { ...site.shared, of: `the operations of ${site.label.slice(site.label.indexOf(' ') + 1)}` },
       { value: site.operation.parameters, path: [...site.path, 'parameters'], of: site.label },
@@ -285,9 +286,9 @@ function parameterProblems(document: Json): DocumentProblem[] {
  * A `{name}` in the path that no path parameter of the operation fills: the command cannot give it.
  * The operations of one path that miss the same names are one problem, at the path item.
  */
-function pathVariableProblems(document: Json): DocumentProblem[] {
+function pathVariableProblems(document: Json, sites: readonly OperationSite[]): DocumentProblem[] {
   const byPath = new Map<string, { sites: OperationSite[]; names: string; count: number }>();
-  for (const site of operations(document)) {
+  for (const site of sites) {
     const path = site.label.slice(site.label.indexOf(' ') + 1);
     const variables = [...path.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1]!);
     if (variables.length === 0) continue;

@@ -11,7 +11,7 @@ import { describeXCliConfig, truthy, unknownExtensions, type ExtensionUse } from
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
 import type { NameCollision } from '../../sdk/shared/operation-detail-format.js';
 
-const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'] as const;
+export const OPERATION_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'] as const;
 
 export type Json = Record<string, unknown>;
 

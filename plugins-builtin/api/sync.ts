@@ -43,7 +43,7 @@ export const apiSync: ApiVerb = async (init, args, ctx) => {
       const saved = indexSpec(entry, loaded);
       await writeSaved(ctx, name, saved, (current) => ({ ...(current ?? entry), discovery: saved.discovery }));
       reportProblems(ctx, name, saved.index);
-  reportExtensions(ctx, name, saved.index);
+      reportExtensions(ctx, name, saved.index);
       ctx.stderr(`okapi: synced ${name}: ${operationCount(saved)} from ${describeSource(saved)}\n`);
     } catch (error) {
       code = Math.max(code, printCommandError(ctx.stderr, error));

@@ -30,7 +30,8 @@ export function takesValue(flag: OperationFlag): boolean {
 
 /** The values a parameter allows when its schema closes them, as they are typed. */
 export function enumValues(parameter: DetailParameter, detail: OperationDetail): string[] {
-  const argument = [...operationArguments(detail).positionals, ...operationArguments(detail).flags].find((a) => a.param === parameter);
+  const { positionals, flags } = operationArguments(detail);
+  const argument = [...positionals, ...flags].find((a) => a.param === parameter);
   if (argument?.boolean) return ['true', 'false'];
   return argument?.allowed ?? [];
 }
