@@ -41,10 +41,10 @@ export function chooseMediaType(contents: readonly BodyContent[], flag: string |
 
 /** Whether the essence is JSON's: application/json, text/json or a `+json` type. */
 export function isJsonMediaType(essence: string): boolean {
-  return essence === 'application/json' || essence === 'text/json' || essence.endsWith('+json');
+  return formatOfMediaType(essence) === 'json';
 }
 
-export function isWildcard(mediaType: string): boolean {
+function isWildcard(mediaType: string): boolean {
   return mediaTypeEssence(mediaType).includes('*');
 }
 

@@ -18,7 +18,7 @@ export interface ConfiguredVariable {
 const PLACEHOLDER = /\{([^{}]*)\}/g;
 
 /** The variables the servers declare: their `variables` and any `{name}` in their URLs. */
-export function declaredVariables(servers: readonly ServerInfo[]): Set<string> {
+function declaredVariables(servers: readonly ServerInfo[]): Set<string> {
   const names = new Set<string>();
   for (const server of servers) {
     for (const name of Object.keys(server.variables ?? {})) names.add(name);

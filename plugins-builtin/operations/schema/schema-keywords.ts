@@ -3,6 +3,7 @@
  * `const`, `default`, `example`, vendor extensions) is data, whatever it looks like, and a `$ref`
  * inside data is not a reference.
  */
+import { isPlainObject } from '../../../sdk/shared/plain-object.js';
 
 /** Keywords whose value is one schema. */
 export const SCHEMA_KEYWORDS: ReadonlySet<string> = new Set([
@@ -27,5 +28,5 @@ export const SCHEMA_MAP_KEYWORDS: ReadonlySet<string> = new Set(['$defs', 'defin
 
 /** A schema: an object or, in 2020-12, `true` or `false`. */
 export function isSchemaValue(value: unknown): value is Record<string, unknown> | boolean {
-  return typeof value === 'boolean' || (typeof value === 'object' && value !== null && !Array.isArray(value));
+  return typeof value === 'boolean' || isPlainObject(value);
 }

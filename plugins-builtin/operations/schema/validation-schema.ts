@@ -27,7 +27,7 @@ import type { SchemaDialect } from './dialect.js';
 import { SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from './schema-keywords.js';
 
 /** The `$id` of the built document; `.invalid` names no host, so nothing is ever fetched from it. */
-export const VALIDATION_SCHEMA_ID = 'https://okapi.invalid/request-body';
+const VALIDATION_SCHEMA_ID = 'https://okapi.invalid/request-body';
 
 /** The body schema or a definition it reaches cannot be made into JSON Schema. */
 export class SchemaProblem extends Error {}
