@@ -59,6 +59,7 @@ function templateMatches(template: string, segments: readonly string[]): boolean
     const segment = segments[i]!;
     if (!part.includes('{')) return part === segment;
     if (segment === '') return false;
+    if (/^\{[^}]*\}$/.test(part)) return true;
     const pattern = new RegExp(`^${part.split(/\{[^}]*\}/).map(escapeRegExp).join('[^/]+')}$`);
     return pattern.test(segment);
   });
