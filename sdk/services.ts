@@ -109,6 +109,14 @@ export interface TokenStore {
   delete(scope: TokenScope, key: string): Promise<boolean>;
 }
 
+/** The user's terminal (kernel/services/terminal.ts). */
+export interface Terminal {
+  /** Asks on the terminal; fails when okapi is not attached to one. `secret` echoes nothing. */
+  prompt(message: string, options?: { secret?: boolean }): Promise<string>;
+  /** A line on stderr the user must see whatever the verbosity: an authorization URL, a device code. */
+  tell(message: string): void;
+}
+
 export interface CacheService {
   /** okapi's cache directory (DESIGN.md §4). */
   dir: string;

@@ -3,7 +3,7 @@
  * Field names are the wire names (DESIGN.md §3), so a value here is exactly what travels in a
  * CBOR or JSON message.
  */
-import type { ApiRegistry, CacheService, ConfigService, TokenStore } from './services.js';
+import type { ApiRegistry, CacheService, ConfigService, Terminal, TokenStore } from './services.js';
 
 export const HOOK_NAMES = [
   'auth',
@@ -126,6 +126,21 @@ export interface AuthInput extends HookCommon {
   credential?: string;
   params: Record<string, string>;
   request: WireRequest;
+  /**
+   * The answer given before was refused (the API said 401): do not send the same token again;
+   * renew it (refresh, or sign in again). Set at most once per request.
+   */
+  renew?: boolean;
+  /** The user said `--okapi-no-browser`: an interactive sign-in prints its URL instead of opening a browser. */
+  no_browser?: boolean;
+}
+
+export interface AuthOutput extends RequestUpdate {
+  /**
+   * The answer carries a credential the plugin can renew (an OAuth access token): when the API
+   * answers 401, okapi calls the hook again with `renew` and resends the request, once.
+   */
+  renewable?: boolean;
 }
 
 export interface RequestMiddlewareInput extends HookCommon {
@@ -289,8 +304,11 @@ export interface HookContext {
   log(level: LogLevel, message: string): void;
 }
 
-/** An auth hook's context: the token store keeps what it fetched (an OAuth token) between runs. */
-export interface AuthContext extends HookContext {
+/**
+ * An auth hook's context: the token store keeps what it fetched (an OAuth token) between runs; the
+ * terminal shows an authorization URL or a device code and reads a pasted code.
+ */
+export interface AuthContext extends HookContext, Terminal {
   tokens: TokenStore;
 }
 
@@ -412,7 +430,7 @@ export interface TlsSigner {
 type MaybePromise<T> = T | Promise<T>;
 
 export interface PluginHooks {
-  auth?(input: AuthInput, ctx: AuthContext): MaybePromise<RequestUpdate>;
+  auth?(input: AuthInput, ctx: AuthContext): MaybePromise<AuthOutput>;
   'request-middleware'?(input: RequestMiddlewareInput, ctx: HookContext): MaybePromise<RequestUpdate>;
   'response-middleware'?(
     input: ResponseMiddlewareInput,

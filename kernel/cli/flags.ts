@@ -186,6 +186,12 @@ export const GLOBAL_FLAGS: readonly FlagSpec[] = [
       if (!/^\d+$/.test(value)) throw new UsageError(`${flag} "${value}" is not a whole number of MiB`);
     },
   },
+  {
+    long: 'okapi-no-browser',
+    kind: 'boolean',
+    common: false,
+    description: 'OAuth sign-in in a browser: print the URL and read the pasted code or redirect URL instead of opening a browser',
+  },
   { long: 'okapi-insecure', kind: 'boolean', common: false, description: 'Do not verify TLS certificates' },
   { long: 'okapi-ca-cert', kind: 'string', common: false, valueName: 'file', description: 'PEM CA certificate to trust besides the system ones' },
   { long: 'okapi-client-cert', kind: 'string', common: false, valueName: 'file', description: 'PEM client certificate for mutual TLS' },

@@ -28,6 +28,7 @@ export function requestDefaultsFromArgv(inv: Invocation): RequestDefaults {
       splitEnvList(inv.env.OKAPI_QUERY).map((e) => parseQueryEntry(e, 'OKAPI_QUERY entry')),
       inv.strings('okapi-query').map((e) => parseQueryEntry(e, '-q')),
     ],
+    ...(inv.flag('okapi-no-browser') ? { noBrowser: true } : {}),
     limits: transportLimitsFromArgv(inv),
   };
 }

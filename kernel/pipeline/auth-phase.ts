@@ -4,7 +4,7 @@
  * credential headers only with `needs_auth_secrets`, and only for the APIs in `auth_api_names`
  * when it lists any.
  */
-import type { WireRequest } from '../../sdk/types.js';
+import type { AuthOutput, WireRequest } from '../../sdk/types.js';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { authParamsForPlugin, requestForPlugin } from '../plugins/plugin-secrets.js';
 import type { PluginRegistry } from '../plugins/registry.js';
@@ -15,6 +15,8 @@ export interface AuthPlan {
   params: Record<string, string>;
   api: string;
   profile: string;
+  /** `--okapi-no-browser` (AuthInput.no_browser). */
+  noBrowser?: boolean;
 }
 
 export async function authenticate(
@@ -22,7 +24,7 @@ export async function authenticate(
   auth: AuthPlan,
   registry: PluginRegistry,
   env: NodeJS.ProcessEnv,
-): Promise<{ headers?: Record<string, string | string[] | null>; query?: Record<string, string | string[] | null> }> {
+): Promise<AuthOutput> {
   const owner = `the ${auth.type} auth of API ${auth.api} (profile ${auth.profile})`;
   // A disabled or refused plugin owns nothing, but is named so the error can say why it is not used.
   const plugin = registry.container.owner('auth', auth.type) ?? registry.records.find((r) => r.name === auth.type && r.manifest?.hooks?.includes('auth'));
@@ -43,5 +45,11 @@ export async function authenticate(
     });
   }
   const params = authParamsForPlugin(auth.params, resolveParamValues(auth.params, owner, env), plugin.manifest!);
-  return registry.container.call(plugin, 'auth', { api: auth.api, profile: auth.profile, params, request: requestForPlugin(request, plugin.manifest!) });
+  return registry.container.call(plugin, 'auth', {
+    api: auth.api,
+    profile: auth.profile,
+    params,
+    request: requestForPlugin(request, plugin.manifest!),
+    ...(auth.noBrowser ? { no_browser: true } : {}),
+  });
 }

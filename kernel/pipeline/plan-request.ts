@@ -47,7 +47,7 @@ export function planRequest(request: RequestDescription, config: OkapiConfig): R
     okapiHeaders,
     ...(body ? { body: body.bytes } : {}),
     ...(apiTarget ? { api: apiTarget.api, profile: apiTarget.profile } : {}),
-    ...(apiTarget?.auth && !publicOperation(request, apiTarget) ? { auth: { ...apiTarget.auth, api: apiTarget.api, profile: apiTarget.profile } } : {}),
+    ...(apiTarget?.auth && !publicOperation(request, apiTarget) ? { auth: { ...apiTarget.auth, api: apiTarget.api, profile: apiTarget.profile, ...(request.noBrowser ? { noBrowser: true } : {}) } } : {}),
   };
 }
 

@@ -31,6 +31,8 @@ export interface RequestDescription {
   queryLayers: [string, string][][];
   /** Applied after planning, as a plugin's update is: a string sets, an array replaces, null deletes. */
   headers?: FieldUpdate;
+  /** `--okapi-no-browser`: an auth type that signs in through a browser prints its URL instead. */
+  noBrowser?: boolean;
   limits: TransportLimits;
 }
 
