@@ -11,6 +11,7 @@ import { onShutdown } from '../shutdown.js';
 import { applyFieldUpdate, originBoundNames } from './request-fields.js';
 import { ResponseBody } from './response-body.js';
 import { authenticate, type AuthPlan } from './auth-phase.js';
+import { sendRenewingAfter401, type AuthenticatedExchange } from './renew-after-401.js';
 import { FollowedResponses, type MiddlewareOutcome } from './follow-loop.js';
 
 export interface RequestPlan {
@@ -65,17 +66,25 @@ export async function performExchange(
     request = applyRequestUpdate(request, update);
   }
 
-  let secretFields: SecretFields | undefined;
-  if (plan.auth) {
-    const update = await authenticate(request, plan.auth, registry, env);
-    request = applyRequestUpdate(request, update);
-    // What the auth set is secret whatever its name (an api-key header called X-Tenant): -v masks it.
-    secretFields = { headers: Object.keys(update.headers ?? {}), query: Object.keys(update.query ?? {}) };
-  }
+  const auth = plan.auth;
+  const unauthenticated = request;
+  const exchanged: Partial<AuthenticatedExchange> & Pick<AuthenticatedExchange, 'request' | 'response'> = auth
+    ? await sendRenewingAfter401(
+        async (renew) => {
+          const answer = await authenticate(unauthenticated, auth, registry, env, renew);
+          // What the auth set is secret whatever its name (an api-key header called X-Tenant): -v masks it.
+          const secretFields = { headers: Object.keys(answer.headers ?? {}), query: Object.keys(answer.query ?? {}) };
+          return { request: applyRequestUpdate(unauthenticated, answer), secretFields, answer };
+        },
+        (authenticated) => transmit(authenticated.request, plan.okapiHeaders, transport, authenticated.secretFields),
+      )
+    : { request, response: await transmit(request, plan.okapiHeaders, transport, undefined) };
+  request = exchanged.request;
+  const secretFields = exchanged.secretFields;
 
   const respond = async (sent: WireRequest): Promise<MiddlewareOutcome> =>
     afterResponse(await transmit(sent, plan.okapiHeaders, transport, secretFields), sent, scope, registry);
-  const outcome = await respond(request);
+  const outcome = await afterResponse(exchanged.response, request, scope, registry);
   if (!outcome.response) return { request, response: undefined };
   if (!outcome.follow) return { request, response: outcome.response };
   // Followed requests skip request middleware and auth: the plugin gave the whole request.
