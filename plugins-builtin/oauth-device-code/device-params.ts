@@ -79,5 +79,6 @@ export function deviceParams(params: Record<string, string>, owner: string): Dev
 
 function namesGiven(params: Record<string, string>): string {
   const given = ['issuer_url', 'device_authorization_url', 'token_url'].filter((name) => params[name] !== undefined);
-  return given.length === 0 ? 'none of them' : given.join(' and ');
+  if (given.length === 0) return 'none of them';
+  return given.length === 1 ? given[0]! : `${given.slice(0, -1).join(', ')} and ${given.at(-1)}`;
 }
