@@ -157,6 +157,20 @@ describe('oauth-device-code', () => {
     expect(keptToken(home, 'oauth-device-code').refresh_token).not.toBe(first.refresh_token);
   });
 
+  it('stops polling at Ctrl-C with the interrupt exit code', async () => {
+    const home = deviceHome();
+    const { child, result } = startOkapi(['res/whoami'], { env: home.env });
+    let seen = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      seen += chunk.toString('utf8');
+      if (seen.includes('Ctrl-C gives up.')) child.kill('SIGINT');
+    });
+    const finished = await result;
+    expect(finished.signal).toBeNull();
+    expect(finished.code).toBe(130);
+    expect(finished.stdout).toBe('');
+  });
+
   it('refuses params that name neither the issuer nor both endpoints', async () => {
     const home = homeWith({ type: 'oauth-device-code', params: { client_id: OAUTH_DEVICE_CLIENT.client_id, token_url: provider.tokenUrl } });
     const result = await runOkapi(['res/whoami'], { env: home.env });
