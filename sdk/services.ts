@@ -94,11 +94,15 @@ export interface ApiRegistry {
   operation(name: string, command: CommandEntry): Promise<OperationDetail>;
 }
 
-/** Whose secret: an API, one of its profiles (`default` when absent) and a credential (`default`). */
+/**
+ * Whose secret: an API, one of its profiles (`default` when absent) and a credential (`default`);
+ * or, with `authProfile`, a shared auth profile (`auth_profiles.<name>`), whichever API uses it.
+ */
 export interface TokenScope {
   api: string;
   profile?: string;
   credential?: string;
+  authProfile?: string;
 }
 
 /** Secrets (OAuth tokens, say) kept for a plugin, private to the user, never shown by okapi. */

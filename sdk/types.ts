@@ -123,7 +123,10 @@ export interface AuthInput extends HookCommon {
   hook: 'auth';
   api: string;
   profile: string;
+  /** The credential binding being applied (`profiles.<p>.credentials.<id>`); absent for the profile's `auth`. */
   credential?: string;
+  /** The shared auth profile (`auth_profiles.<name>`, named by `auth_ref`) the auth is: keep its tokens under it. */
+  auth_profile?: string;
   params: Record<string, string>;
   request: WireRequest;
   /**

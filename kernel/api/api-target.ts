@@ -25,8 +25,8 @@ export interface ApiTarget {
   overrides: Record<string, string>;
   /** For an `<api>/<path>` target, the path typed after the API's name (no query): it may name an operation. */
   path?: string;
-  /** The profile's auth, for requests to the API's own origin. */
-  auth?: { type: string; params: Record<string, string> };
+  /** The URL is on the API's own origin: the only one its profile's credentials go to. */
+  sameOrigin: boolean;
 }
 
 export const DEFAULT_PROFILE = 'default';
@@ -94,10 +94,8 @@ export function resolveApiTarget(
     headers: sameOrigin ? stringList(profile.headers).map((h) => headerPair(h, api!, profileKey)) : [],
     query: sameOrigin ? stringList(profile.query).map((q) => queryPair(q, api!, profileKey)) : [],
     overrides: chosen ? {} : overrides,
+    sameOrigin,
     ...(explicitApi === undefined ? { path: typedPath(rest) } : {}),
-    ...(sameOrigin && profile.auth && typeof profile.auth.type === 'string'
-      ? { auth: { type: profile.auth.type, params: stringMap(profile.auth.params) } }
-      : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 /**
- * Phase 4 of the pipeline (DESIGN.md §2): the auth plugin a profile names (`auth.type`) adds its
- * headers or query parameters. The plugin gets only what it is owed: secret params and
+ * Phase 4 of the pipeline (DESIGN.md §2): the auth plugin of each selected credential
+ * (credential-plans.ts) adds its headers or query parameters, in order. The plugin gets only what it is owed: secret params and
  * credential headers only with `needs_auth_secrets`, and only for the APIs in `auth_api_names`
  * when it lists any.
  */
@@ -15,6 +15,10 @@ export interface AuthPlan {
   params: Record<string, string>;
   api: string;
   profile: string;
+  /** The credential binding's id (AuthInput.credential); absent for the profile's own `auth`. */
+  credential?: string;
+  /** The shared auth profile (`auth_ref`) the auth is: its tokens are kept under its name (AuthInput.auth_profile). */
+  authProfile?: string;
   /** `--okapi-no-browser` (AuthInput.no_browser). */
   noBrowser?: boolean;
 }
@@ -25,7 +29,7 @@ export async function authenticate(
   registry: PluginRegistry,
   env: NodeJS.ProcessEnv,
 ): Promise<AuthOutput> {
-  const owner = `the ${auth.type} auth of API ${auth.api} (profile ${auth.profile})`;
+  const owner = `the ${auth.type} auth of API ${auth.api} (profile ${auth.profile}${auth.credential !== undefined ? `, credential ${auth.credential}` : ''})`;
   // A disabled or refused plugin owns nothing, but is named so the error can say why it is not used.
   const plugin = registry.container.owner('auth', auth.type) ?? registry.records.find((r) => r.name === auth.type && r.manifest?.hooks?.includes('auth'));
   if (!plugin) {
@@ -48,6 +52,8 @@ export async function authenticate(
   return registry.container.call(plugin, 'auth', {
     api: auth.api,
     profile: auth.profile,
+    ...(auth.credential !== undefined ? { credential: auth.credential } : {}),
+    ...(auth.authProfile !== undefined ? { auth_profile: auth.authProfile } : {}),
     params,
     request: requestForPlugin(request, plugin.manifest!),
     ...(auth.noBrowser ? { no_browser: true } : {}),

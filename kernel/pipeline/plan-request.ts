@@ -17,25 +17,27 @@ import { appendQuery, normalizeTargetUrl } from '../../sdk/shared/target-url.js'
 import type { OkapiConfig } from '../config/document.js';
 import type { RequestDescription } from './request-description.js';
 import { resolveApiTarget, type ApiTarget } from '../api/api-target.js';
-import { operationNamed, operationOfRequest } from '../api/operation-match.js';
+import { planCredentials, requestOperation, type CredentialPlans } from './credential-plans.js';
+import { isCredentialName } from '../../sdk/shared/credential-names.js';
 import { applyUrlOverrides } from '../../sdk/shared/url-overrides.js';
 
 /** `config`: where registered APIs are found. */
 export function planRequest(request: RequestDescription, config: OkapiConfig): RequestPlan {
   const { method, target, body } = request;
   const apiTarget = resolveApiTarget(config, target, request.profile, request.api);
+  const credentials = credentialsOf(request, apiTarget, config);
   const defaults: [string, string][] = [
     ['User-Agent', `okapi/${OKAPI_VERSION}`],
     ['Accept', ACCEPT_HEADER],
   ];
-  const profileHeaders = apiTarget?.headers ?? [];
+  const profileHeaders = withoutCredentials(apiTarget?.headers ?? [], credentials);
   let headers = mergeLayers([defaults, profileHeaders, commandLayer(request.headers, profileHeaders), ...request.headerLayers], true);
   let okapiHeaders = mergeLayers([defaults], true);
   if (body?.contentType !== undefined && getHeader(headers, 'content-type') === undefined) {
     headers = applyFieldUpdate(headers, { 'Content-Type': body.contentType }, true);
     okapiHeaders = applyFieldUpdate(okapiHeaders, { 'Content-Type': body.contentType }, true);
   }
-  const query = mergeLayers([apiTarget?.query ?? [], ...request.queryLayers], false);
+  const query = mergeLayers([withoutCredentials(apiTarget?.query ?? [], credentials), ...request.queryLayers], false);
   const server = request.server;
   let url = appendQuery(applyServerOverride(apiTarget?.url ?? normalizeTargetUrl(target, server), server), query);
   if (apiTarget) url = new URL(applyUrlOverrides(url.href, apiTarget.overrides, `url_overrides of API ${apiTarget.api}`));
@@ -47,23 +49,38 @@ export function planRequest(request: RequestDescription, config: OkapiConfig): R
     okapiHeaders,
     ...(body ? { body: body.bytes } : {}),
     ...(apiTarget ? { api: apiTarget.api, profile: apiTarget.profile } : {}),
-    ...(apiTarget?.auth && !publicOperation(request, apiTarget) ? { auth: { ...apiTarget.auth, api: apiTarget.api, profile: apiTarget.profile, ...(request.noBrowser ? { noBrowser: true } : {}) } } : {}),
+    ...(credentials && credentials.plans.length > 0 ? { auth: credentials.plans } : {}),
   };
 }
 
 /**
- * Whether the request is an operation that takes no auth (`security: []`): the one a command named,
- * or the one cached operation a generic `<api>/<path>` request matches.
+ * The credentials of a request to a registered API's own origin (credential-plans.ts): the operation
+ * it is selects them, else the profile's `auth` applies as on any request.
  */
-function publicOperation(request: RequestDescription, target: ApiTarget): boolean {
-  if (request.cacheDir === undefined) return false;
-  const operation =
-    request.operation !== undefined
-      ? operationNamed(request.cacheDir, target.api, request.operation)
-      : target.path !== undefined
-        ? operationOfRequest(request.cacheDir, target.api, request.method, target.path)
-        : undefined;
-  return operation?.security !== undefined && operation.security.length === 0;
+function credentialsOf(request: RequestDescription, target: ApiTarget | undefined, config: OkapiConfig): CredentialPlans | undefined {
+  if (!target?.sameOrigin) {
+    if (request.auth !== undefined) request.warn?.(`--okapi-auth ${request.auth} applies only to requests to a registered API's own origin; no credential was sent`);
+    return undefined;
+  }
+  const operation = requestOperation(request.cacheDir, target.api, request.operation, request.method, target.path);
+  const plans = planCredentials(
+    {
+      api: target.api,
+      profile: target.profile,
+      ...(operation ? { operation } : {}),
+      ...(request.auth !== undefined ? { forced: request.auth } : {}),
+      clientCertFlag: request.limits.clientCertPath !== undefined,
+      ...(request.noBrowser ? { noBrowser: true } : {}),
+    },
+    config,
+  );
+  if (plans.warning !== undefined) request.warn?.(plans.warning);
+  return plans;
+}
+
+/** A public operation's request carries no credentials: the profile's credential-named entries are left out. */
+function withoutCredentials(entries: [string, string][], credentials: CredentialPlans | undefined): [string, string][] {
+  return credentials?.public ? entries.filter(([name]) => !isCredentialName(name)) : entries;
 }
 
 /**
