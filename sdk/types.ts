@@ -3,7 +3,7 @@
  * Field names are the wire names (DESIGN.md §3), so a value here is exactly what travels in a
  * CBOR or JSON message.
  */
-import type { ApiRegistry, CacheService, ConfigService, Terminal, TokenStore } from './services.js';
+import type { ApiRegistry, AuthService, CacheService, ConfigService, Terminal, TokenStore } from './services.js';
 
 export const HOOK_NAMES = [
   'auth',
@@ -423,6 +423,7 @@ export interface CommandContext extends HookContext {
   apis: ApiRegistry;
   tokens: TokenStore;
   cache: CacheService;
+  auth: AuthService;
 }
 
 export interface TlsSigner {
