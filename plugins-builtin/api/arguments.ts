@@ -59,7 +59,7 @@ export const AUTH_GET = {
   command: 'api auth get',
   positionals: [{ name: 'api' }, { name: 'credential-id', optional: true }],
   flags: [
-    { name: 'operation', value: 'id-or-command-name', description: "the credentials this generated operation's security requirements select" },
+    { name: 'operation', value: 'operation', description: "what this operation selects (command name or operationId)" },
     { name: 'print-header', description: "print only the one header's value" },
   ],
   wrongCount: 'api auth get needs an API name, and optionally a credential id',
@@ -70,7 +70,7 @@ export const AUTH_INSPECT = {
   positionals: [{ name: 'api' }],
   flags: [
     { name: 'credential', value: 'id', description: 'only this credential' },
-    { name: 'operation', value: 'id-or-command-name', description: "the credentials this generated operation's security requirements select" },
+    { name: 'operation', value: 'operation', description: "what this operation selects (command name or operationId)" },
     { name: 'redact', description: 'mask the secret values' },
   ],
   wrongCount: 'api auth inspect needs the name of one API',
