@@ -40,6 +40,18 @@ export function requestOperation(cacheDir: string | undefined, api: string, name
   return path !== undefined ? operationOfRequest(cacheDir, api, method, path) : undefined;
 }
 
+/**
+ * Whether a profile has anything an operation's requirements could select or suppress: its own
+ * auth, bindings, a client certificate. A generic request of a profile without any needs no
+ * operation looked up.
+ */
+export function profileHasCredentials(config: OkapiConfig, api: string, profileName: string): boolean {
+  const entry = apiEntry(config, api);
+  const profile = entry ? profilesOf(entry)[profileName] : undefined;
+  if (!isPlainObject(profile)) return false;
+  return profile.auth !== undefined || profile.auth_ref !== undefined || profile.client_cert !== undefined || (isPlainObject(profile.credentials) && Object.keys(profile.credentials).length > 0);
+}
+
 export function planCredentials(request: CredentialRequest, config: OkapiConfig): CredentialPlans {
   const { api, profile: profileName, operation } = request;
   const entry = apiEntry(config, api);

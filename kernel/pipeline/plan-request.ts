@@ -17,7 +17,7 @@ import { appendQuery, normalizeTargetUrl } from '../../sdk/shared/target-url.js'
 import type { OkapiConfig } from '../config/document.js';
 import type { RequestDescription } from './request-description.js';
 import { resolveApiTarget, type ApiTarget } from '../api/api-target.js';
-import { planCredentials, requestOperation, type CredentialPlans } from './credential-plans.js';
+import { planCredentials, profileHasCredentials, requestOperation, type CredentialPlans } from './credential-plans.js';
 import { isCredentialName } from '../../sdk/shared/credential-names.js';
 import { applyUrlOverrides } from '../../sdk/shared/url-overrides.js';
 
@@ -62,6 +62,13 @@ function credentialsOf(request: RequestDescription, target: ApiTarget | undefine
     if (request.auth !== undefined) request.warn?.(`--okapi-auth ${request.auth} applies only to requests to a registered API's own origin; no credential was sent`);
     return undefined;
   }
+  // Finding the operation of a generic request reads the API's command table: only when it can change what is sent.
+  const mayMatter =
+    request.operation !== undefined ||
+    request.auth !== undefined ||
+    profileHasCredentials(config, target.api, target.profile) ||
+    [...target.headers, ...target.query].some(([name]) => isCredentialName(name));
+  if (!mayMatter) return undefined;
   const operation = requestOperation(request.cacheDir, target.api, request.operation, request.method, target.path);
   const plans = planCredentials(
     {

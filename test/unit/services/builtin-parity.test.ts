@@ -87,16 +87,16 @@ describe('built-in commands on the host services, in-process and over the wire',
     }
     expect(outcomes.get('cbor')).toEqual(outcomes.get('in-process'));
     expect(outcomes.get('json')).toEqual(outcomes.get('in-process'));
-    const steps = outcomes.get('in-process') as { code: number; stderr: string; text: string }[];
+    const steps = outcomes.get('in-process') as { code: number; stdout: string; stderr: string; text: string }[];
     expect(steps.map((s) => s.code)).toEqual([0, 2, 0, 0, 0, 0, 0, 0, 1, 1, 0, 1]);
     expect(steps[0]!.text).toContain('// the pet store');
     expect(steps[0]!.text).toContain('"csv"');
     expect(steps[1]!.stderr).toContain('unknown key "theme"');
     expect(steps[2]!.text).toContain('X-Team: okapi');
     // The auth service computes the credential in the host, whichever side of the wire the command is.
-    expect((steps[4] as { stdout: string }).stdout).toBe('X-Key: pets-key-123\n');
-    expect((steps[5] as { stdout: string }).stdout).toContain('X-Key: ***');
-    expect((steps[5] as { stdout: string }).stdout).not.toContain('pets-key-123');
+    expect(steps[4]!.stdout).toBe('X-Key: pets-key-123\n');
+    expect(steps[5]!.stdout).toContain('X-Key: ***');
+    expect(steps[5]!.stdout).not.toContain('pets-key-123');
     expect(steps[10]!.text).not.toContain('"pets"');
     expect(steps[11]!.stderr).toContain('there is no API named "pets"');
   });
