@@ -7,14 +7,15 @@
  * exit is 1. `--redact` masks every value an auth set (auth-material.ts).
  */
 import { parseArguments } from '../../sdk/arguments.js';
+import { parseForcedAuth } from '../../sdk/shared/security-selection.js';
 import { printCommandError } from '../../sdk/command-errors.js';
 import type { OperationIndex } from '../../sdk/shared/operation-index-format.js';
 import type { ResolvedCredential } from '../../sdk/services.js';
 import type { CommandContext } from '../../sdk/types.js';
 import { AUTH_INSPECT } from './arguments.js';
 import { headerLines, queryLines } from './auth-material.js';
-import { credentialCoverage, PROFILE_AUTH, type Coverage } from './credential-coverage.js';
-import { checkCredentials, profileCredentials, type ProfileCredentials } from './profile-credentials.js';
+import { credentialCoverage, type Coverage } from './credential-coverage.js';
+import { checkCredentials, PROFILE_AUTH, profileCredentials, type ProfileCredentials } from './profile-credentials.js';
 import type { ApiVerb } from './verb.js';
 
 export const apiAuthInspect: ApiVerb = async (init, args, ctx) => {
@@ -40,7 +41,7 @@ export const apiAuthInspect: ApiVerb = async (init, args, ctx) => {
         lines.push(titleOf(id, c.type), ...describeBinding(credentials, id, coverage), ...materialLines(c, redact));
       }
     } else {
-      const ids = credential !== undefined ? [credential] : [...(credentials.hasProfileAuth ? [PROFILE_AUTH] : []), ...Object.keys(credentials.bindings)];
+      const ids = credential !== undefined ? parseForcedAuth(credential) : [...(credentials.hasProfileAuth ? [PROFILE_AUTH] : []), ...Object.keys(credentials.bindings)];
       if (ids.length === 0) lines.push('  no auth and no credentials', `  add one with: okapi api auth add ${api} <credential-id>`);
       for (const id of ids) {
         try {

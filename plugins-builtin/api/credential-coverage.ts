@@ -5,10 +5,7 @@
  */
 import type { OperationIndex } from '../../sdk/shared/operation-index-format.js';
 import { selectCredentials } from '../../sdk/shared/security-selection.js';
-import type { ProfileCredentials } from './profile-credentials.js';
-
-/** The profile's own auth, in the coverage map: no binding may be called this (ids come from scheme names, which cannot be empty). */
-export const PROFILE_AUTH = '';
+import { PROFILE_AUTH, type ProfileCredentials } from './profile-credentials.js';
 
 export interface Coverage {
   /** Credential id (PROFILE_AUTH for the profile's own auth) → command names of the operations it covers, in document order. */

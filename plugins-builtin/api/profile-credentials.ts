@@ -9,6 +9,9 @@ import type { CommandContext } from '../../sdk/types.js';
 import { refuseOverlongApiName } from '../../sdk/shared/api-names.js';
 import { parseForcedAuth } from '../../sdk/shared/security-selection.js';
 
+/** The profile's own auth where credentials are keyed by id: no binding has this id (ids are scheme names, never empty). */
+export const PROFILE_AUTH = '';
+
 export interface ProfileCredentials {
   api: string;
   profile: string;
@@ -17,7 +20,7 @@ export interface ProfileCredentials {
   hasProfileAuth: boolean;
   /** Binding id → its `satisfies` (undefined when it says none). */
   bindings: Record<string, string[] | undefined>;
-  /** Binding id → the shared auth profile it names, for those with `auth_ref`. */
+  /** Binding id (PROFILE_AUTH for the profile's own auth) → the shared auth profile it names, for those with `auth_ref`. */
   authRefs: Record<string, string>;
   clientCertificate: boolean;
 }
@@ -36,6 +39,7 @@ export async function profileCredentials(ctx: CommandContext, api: string, profi
   const raw = isPlainObject(profile.credentials) ? profile.credentials : {};
   const bindings: Record<string, string[] | undefined> = {};
   const authRefs: Record<string, string> = {};
+  if (!isPlainObject(profile.auth) && typeof profile.auth_ref === 'string') authRefs[PROFILE_AUTH] = profile.auth_ref;
   for (const [id, binding] of Object.entries(raw)) {
     bindings[id] = isPlainObject(binding) && Array.isArray(binding.satisfies) ? binding.satisfies.filter((s): s is string => typeof s === 'string') : undefined;
     if (isPlainObject(binding) && typeof binding.auth_ref === 'string') authRefs[id] = binding.auth_ref;

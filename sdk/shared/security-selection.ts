@@ -152,6 +152,7 @@ function missingAlternatives(input: SelectionInput, operation: SecuredOperation,
   const hint = [
     ...missing.filter((s) => !unfit.includes(s)).map((s) => `okapi api auth add ${input.api} ${s}`),
     ...unfit.map((s) => `credential ${s} does not list every scope asked (${first[s]!.join(' ')}) in its satisfies`),
+    ...(tlsMet(input, first, operation) ? [] : ['its mutual TLS needs --okapi-client-cert and --okapi-client-key, or the profile\'s client_cert and client_key']),
   ];
   return new OkapiError(
     `operation ${operation.name} of API ${input.api} ${what}, and profile ${input.profile} has no credentials that meet ${alternatives.length === 1 ? 'it' : 'any of them'}${have.length > 0 ? ` (it has: ${have.join(', ')})` : ''}; nothing was sent`,

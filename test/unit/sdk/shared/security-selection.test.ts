@@ -144,6 +144,17 @@ describe('selectCredentials', () => {
     expect(() => selectCredentials(input([{ tls: [], key: [] }], { credentials: { key: undefined } }))).toThrow(/mutual TLS/);
   });
 
+  it('says what an alternative of mutual TLS lacks', () => {
+    try {
+      selectCredentials(input([{ tls: [] }, { oauth: [] }]));
+      expect.unreachable();
+    } catch (error) {
+      expect((error as OkapiError).message).toMatch(/needs one of: tls \(mutual TLS\); oauth/);
+      expect((error as OkapiError).hint).toMatch(/^its mutual TLS needs --okapi-client-cert/);
+    }
+    expect(selectCredentials(input([{ tls: [] }, { oauth: [] }], { clientCertificate: true })).selection).toEqual({ kind: 'none' });
+  });
+
   it('reads --okapi-auth as ids joined by +', () => {
     expect(parseForcedAuth('a+b')).toEqual(['a', 'b']);
     expect(parseForcedAuth('key')).toEqual(['key']);
