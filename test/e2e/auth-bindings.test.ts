@@ -10,6 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OAUTH_CLIENTS, startOAuthProvider, type OAuthProvider } from '../../fixtures/oauth-provider/index.mjs';
+import { EXAMPLE_CREDENTIALS, startExampleApi } from '../../fixtures/example-api/index.mjs';
 import { freshHome, runOkapi } from '../helpers/run-okapi.js';
 
 const BEARER = 'bearer-secret-1234567890';
@@ -343,5 +344,39 @@ describe('tokens of a shared auth profile', () => {
     const tokens = JSON.parse(readFileSync(join(home.dir, 'tokens.json'), 'utf8'));
     expect(Object.keys(tokens.auth_profiles.corp)).toEqual(['oauth-client-credentials']);
     expect(tokens.apis).toBeUndefined();
+  });
+});
+
+describe("the example API's auth fixtures through bindings named after their schemes", () => {
+  it('opens each one with its own credential, all bound in one profile', async () => {
+    const example = await startExampleApi();
+    try {
+      const home = freshHome();
+      const connect = await runOkapi(['api', 'connect', 'ex', example.url, '--yes'], { env: home.env });
+      expect(connect.code, connect.stderr).toBe(0);
+      const { bearer: b, apiKeyHeader, apiKeyQuery, basic } = EXAMPLE_CREDENTIALS;
+      const credentials = {
+        bearerAuth: { auth: { type: 'bearer', params: { token: b.token } } },
+        apiKeyHeader: { auth: { type: 'api-key', params: { in: 'header', name: apiKeyHeader.header, value: apiKeyHeader.key } } },
+        apiKeyQuery: { auth: { type: 'api-key', params: { in: 'query', name: apiKeyQuery.param, value: apiKeyQuery.key } } },
+        basicAuth: { auth: { type: 'http-basic', params: { username: basic.username, password: basic.password } } },
+      };
+      const config = JSON.parse(readFileSync(home.config, 'utf8'));
+      config.apis.ex.profiles = { default: { credentials } };
+      writeFileSync(home.config, JSON.stringify(config));
+      const expected: [string, string, string][] = [
+        ['auth-bearer', 'bearer', b.subject],
+        ['auth-api-key-header', 'apiKey', apiKeyHeader.subject],
+        ['auth-api-key-query', 'apiKey', apiKeyQuery.subject],
+        ['auth-basic', 'basic', basic.subject],
+      ];
+      for (const [command, scheme, subject] of expected) {
+        const result = await runOkapi(['ex', command, '-o', 'json'], { env: home.env });
+        expect(result.code, `${command}: ${result.stderr}`).toBe(0);
+        expect(JSON.parse(result.stdout)).toEqual({ authenticated: true, scheme, subject });
+      }
+    } finally {
+      await example.close();
+    }
   });
 });
