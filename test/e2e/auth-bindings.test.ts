@@ -133,6 +133,15 @@ describe('credential bindings on generated operations', () => {
     expect((await call(home, ['sec', 'both', '--okapi-auth', 'key+bearer'])).got).toMatchObject({ authorization: `Bearer ${BEARER}`, key: KEY });
   });
 
+  it('masks what every credential of the request set in -v, whatever its name', async () => {
+    const tenant = await connected({ credentials: { bearer, key: { auth: { type: 'api-key', params: { in: 'header', name: 'X-Tenant', value: KEY } } } } });
+    const { code, stderr } = await runOkapi(['sec', 'both', '--okapi-auth', 'key+bearer', '-v'], { env: tenant.env });
+    expect(code, stderr).toBe(0);
+    expect(stderr).toMatch(/x-tenant: /i);
+    expect(stderr).not.toContain(BEARER);
+    expect(stderr).not.toContain(KEY);
+  });
+
   it('uses the configured credential of an optional requirement', async () => {
     expect((await call(home, ['sec', 'optional'])).got).toMatchObject({ authorization: `Bearer ${BEARER}` });
   });
