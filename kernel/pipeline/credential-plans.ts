@@ -8,7 +8,7 @@
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
 import { apiEntry, profilesOf, stringMap, type Profile } from '../../sdk/shared/api-config.js';
-import { parseForcedAuth, selectCredentials, type AuthSelection } from '../../sdk/shared/security-selection.js';
+import { parseForcedAuth, selectCredentials } from '../../sdk/shared/security-selection.js';
 import type { OkapiConfig } from '../config/document.js';
 import { operationNamed, operationOfRequest, type MatchedOperation } from '../api/operation-match.js';
 import type { AuthPlan } from './auth-phase.js';
@@ -29,7 +29,6 @@ export interface CredentialPlans {
   plans: AuthPlan[];
   /** The operation is public (`security: []`) and nothing was forced: credential headers are left out too. */
   public: boolean;
-  selection: AuthSelection;
   warning?: string;
 }
 
@@ -74,7 +73,7 @@ export function planCredentials(request: CredentialRequest, config: OkapiConfig)
   if (selection.kind === 'credentials') {
     plans = selection.ids.map((id) => ({ ...bindingAuth(bindings[id], id, config, api, profileName), ...common, credential: id }));
   }
-  return { plans, public: operation?.security?.length === 0 && request.forced === undefined, selection, ...(warning !== undefined ? { warning } : {}) };
+  return { plans, public: operation?.security?.length === 0 && request.forced === undefined, ...(warning !== undefined ? { warning } : {}) };
 }
 
 type ResolvedAuth = Pick<AuthPlan, 'type' | 'params' | 'authProfile'>;

@@ -4,7 +4,8 @@
  * then the registered API's profile (an `<api>/<path>` target), then a command's own headers, then
  * OKAPI_HEADER/OKAPI_QUERY, then -H/-q. The API's `url_overrides` rewrite the URL last. The plan remembers which headers are
  * okapi's own (its defaults and a body's Content-Type, as okapi set them): every other header is
- * bound to the first origin, and a redirect to another origin drops it.
+ * bound to the first origin, and a redirect to another origin drops it. It also carries the auth
+ * to run: the credentials the request's operation selects (credential-plans.ts).
  */
 import { OKAPI_VERSION } from '../../sdk/shared/version.js';
 import { ACCEPT_HEADER } from '../../sdk/shared/decoders/decode-body.js';

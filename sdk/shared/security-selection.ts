@@ -110,7 +110,7 @@ function forcedSelection(input: SelectionInput, forced: string[]): SelectionResu
 }
 
 /** The schemes of a requirement that a binding meets: all but `mutualTLS`. */
-export function credentialSchemes(requirement: SecurityRequirement, operation: Pick<SecuredOperation, 'schemeTypes'>): string[] {
+function credentialSchemes(requirement: SecurityRequirement, operation: Pick<SecuredOperation, 'schemeTypes'>): string[] {
   return Object.keys(requirement).filter((scheme) => operation.schemeTypes[scheme] !== MUTUAL_TLS);
 }
 
@@ -119,7 +119,7 @@ function tlsMet(input: SelectionInput, requirement: SecurityRequirement, operati
 }
 
 /** The profile has a binding for `scheme` whose `satisfies` (when it says) holds every scope asked. */
-export function bindingMeets(input: Pick<SelectionInput, 'credentials'>, scheme: string, scopes: readonly string[]): boolean {
+function bindingMeets(input: Pick<SelectionInput, 'credentials'>, scheme: string, scopes: readonly string[]): boolean {
   if (!Object.hasOwn(input.credentials, scheme)) return false;
   const satisfies = input.credentials[scheme];
   return satisfies === undefined || scopes.every((scope) => satisfies.includes(scope));
@@ -130,7 +130,7 @@ function credentialsOrNone(ids: string[]): AuthSelection {
 }
 
 /** `bearer; apiKey+oauth (read)`: each alternative, its schemes joined by `+`, scopes in brackets. */
-export function describeRequirements(requirements: readonly SecurityRequirement[], operation: Pick<SecuredOperation, 'schemeTypes'>): string {
+function describeRequirements(requirements: readonly SecurityRequirement[], operation: Pick<SecuredOperation, 'schemeTypes'>): string {
   if (requirements.length === 0) return 'public';
   return requirements
     .map((r) => {
