@@ -62,12 +62,7 @@ export function expandTemplate(text: string, lookup: (name: string) => string | 
   return out;
 }
 
-/** The names a text's templates use, in order, once each; throws TemplateProblem as expandTemplate does. */
-export function templateNames(text: string): string[] {
-  const names: string[] = [];
-  expandTemplate(text, (name) => {
-    if (!names.includes(name)) names.push(name);
-    return '';
-  });
-  return names;
+/** `text` as a template that expands to itself: its braces doubled. */
+export function escapeTemplate(text: string): string {
+  return text.replace(/[{}]/g, '$&$&');
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expandTemplate, templateNames, TemplateProblem } from '../../../../sdk/shared/template.js';
+import { escapeTemplate, expandTemplate, TemplateProblem } from '../../../../sdk/shared/template.js';
 
 const values: Record<string, string> = { tenant: 'acme', region: 'eu-1', 'org.id': '42' };
 const lookup = (name: string) => values[name];
@@ -50,8 +50,8 @@ describe('expandTemplate', () => {
   });
 });
 
-describe('templateNames', () => {
-  it('lists the names used, once each, in order', () => {
-    expect(templateNames('{b}{a}{{c}}{b}')).toEqual(['b', 'a']);
+describe('escapeTemplate', () => {
+  it('gives a template that expands to the text as typed', () => {
+    for (const text of ['p{ss}', '{{', '}', 'plain']) expect(expandTemplate(escapeTemplate(text), lookup)).toBe(text);
   });
 });
