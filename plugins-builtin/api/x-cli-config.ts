@@ -19,6 +19,7 @@ import { UsageError } from '../../sdk/shared/errors.js';
 import type { AuthObject, CredentialBinding, Profile, PromptEntry } from '../../sdk/shared/api-config.js';
 import type { SecuritySchemeInfo } from '../../sdk/shared/operation-index-format.js';
 import { isSecretParam } from '../../sdk/shared/credential-names.js';
+import { OAUTH_FLOW_TYPES, schemeAuth } from './scheme-auth.js';
 import { redactField } from '../../sdk/shared/redact.js';
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
 import { escapeTemplate, expandTemplate, TemplateProblem } from '../../sdk/shared/template.js';
@@ -352,27 +353,11 @@ export function deriveAuth(security: unknown, schemes: Record<string, SecuritySc
   } else if (isPlainObject(security)) name = Object.keys(security)[0];
   const scheme = name === undefined ? undefined : schemes[name];
   if (!scheme) return undefined;
-  if (scheme.type === 'http' && scheme.scheme === 'bearer') return { type: 'bearer' };
-  if (scheme.type === 'http' && scheme.scheme === 'basic') return { type: 'http-basic' };
-  if (scheme.type === 'apiKey' && scheme.in && scheme.name) return { type: 'api-key', params: { in: scheme.in, name: scheme.name } };
-  if (scheme.type === 'oauth2') {
-    const flows = scheme.flows ?? {};
-    const cc = flows.clientCredentials;
-    if (cc?.token_url) return { type: 'oauth-client-credentials', params: { token_url: cc.token_url, ...(cc.scopes.length ? { scopes: cc.scopes.join(' ') } : {}) } };
-    const code = flows.authorizationCode;
-    if (code) {
-      return {
-        type: 'oauth-authorization-code',
-        params: {
-          ...(code.authorization_url ? { authorization_url: code.authorization_url } : {}),
-          ...(code.token_url ? { token_url: code.token_url } : {}),
-          ...(code.scopes.length ? { scopes: code.scopes.join(' ') } : {}),
-        },
-      };
-    }
-  }
-  if (scheme.type === 'openIdConnect' && scheme.open_id_connect_url) {
-    return { type: 'oauth-authorization-code', params: { issuer_url: scheme.open_id_connect_url.replace(/\/\.well-known\/openid-configuration\/?$/, '') } };
+  if (scheme.type !== 'oauth2') return schemeAuth(scheme);
+  // A suggested profile does not choose among flows: the first okapi has a type for, in this order.
+  for (const type of Object.values(OAUTH_FLOW_TYPES)) {
+    const auth = schemeAuth(scheme, type);
+    if (auth) return auth;
   }
   return undefined;
 }
