@@ -163,9 +163,9 @@ describe('api connect', () => {
     expect(Object.keys(config(home).apis.re!.profiles as object).sort()).toEqual(['default', 'mine', 'ops']);
     const replaced = await runOkapi(['api', 'connect', 're', `${server.url}/re`, '--replace', 'prompt.token: two', '--yes'], { env: home.env });
     expect(replaced.code, replaced.stderr).toBe(0);
-    const profiles = config(home).apis.re!.profiles as Record<string, { auth?: { params?: Record<string, string> } }>;
+    const profiles = config(home).apis.re!.profiles as Record<string, { params?: Record<string, string> }>;
     expect(Object.keys(profiles).sort()).toEqual(['default', 'ops']);
-    expect(profiles.default!.auth!.params!.token).toBe('two');
+    expect(profiles.default!.params!.token).toBe('two');
   });
 
   it('rejects names that break the rules or collide with commands, with exit 2 and the reason', async () => {
