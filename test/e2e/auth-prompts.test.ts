@@ -4,9 +4,10 @@
  * request fills the templates of its header, query and auth-param values, as the server receives
  * them. Errors name the config path of the value at fault, never the value.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshHome, runOkapi } from '../helpers/run-okapi.js';
+import { writeSdkPlugin } from '../helpers/plugin-files.js';
 import { startSpecServer, type SpecServer } from '../unit/api/spec-server.js';
 
 const SPEC = {
@@ -132,5 +133,25 @@ describe('templates at request time', () => {
     const loop = await runOkapi(['ten/echo'], { env: home.env });
     expect(loop.code).toBe(1);
     expect(loop.stderr).toMatch(/apis\.ten\.profiles\.default\.params\.\w+: its templates lead back to \{\w+\}/);
+  });
+});
+
+describe('what an auth plugin receives of templated params', () => {
+  it('gets a literal filled in, but not a value a template drew from env:, unless it needs secrets', async () => {
+    for (const needsSecrets of [false, true]) {
+      const home = freshHome();
+      writeSdkPlugin(
+        home.plugins,
+        'recorder',
+        `{
+          manifest: ${JSON.stringify({ name: 'recorder', okapi_api_version: 2, hooks: ['auth'], needs_auth_secrets: needsSecrets })},
+          hooks: { auth: (input) => ({ headers: { 'X-Recorded-Params': JSON.stringify(input.params) } }) },
+        }`,
+      );
+      const auth = { type: 'recorder', params: { place: 'x-{tenant}', zone: 'z-{zone}' } };
+      writeFileSync(home.config, JSON.stringify({ apis: { ten: { base_url: server.url, profiles: { default: { auth, params: { tenant: 'acme', zone: 'env:TEN_ZONE' } } } } } }));
+      const received = await echo(home, { TEN_ZONE: 'north' });
+      expect(JSON.parse(received.headers['x-recorded-params']!)).toEqual(needsSecrets ? { place: 'x-acme', zone: 'z-north' } : { place: 'x-acme' });
+    }
   });
 });
