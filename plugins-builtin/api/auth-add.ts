@@ -53,7 +53,9 @@ export const apiAuthAdd: ApiVerb = async (init, args, ctx) => {
     const existing = bindingIn(target, id);
     const compose = (current: CredentialBinding | undefined, answers: Record<string, string>) => {
       const type = authType(given) ?? current?.auth?.type;
-      const prefill = scheme ? prefilledAuth(id, scheme, type) : undefined;
+      // A binding to a shared auth profile (auth_ref) gets its auth there, not from the scheme.
+      const shared = current?.auth_ref !== undefined || given.auth_ref !== undefined;
+      const prefill = scheme && !shared ? prefilledAuth(id, scheme, type) : undefined;
       const base: CredentialBinding = prefill && (type === undefined || prefill.type === type) ? { auth: prefill } : {};
       const answered: CredentialBinding = Object.keys(answers).length > 0 ? { auth: { type: type ?? prefill!.type, params: answers } } : {};
       return merge(merge(merge(base, current ?? {}), given), answered) as CredentialBinding;

@@ -129,6 +129,10 @@ describe('api auth add', () => {
     const empty = await run(home, 'api', 'auth', 'add', 'sec', 'later');
     expect(empty.code).toBe(0);
     expect(credentials(home).later).toEqual({});
+    // A binding to a shared auth profile takes no auth from the scheme.
+    const shared = await run(home, 'api', 'auth', 'add', 'sec', 'bearerAuth', 'auth_ref: corp');
+    expect(shared.code, shared.stderr).toBe(0);
+    expect(credentials(home).bearerAuth).toEqual({ auth_ref: 'corp' });
     const mtls = await run(home, 'api', 'auth', 'add', 'sec', 'mtls');
     expect(mtls.code).toBe(2);
     expect(mtls.stderr).toContain('mtls is a mutualTLS security scheme of sec');
