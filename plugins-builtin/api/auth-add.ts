@@ -48,7 +48,11 @@ export const apiAuthAdd: ApiVerb = async (init, args, ctx) => {
     }
     if (!scheme) {
       const known = Object.keys(schemes);
-      ctx.stderr(`okapi: ${id} is not a security scheme of ${api}${known.length > 0 ? ` (its schemes: ${known.join(', ')})` : ''}; adding it as a custom binding\n`);
+      const why =
+        target.entry.discovery === undefined
+          ? `${api} has no cached description (connected with --no-discover), so ${id} is no security scheme of it`
+          : `${id} is not a security scheme of ${api}${known.length > 0 ? ` (its schemes: ${known.join(', ')})` : ''}`;
+      ctx.stderr(`okapi: ${why}; adding it as a custom binding\n`);
     }
     const existing = bindingIn(target, id);
     const compose = (current: CredentialBinding | undefined, answers: Record<string, string>) => {

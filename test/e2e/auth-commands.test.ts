@@ -140,6 +140,15 @@ describe('api auth add', () => {
     expect(credentials(home).mtls).toBeUndefined();
   });
 
+  it('adds a binding to an API without a description, saying there is no scheme to prefill from', async () => {
+    const home = freshHome();
+    expect((await run(home, 'api', 'connect', 'sec', server.url, '--no-discover')).code).toBe(0);
+    const added = await run(home, 'api', 'auth', 'add', 'sec', 'main', 'auth.type: api-key', 'auth.params.in: header', 'auth.params.name: X-Key', 'auth.params.value: env:K');
+    expect(added.code, added.stderr).toBe(0);
+    expect(added.stderr).toContain('sec has no cached description (connected with --no-discover), so main is no security scheme of it; adding it as a custom binding');
+    expect(credentials(home).main).toEqual({ auth: { type: 'api-key', params: { in: 'header', name: 'X-Key', value: 'env:K' } } });
+  });
+
   it('works on the profile -p names, and refuses one that does not exist', async () => {
     const home = await connected();
     expect((await run(home, 'api', 'set', 'sec', 'profiles.staging: {}')).code).toBe(0);
