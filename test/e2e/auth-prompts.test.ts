@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshHome, runOkapi } from '../helpers/run-okapi.js';
 import { writeSdkPlugin } from '../helpers/plugin-files.js';
+import { hasScript, startOnTerminal } from '../helpers/terminal.js';
 import { startSpecServer, type SpecServer } from '../unit/api/spec-server.js';
 
 const SPEC = {
@@ -99,6 +100,36 @@ describe('prompts at api connect', () => {
     const unset = await runOkapi(['ten/echo'], { env: home.env });
     expect(unset.code).toBe(1);
     expect(unset.stderr).toContain('param "token" reads the environment variable TEN_TOKEN, which is not set');
+  });
+});
+
+describe('prompts on a terminal', () => {
+  it.skipIf(!hasScript)('asks each prompt, takes a default on Enter, asks again outside the enum, hides the token', async () => {
+    const home = freshHome();
+    const child = startOnTerminal(['api', 'connect', 'ten', server.url, '--spec', `${server.url}/openapi.json`], home.env, ['pipe', 'pipe', 'pipe']);
+    // Each prompt as it appears, and what is typed at it.
+    const script: [string, string][] = [
+      ['Your tenant [acme]:', ''],
+      ['Plan (one of free, pro) [free]:', 'gold'],
+      ['Plan (one of free, pro) [free]:', 'pro'],
+      ['API token:', 'typed-token'],
+    ];
+    let screen = '';
+    let seen = 0;
+    child.stdout!.on('data', (chunk: Buffer) => {
+      screen += chunk.toString('utf8');
+      while (script.length > 0) {
+        const at = screen.indexOf(script[0]![0], seen);
+        if (at === -1) break;
+        seen = at + script[0]![0].length;
+        child.stdin!.write(`${script.shift()![1]}\r`);
+      }
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code, screen).toBe(0);
+    expect(script).toEqual([]);
+    expect(screen).not.toContain('typed-token');
+    expect(profile(home).params).toEqual({ region: 'eu-{tenant}', tenant: 'acme', tier: 'pro', token: 'typed-token' });
   });
 });
 
