@@ -12,8 +12,8 @@
  *   settings meet it. An existing binding keeps its values and gains what is new; the report names
  *   the fields added or changed, never their values.
  */
-import type { CommandContext } from '../../sdk/types.js';
-import { UsageError } from '../../sdk/shared/errors.js';
+import type { CommandContext, CommandInit } from '../../sdk/types.js';
+import { OkapiError, UsageError } from '../../sdk/shared/errors.js';
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
 import { profilesOf, type AuthObject, type CredentialBinding } from '../../sdk/shared/api-config.js';
 import type { SecuritySchemeInfo } from '../../sdk/shared/operation-index-format.js';
@@ -46,14 +46,7 @@ export const apiAuthAdd: ApiVerb = async (init, args, ctx) => {
         hint: `set the profile's client_cert and client_key: okapi api set ${api} 'profiles.${target.profile}.client_cert: <file.pem>' 'profiles.${target.profile}.client_key: <key.pem>' (or use --okapi-client-cert and --okapi-client-key)`,
       });
     }
-    if (!scheme) {
-      const known = Object.keys(schemes);
-      const why =
-        target.entry.discovery === undefined
-          ? `${api} has no cached description (connected with --no-discover), so ${id} is no security scheme of it`
-          : `${id} is not a security scheme of ${api}${known.length > 0 ? ` (its schemes: ${known.join(', ')})` : ''}`;
-      ctx.stderr(`okapi: ${why}; adding it as a custom binding\n`);
-    }
+    if (!scheme) noteCustomBinding(ctx, target, id, Object.keys(schemes));
     const existing = bindingIn(target, id);
     const compose = (current: CredentialBinding | undefined, answers: Record<string, string>) => {
       const type = authType(given) ?? current?.auth?.type;
@@ -66,25 +59,14 @@ export const apiAuthAdd: ApiVerb = async (init, args, ctx) => {
     };
 
     const missing = missingParams(compose(existing, {}));
-    const answers: Record<string, string> = {};
-    if (missing.length > 0) {
-      if (init.tty.stdin && init.tty.stderr) Object.assign(answers, await askParams(ctx, id, missing));
-      else {
-        const required = missing.filter((p) => p.required);
-        if (required.length > 0) {
-          const expressions = [...setup, ...required.map((p) => `auth.params.${p.name}: <value>`)].map(shellQuote).join(' ');
-          throw new UsageError(`${where} needs ${required.map((p) => `auth.params.${p.name}`).join(', ')}, and okapi cannot ask without a terminal`, {
-            hint: `run: okapi api auth add ${api}${target.profileFlag} ${id} ${expressions}  (a value may be env:VAR or command:<command-line>)`,
-          });
-        }
-      }
-    }
+    const answers = missing.length > 0 ? await paramAnswers(init, ctx, target, id, setup, missing) : {};
 
     let before: CredentialBinding | undefined;
     let after: CredentialBinding = {};
     await updateConfig(ctx.config, (config) => {
-      const apis = config.apis as Record<string, Record<string, unknown>>;
-      const entry = apis[api]!;
+      const apis = isPlainObject(config.apis) ? config.apis : {};
+      const entry = apis[api];
+      if (!isPlainObject(entry)) throw new OkapiError(`there is no API named "${api}" any more`, { hint: "another okapi removed it; see 'okapi api list'" });
       const profiles = { ...profilesOf(entry) };
       const profile = { ...(profiles[target.profile] ?? {}) };
       const credentials = isPlainObject(profile.credentials) ? { ...(profile.credentials as Record<string, CredentialBinding>) } : {};
@@ -93,7 +75,7 @@ export const apiAuthAdd: ApiVerb = async (init, args, ctx) => {
       credentials[id] = after;
       profile.credentials = credentials;
       profiles[target.profile] = profile;
-      apis[api] = { ...entry, profiles };
+      config.apis = { ...apis, [api]: { ...entry, profiles } };
     });
     ctx.stderr(`okapi: ${report(where, before, after, scheme !== undefined)}\n`);
     return 0;
@@ -101,6 +83,31 @@ export const apiAuthAdd: ApiVerb = async (init, args, ctx) => {
     return printCommandError(ctx.stderr, error);
   }
 };
+
+function noteCustomBinding(ctx: CommandContext, target: AuthTarget, id: string, schemes: string[]): void {
+  const why =
+    target.entry.discovery === undefined
+      ? `${target.api} has no cached description (connected with --no-discover), so ${id} is no security scheme of it`
+      : `${id} is not a security scheme of ${target.api}${schemes.length > 0 ? ` (its schemes: ${schemes.join(', ')})` : ''}`;
+  ctx.stderr(`okapi: ${why}; adding it as a custom binding\n`);
+}
+
+/**
+ * Values for the missing params: asked on a terminal; without one, a required param missing is a
+ * usage error giving the whole command to run (the user's own expressions and the missing ones).
+ */
+async function paramAnswers(init: CommandInit, ctx: CommandContext, target: AuthTarget, id: string, setup: string[], missing: TypeParam[]): Promise<Record<string, string>> {
+  if (init.tty.stdin && init.tty.stderr) return askParams(ctx, id, missing);
+  const required = missing.filter((p) => p.required);
+  if (required.length > 0) {
+    const expressions = [...setup, ...required.map((p) => `auth.params.${p.name}: <value>`)].map(shellQuote).join(' ');
+    throw new UsageError(
+      `credential ${id} of ${target.api} (profile ${target.profile}) needs ${required.map((p) => `auth.params.${p.name}`).join(', ')}, and okapi cannot ask without a terminal`,
+      { hint: `run: okapi api auth add ${target.api}${target.profileFlag} ${id} ${expressions}  (a value may be env:VAR or command:<command-line>)` },
+    );
+  }
+  return {};
+}
 
 /** The binding the setup expressions give, checked for the fields a binding has. */
 async function setupBinding(expressions: string[]): Promise<Record<string, unknown>> {

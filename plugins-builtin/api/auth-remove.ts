@@ -18,9 +18,9 @@ export const apiAuthRemove: ApiVerb = async (init, args, ctx) => {
     const [api, id] = parseArguments(args, AUTH_REMOVE).positionals as [string, string];
     const target = await authTarget(init, ctx, api);
     await updateConfig(ctx.config, (config) => {
-      const apis = config.apis as Record<string, Record<string, unknown>>;
-      const entry = apis[api];
-      const profiles = entry ? profilesOf(entry) : {};
+      const apis = isPlainObject(config.apis) ? config.apis : {};
+      const entry = isPlainObject(apis[api]) ? apis[api] : {};
+      const profiles = profilesOf(entry);
       const profile = profiles[target.profile];
       const credentials = isPlainObject(profile?.credentials) ? profile.credentials : {};
       if (!Object.hasOwn(credentials, id)) {
@@ -30,7 +30,7 @@ export const apiAuthRemove: ApiVerb = async (init, args, ctx) => {
         });
       }
       const { [id]: _removed, ...kept } = credentials;
-      apis[api] = { ...entry, profiles: { ...profiles, [target.profile]: { ...profile, credentials: kept } } };
+      config.apis = { ...apis, [api]: { ...entry, profiles: { ...profiles, [target.profile]: { ...profile, credentials: kept } } } };
     });
     ctx.stderr(`okapi: removed credential ${id} from ${api} (profile ${target.profile}); its cached tokens are kept (okapi api auth logout ${api}${target.profileFlag} clears them)\n`);
     return 0;
