@@ -3,7 +3,8 @@
  * segment names a registered API goes to that API's base URL (the profile's wins), with the
  * selected profile's headers and query as the lowest layer, and `url_overrides` applied last
  * (sdk/shared/url-overrides.ts, the same rewrite generated operations get). Only the one API named
- * is read from the config.
+ * is read from the config. `{name}` templates in the profile's header and query values are filled
+ * from its `params` here; those of its auth params in the auth phase (param-templates.ts).
  */
 import type { OkapiConfig } from '../config/document.js';
 import { OkapiError, UsageError } from '../../sdk/shared/errors.js';
