@@ -101,12 +101,17 @@ export interface TokenScope {
   credential?: string;
 }
 
+/** Whose tokens `clear` removes: one profile of an API, every profile of it, or a shared auth profile. */
+export type TokenClearScope = { api: string; profile: string } | { api: string; all_profiles: true } | { auth_profile: string };
+
 /** Secrets (OAuth tokens, say) kept for a plugin, private to the user, never shown by okapi. */
 export interface TokenStore {
   get(scope: TokenScope, key: string): Promise<string | undefined>;
   set(scope: TokenScope, key: string, value: string): Promise<void>;
   /** True when there was a value to delete. */
   delete(scope: TokenScope, key: string): Promise<boolean>;
+  /** Deletes every value kept under the scope (`api auth logout`); `cleared`: how many there were. */
+  clear(scope: TokenClearScope): Promise<{ cleared: number }>;
 }
 
 /** The user's terminal (kernel/services/terminal.ts). */

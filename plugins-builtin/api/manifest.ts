@@ -12,7 +12,7 @@ export default {
   commands: [
     {
       name: 'api',
-      short: 'Register and manage APIs (connect, sync, list, inspect, set, remove)',
+      short: 'Register and manage APIs (connect, sync, list, inspect, set, remove, auth)',
       long: [
         'Usage:',
         '  okapi api connect <name> <url> [setup-expression...]   Find the OpenAPI description and register the API',
@@ -25,6 +25,10 @@ export default {
         '    Patches and setup expressions: an argument that begins with key: and a space starts a new field,',
         '    other words continue the value before them.',
         '  okapi api remove <name>                                 Forget the API and its cached files',
+        "  okapi api auth add <api> <credential-id> [setup-expression...]   Add or complete a credential binding of the profile,",
+        "    prefilled from the security scheme of that name, e.g. 'auth.params.token: env:TOKEN'",
+        '  okapi api auth remove <api> <credential-id>             Remove a binding (its cached tokens are kept)',
+        '  okapi api auth logout <api> [--all-profiles] | --auth-profile <name>   Delete cached auth tokens',
         '',
         'Then: okapi <name> --help lists its operations; okapi <name>/<path> sends a request to it',
         '(with the profile chosen by -p or OKAPI_PROFILE).',
