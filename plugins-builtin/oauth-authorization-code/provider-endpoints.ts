@@ -1,6 +1,6 @@
 /**
  * The provider a sign-in and a refresh talk to: its authorization and token endpoints (by
- * discovery from `issuer_url`, or `authorize_url` + `token_url`), the client, and how the client
+ * discovery from `issuer_url`, or `authorization_url` + `token_url`), the client, and how the client
  * proves itself at the token endpoint.
  */
 import type * as oauth from 'oauth4webapi';
@@ -18,8 +18,8 @@ export interface Provider {
 export async function providerFor(params: SignInParams, owner: string): Promise<Provider> {
   const server =
     params.issuerUrl !== undefined
-      ? await discoverServer(params.issuerUrl, ['authorization_endpoint', 'token_endpoint'], owner, 'give the endpoints as the authorize_url and token_url params instead of issuer_url')
-      : serverFromEndpoints({ authorization_endpoint: params.authorizeUrl!, token_endpoint: params.tokenUrl! });
+      ? await discoverServer(params.issuerUrl, ['authorization_endpoint', 'token_endpoint'], owner, 'give the endpoints as the authorization_url and token_url params instead of issuer_url')
+      : serverFromEndpoints({ authorization_endpoint: params.authorizationUrl!, token_endpoint: params.tokenUrl! });
   return {
     server: server as Provider['server'],
     client: { client_id: params.clientId },

@@ -1,6 +1,6 @@
 /**
  * The auth params of the `oauth-authorization-code` type (DESIGN.md §6, docs/design/030):
- * `client_id`; `issuer_url` (discovery) or `authorize_url` + `token_url`; `client_secret` for a
+ * `client_id`; `issuer_url` (discovery) or `authorization_url` + `token_url`; `client_secret` for a
  * confidential client, with `auth_method` (`client_secret_basic`, the default, or
  * `client_secret_post`), else a public client; `scopes`; `redirect_path` (default `/callback`) and
  * `redirect_port` (default: a free port the system picks). Any other param is sent with the
@@ -17,7 +17,7 @@ export interface SignInParams {
   authMethod: ClientAuthMethod;
   /** Either the issuer (discovery) or both endpoints. */
   issuerUrl?: string;
-  authorizeUrl?: string;
+  authorizationUrl?: string;
   tokenUrl?: string;
   scopes: string[];
   /** The path of the loopback redirect URI, starting with `/`. */
@@ -30,13 +30,14 @@ export interface SignInParams {
 
 export const DEFAULT_REDIRECT_PATH = '/callback';
 
-const KNOWN = new Set(['client_id', 'client_secret', 'auth_method', 'issuer_url', 'authorize_url', 'token_url', 'scopes', 'redirect_path', 'redirect_port']);
+const KNOWN = new Set(['client_id', 'client_secret', 'auth_method', 'issuer_url', 'authorization_url', 'token_url', 'scopes', 'redirect_path', 'redirect_port']);
 /** Params that would be sent along but mean something else, or that okapi sets itself: refused rather than sent. */
 const MISTAKEN: Record<string, string> = {
   scope: 'scopes are the "scopes" param',
   redirect_uri: 'the redirect URI is http://127.0.0.1:<redirect_port><redirect_path>; set those params instead',
   token_endpoint_auth_method: 'the client authentication method is the "auth_method" param (client_secret_basic or client_secret_post)',
-  authorization_endpoint: 'the authorization endpoint is the "authorize_url" param',
+  authorization_endpoint: 'the authorization endpoint is the "authorization_url" param',
+  authorize_url: 'the authorization endpoint is the "authorization_url" param',
   token_endpoint: 'the token endpoint is the "token_url" param',
   response_type: 'this auth type always asks for a code',
   grant_type: 'this auth type always uses the authorization_code grant',
@@ -57,20 +58,20 @@ export function signInParams(params: Record<string, string>, owner: string): Sig
   if (clientId === undefined) throw new OkapiError(`${owner} has no "client_id" param`, { hint: 'set auth.params.client_id in the profile' });
 
   const issuerUrl = given('issuer_url');
-  const authorizeUrl = given('authorize_url');
+  const authorizationUrl = given('authorization_url');
   const tokenUrl = given('token_url');
-  if (issuerUrl !== undefined && (authorizeUrl !== undefined || tokenUrl !== undefined)) {
-    throw new OkapiError(`${owner} has the param "issuer_url" and also "${authorizeUrl !== undefined ? 'authorize_url' : 'token_url'}"; it needs one or the other`, {
-      hint: 'give issuer_url to find the endpoints by discovery, or authorize_url and token_url to name them',
+  if (issuerUrl !== undefined && (authorizationUrl !== undefined || tokenUrl !== undefined)) {
+    throw new OkapiError(`${owner} has the param "issuer_url" and also "${authorizationUrl !== undefined ? 'authorization_url' : 'token_url'}"; it needs one or the other`, {
+      hint: 'give issuer_url to find the endpoints by discovery, or authorization_url and token_url to name them',
     });
   }
-  if (issuerUrl === undefined && (authorizeUrl === undefined || tokenUrl === undefined)) {
-    const missing = authorizeUrl === undefined && tokenUrl === undefined ? '"issuer_url", or "authorize_url" and "token_url"' : `"${authorizeUrl === undefined ? 'authorize_url' : 'token_url'}"`;
+  if (issuerUrl === undefined && (authorizationUrl === undefined || tokenUrl === undefined)) {
+    const missing = authorizationUrl === undefined && tokenUrl === undefined ? '"issuer_url", or "authorization_url" and "token_url"' : `"${authorizationUrl === undefined ? 'authorization_url' : 'token_url'}"`;
     throw new OkapiError(`${owner} has no ${missing} param`, {
-      hint: 'give issuer_url to find the endpoints by discovery, or authorize_url and token_url to name them',
+      hint: 'give issuer_url to find the endpoints by discovery, or authorization_url and token_url to name them',
     });
   }
-  for (const [name, value] of [['issuer_url', issuerUrl], ['authorize_url', authorizeUrl], ['token_url', tokenUrl]] as const) {
+  for (const [name, value] of [['issuer_url', issuerUrl], ['authorization_url', authorizationUrl], ['token_url', tokenUrl]] as const) {
     if (value !== undefined && !/^https?:$/.test(URL.canParse(value) ? new URL(value).protocol : '')) {
       throw new OkapiError(`${owner} param "${name}" is ${JSON.stringify(value)}, which is not an http or https URL`);
     }
@@ -82,7 +83,7 @@ export function signInParams(params: Record<string, string>, owner: string): Sig
     ...(clientSecret !== undefined ? { clientSecret } : {}),
     authMethod: authMethod(params.auth_method, clientSecret !== undefined, owner),
     ...(issuerUrl !== undefined ? { issuerUrl } : {}),
-    ...(authorizeUrl !== undefined ? { authorizeUrl } : {}),
+    ...(authorizationUrl !== undefined ? { authorizationUrl } : {}),
     ...(tokenUrl !== undefined ? { tokenUrl } : {}),
     // OAuth writes scopes space-separated; commas are accepted too, as people write lists.
     scopes: (params.scopes ?? '').split(/[\s,]+/).filter((scope) => scope !== ''),

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAUTH_CODE_CLIENTS, startOAuthProvider, type OAuthProvider } from '../../fixtures/oauth-provider/index.mjs';
 import { signInAtProvider } from '../../fixtures/oauth-provider/user-agent.mjs';
+import { moduleTracer } from '../helpers/module-tracer.js';
 import { fileWritten } from '../helpers/processes.js';
 import { freshHome, runOkapi, startOkapi } from '../helpers/run-okapi.js';
 import { hasScript, startOnTerminal } from '../helpers/terminal.js';
@@ -68,7 +69,7 @@ const publicClient = OAUTH_CODE_CLIENTS.public;
 const confidential = OAUTH_CODE_CLIENTS.confidential;
 
 describe('oauth-authorization-code in the browser', () => {
-  it('signs in through the browser and the loopback redirect, then reuses the kept token without signing in again', async () => {
+  it('signs in through the browser and the loopback redirect, then reuses the kept token without signing in again or loading the OAuth library', async () => {
     const home = homeWith({ issuer_url: provider.issuer, client_id: publicClient.client_id, scopes: 'api:read' });
     const first = await runOkapi(['res/whoami', '-o', 'json'], { env: home.env });
     expect(first.stderr).toMatch(new RegExp(`^Open this URL to sign in: ${provider.issuer}/auth\\?\\S+\\n$`));
@@ -86,8 +87,11 @@ describe('oauth-authorization-code in the browser', () => {
 
     const token = keptToken(home);
     expect(token.refresh_token).toBeTypeOf('string');
-    const second = await runOkapi(['res/whoami', '-o', 'json', '-v'], { env: home.env });
+    // The OAuth library is loaded to sign in, not to send a kept token.
+    const tracer = moduleTracer('oauth4webapi');
+    const second = await runOkapi(['res/whoami', '-o', 'json', '-v'], { env: { ...home.env, ...tracer.env } });
     expect(JSON.parse(second.stdout).sub).toBe('alice');
+    expect(tracer.loaded()).toBe('');
     expect(second.stderr).not.toContain('Open this URL');
     expect(second.stderr).not.toContain(token.access_token);
     expect(readFileSync(home.browserLog, 'utf8').trim().split('\n')).toHaveLength(1);
@@ -133,7 +137,7 @@ describe('oauth-authorization-code in the browser', () => {
 
   it('signs in a confidential client with its secret, at endpoints given directly', async () => {
     const home = homeWith({
-      authorize_url: `${provider.issuer}/auth`,
+      authorization_url: `${provider.issuer}/auth`,
       token_url: provider.tokenUrl,
       client_id: confidential.client_id,
       client_secret: 'env:CLIENT_SECRET',

@@ -18,12 +18,12 @@ describe('oauth-authorization-code params', () => {
   });
 
   it('reads a confidential client at endpoints given directly, on a fixed redirect', () => {
-    const params = { client_id: 'c', client_secret: 's3cret', authorize_url: 'https://idp.test/authorize', token_url: 'https://idp.test/token', redirect_path: '/oauth/done', redirect_port: '8484' };
+    const params = { client_id: 'c', client_secret: 's3cret', authorization_url: 'https://idp.test/authorize', token_url: 'https://idp.test/token', redirect_path: '/oauth/done', redirect_port: '8484' };
     expect(signInParams(params, owner)).toEqual({
       clientId: 'c',
       clientSecret: 's3cret',
       authMethod: 'client_secret_basic',
-      authorizeUrl: 'https://idp.test/authorize',
+      authorizationUrl: 'https://idp.test/authorize',
       tokenUrl: 'https://idp.test/token',
       scopes: [],
       redirectPath: '/oauth/done',
@@ -36,9 +36,9 @@ describe('oauth-authorization-code params', () => {
 
   it.each([
     [{ issuer_url: 'https://idp.test' }, 'has no "client_id" param'],
-    [{ client_id: 'c' }, 'has no "issuer_url", or "authorize_url" and "token_url" param'],
-    [{ client_id: 'c', authorize_url: 'https://idp.test/authorize' }, 'has no "token_url" param'],
-    [{ client_id: 'c', token_url: 'https://idp.test/token' }, 'has no "authorize_url" param'],
+    [{ client_id: 'c' }, 'has no "issuer_url", or "authorization_url" and "token_url" param'],
+    [{ client_id: 'c', authorization_url: 'https://idp.test/authorize' }, 'has no "token_url" param'],
+    [{ client_id: 'c', token_url: 'https://idp.test/token' }, 'has no "authorization_url" param'],
     [{ ...base, token_url: 'https://idp.test/token' }, 'has the param "issuer_url" and also "token_url"; it needs one or the other'],
     [{ ...base, issuer_url: 'idp.test' }, 'param "issuer_url" is "idp.test", which is not an http or https URL'],
     [{ ...base, auth_method: 'client_secret_basic' }, 'param "auth_method" is "client_secret_basic", which needs a client secret, and there is no "client_secret" param'],
@@ -51,6 +51,7 @@ describe('oauth-authorization-code params', () => {
     [{ ...base, redirect_port: '70000' }, 'param "redirect_port" is "70000", which is not a port number (1 to 65535)'],
     [{ ...base, redirect_port: 'http' }, 'param "redirect_port" is "http", which is not a port number (1 to 65535)'],
     [{ ...base, redirect_uri: 'http://localhost/cb' }, 'has a "redirect_uri" param, which it would send to the provider as it is'],
+    [{ ...base, authorize_url: 'https://idp.test/authorize' }, 'has a "authorize_url" param, which it would send to the provider as it is'],
     [{ ...base, scope: 'read' }, 'has a "scope" param, which it would send to the provider as it is'],
     [{ ...base, state: 'x' }, 'has a "state" param, which it would send to the provider as it is'],
     [{ ...base, code_challenge_method: 'plain' }, 'has a "code_challenge_method" param, which it would send to the provider as it is'],
