@@ -178,6 +178,17 @@ describe('oauth-authorization-code in the browser', () => {
   });
 });
 
+describe('oauth-authorization-code with --okapi-no-browser and no terminal', () => {
+  it('shows the URL, then says it cannot ask for the code, without opening a browser', async () => {
+    const home = homeWith({ issuer_url: provider.issuer, client_id: publicClient.client_id });
+    const result = await runOkapi(['res/whoami', '--okapi-no-browser'], { env: home.env });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(new RegExp(`^Open this URL to sign in: ${provider.issuer}/auth\\?\\S+\\n`));
+    expect(result.stderr).toContain('cannot ask "Paste the code or the full redirect URL:": okapi is not attached to a terminal');
+    expect(existsSync(home.browserLog)).toBe(false);
+  });
+});
+
 describe.skipIf(!hasScript)('oauth-authorization-code with --okapi-no-browser', () => {
   /**
    * Runs okapi on a terminal; once it asks, plays the user at the URL it showed and types what
