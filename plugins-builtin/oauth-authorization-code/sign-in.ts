@@ -78,7 +78,7 @@ function checkedResponse(provider: Provider, parameters: URLSearchParams, state:
     return oauth.validateAuthResponse(provider.server, provider.client, parameters, state);
   } catch (error) {
     if (error instanceof oauth.OperationProcessingError && /state/.test(error.message)) {
-      throw new OkapiError(`${what} came back with a state that is not this sign-in's`, {
+      throw new OkapiError(`${what} did not come back with this sign-in's state`, {
         hint: 'the redirect belongs to another sign-in (an old browser tab?): run the command again and use the URL it shows',
       });
     }

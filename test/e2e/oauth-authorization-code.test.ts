@@ -5,7 +5,7 @@
  * a terminal, pasting the redirect's address or the code. Tokens are kept and refreshed; refusals
  * come in the provider's words; no secret or token is shown.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAUTH_CODE_CLIENTS, startOAuthProvider, type OAuthProvider } from '../../fixtures/oauth-provider/index.mjs';
@@ -118,6 +118,27 @@ describe('oauth-authorization-code in the browser', () => {
     const refreshed = keptToken(home);
     expect(refreshed.access_token).not.toBe(first.access_token);
     expect(refreshed.refresh_token).toBeTypeOf('string');
+  });
+
+  it('signs in again in the browser when the refresh token is refused', async () => {
+    const home = homeWith({ issuer_url: provider.issuer, client_id: publicClient.client_id, scopes: 'api:read' });
+    expect((await runOkapi(['res/whoami'], { env: home.env })).code).toBe(0);
+    await browserPage(home);
+    const tokensFile = join(home.dir, 'tokens.json');
+    const tokens = JSON.parse(readFileSync(tokensFile, 'utf8'));
+    const kept = keptToken(home);
+    tokens.apis.res.default.default['oauth-authorization-code'] = JSON.stringify({ ...kept, use_until: Date.now() - 1, refresh_token: 'revoked-refresh-token' });
+    writeFileSync(tokensFile, JSON.stringify(tokens));
+    rmSync(home.browserPage);
+
+    const again = await runOkapi(['res/whoami', '-o', 'json', '-v'], { env: home.env });
+    expect(JSON.parse(again.stdout)).toMatchObject({ authenticated: true, sub: 'alice' });
+    expect(again.stderr).toContain('the refresh token was not accepted');
+    expect(again.stderr).toContain('invalid_grant');
+    expect(again.stderr).toContain('Open this URL to sign in:');
+    expect(again.stderr).not.toContain('revoked-refresh-token');
+    expect(readFileSync(home.browserLog, 'utf8').trim().split('\n')).toHaveLength(2);
+    await browserPage(home);
   });
 
   it('reports a declined consent in the provider words, on the terminal and in the browser', async () => {
@@ -236,7 +257,7 @@ describe.skipIf(!hasScript)('oauth-authorization-code with --okapi-no-browser', 
       return redirect.href;
     });
     expect(code).toBe(1);
-    expect(shown).toContain("came back with a state that is not this sign-in's");
+    expect(shown).toContain("did not come back with this sign-in's state");
     expect(existsSync(join(home.dir, 'tokens.json'))).toBe(false);
   });
 });
