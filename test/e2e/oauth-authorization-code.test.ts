@@ -168,6 +168,7 @@ describe('oauth-authorization-code in the browser', () => {
     const result = await runOkapi(['res/whoami', '-o', 'json'], { env: { ...home.env, CLIENT_SECRET: confidential.client_secret! } });
     expect(JSON.parse(result.stdout)).toEqual({ authenticated: true, client_id: confidential.client_id, scope: 'api:read api:write', sub: 'alice' });
     expect(result.stderr).not.toContain(confidential.client_secret!);
+    expect((await browserPage(home)).status).toBe(200);
   });
 
   it('reports a wrong client secret in the provider words, without the secret', async () => {
@@ -184,18 +185,29 @@ describe('oauth-authorization-code in the browser', () => {
     expect(page.text).not.toContain(wrong);
   });
 
-  it('keeps waiting when the provider never sends the browser back, until Ctrl-C ends okapi with 130', async () => {
-    // The provider did not register this path: it shows its error page instead of redirecting.
+  it('reports a browser that fails and keeps waiting for the sign-in, until Ctrl-C ends okapi with 130', async () => {
+    // The provider did not register this path: it shows its error page instead of redirecting, and
+    // the browser script fails on it.
     const home = homeWith({ issuer_url: provider.issuer, client_id: publicClient.client_id, redirect_path: '/elsewhere' });
     const okapi = startOkapi(['res/whoami'], { env: home.env });
-    const url = (await fileWritten(home.browserLog)).trim();
+    let stderr = '';
+    await new Promise<void>((resolve) => {
+      okapi.child.stderr!.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString('utf8');
+        if (stderr.includes('open the URL above by hand')) resolve();
+      });
+    });
+    const url = readFileSync(home.browserLog, 'utf8').trim();
     expect(new URL(url).searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/elsewhere$/);
     await expect(signInAtProvider(url)).rejects.toThrow(/the provider answered 400/);
     okapi.child.kill('SIGINT');
     const result = await okapi.result;
     expect(result.code).toBe(130);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toBe(`Open this URL to sign in: ${url}\n`);
+    expect(result.stderr).toBe(
+      `Open this URL to sign in: ${url}\n` +
+        `okapi could not open a browser (BROWSER command ${JSON.stringify(home.env.BROWSER)} exited with status 1); open the URL above by hand\n`,
+    );
   });
 });
 
