@@ -66,6 +66,7 @@ export function serviceClients(ask: Ask, cacheDir: string): ServiceClients {
       },
       set: async (scope, key, value) => void (await ask({ type: 'set-token', scope, key, value })),
       delete: async (scope, key) => (await ask({ type: 'delete-token', scope, key })).deleted === true,
+      clear: async (scope) => ({ cleared: (await ask({ type: 'clear-tokens', scope })).cleared as number }),
     },
     auth: {
       async resolve(query) {

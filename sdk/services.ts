@@ -96,14 +96,17 @@ export interface ApiRegistry {
 
 /**
  * Whose secret: an API, one of its profiles (`default` when absent) and a credential (`default`);
- * or, with `authProfile`, a shared auth profile (`auth_profiles.<name>`), whichever API uses it.
+ * or, with `auth_profile`, a shared auth profile (`auth_profiles.<name>`), whichever API uses it.
  */
 export interface TokenScope {
   api: string;
   profile?: string;
   credential?: string;
-  authProfile?: string;
+  auth_profile?: string;
 }
+
+/** Whose tokens `clear` removes: one profile of an API, every profile of it, or a shared auth profile. */
+export type TokenClearScope = { api: string; profile: string } | { api: string; all_profiles: true } | { auth_profile: string };
 
 /** Secrets (OAuth tokens, say) kept for a plugin, private to the user, never shown by okapi. */
 export interface TokenStore {
@@ -111,6 +114,8 @@ export interface TokenStore {
   set(scope: TokenScope, key: string, value: string): Promise<void>;
   /** True when there was a value to delete. */
   delete(scope: TokenScope, key: string): Promise<boolean>;
+  /** Deletes every value kept under the scope (`api auth logout`); `cleared`: how many there were. */
+  clear(scope: TokenClearScope): Promise<{ cleared: number }>;
 }
 
 /** The user's terminal (kernel/services/terminal.ts). */
@@ -145,7 +150,7 @@ export interface ResolvedCredential {
   credential?: string;
   type: string;
   /** The shared auth profile (`auth_ref`) it is, if any. */
-  authProfile?: string;
+  auth_profile?: string;
   headers: Record<string, string[]>;
   query: Record<string, string[]>;
 }

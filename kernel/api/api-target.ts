@@ -3,7 +3,8 @@
  * segment names a registered API goes to that API's base URL (the profile's wins), with the
  * selected profile's headers and query as the lowest layer, and `url_overrides` applied last
  * (sdk/shared/url-overrides.ts, the same rewrite generated operations get). Only the one API named
- * is read from the config.
+ * is read from the config. `{name}` templates in the profile's header and query values are filled
+ * from its `params` here; those of its auth params in the auth phase (param-templates.ts).
  */
 import type { OkapiConfig } from '../config/document.js';
 import { OkapiError, UsageError } from '../../sdk/shared/errors.js';
@@ -13,6 +14,7 @@ import { apiEntry, profilesOf, stringList, stringMap, type ApiEntry, type Profil
 import { apiNameLengthProblem } from '../../sdk/shared/api-names.js';
 import { applyUrlOverrides } from '../../sdk/shared/url-overrides.js';
 import { apiBaseUrl } from '../../sdk/shared/api-base-url.js';
+import { ParamTemplates, type ParamLayer } from '../pipeline/param-templates.js';
 
 export interface ApiTarget {
   api: string;
@@ -52,6 +54,7 @@ export function resolveApiTarget(
   target: string,
   profileName: string | undefined,
   explicitApi?: string,
+  env: NodeJS.ProcessEnv = process.env,
 ): ApiTarget | undefined {
   let api = explicitApi;
   let rest: string;
@@ -86,13 +89,17 @@ export function resolveApiTarget(
   } else {
     url = joinBase(base, rest, target);
   }
+  const profilePath = `apis.${api}.profiles.${profileKey}`;
+  const templateParams: ParamLayer[] = [{ params: stringMap(profile.params), path: `${profilePath}.params` }];
+  const templates = new ParamTemplates(templateParams, `profile ${profileKey} of API ${api}`, { api, path: `profiles.${profileKey}.params` }, env);
+  const expand = ([name, value]: [string, string], where: string): [string, string] => [name, templates.expand(value, where).text];
   return {
     api,
     profile: profileKey,
     url,
     // Credentials in profile headers never go to another origin.
-    headers: sameOrigin ? stringList(profile.headers).map((h) => headerPair(h, api!, profileKey)) : [],
-    query: sameOrigin ? stringList(profile.query).map((q) => queryPair(q, api!, profileKey)) : [],
+    headers: sameOrigin ? stringList(profile.headers).map((h, i) => expand(headerPair(h, api!, profileKey), `${profilePath}.headers[${i}]`)) : [],
+    query: sameOrigin ? stringList(profile.query).map((q, i) => expand(queryPair(q, api!, profileKey), `${profilePath}.query[${i}]`)) : [],
     overrides: chosen ? {} : overrides,
     sameOrigin,
     ...(explicitApi === undefined ? { path: typedPath(rest) } : {}),

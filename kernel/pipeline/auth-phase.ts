@@ -8,11 +8,16 @@ import type { AuthOutput, WireRequest } from '../../sdk/types.js';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { authParamsForPlugin, requestForPlugin } from '../plugins/plugin-secrets.js';
 import type { PluginRegistry } from '../plugins/registry.js';
-import { resolveParamValues } from './param-values.js';
+import { isParamReference, resolveParamValue } from './param-values.js';
+import { ParamTemplates, type ParamLayer } from './param-templates.js';
 
 export interface AuthPlan {
   type: string;
   params: Record<string, string>;
+  /** The params `{name}` templates in `params` are filled from, in increasing precedence. */
+  templateParams: ParamLayer[];
+  /** Where `params` is in the config (`apis.x.profiles.default.auth.params`), for errors. */
+  paramsPath: string;
   api: string;
   profile: string;
   /** The credential binding's id (AuthInput.credential); absent for the profile's own `auth`. */
@@ -48,7 +53,8 @@ export async function authenticate(
       hint: "choose another auth type for this API's profile",
     });
   }
-  const params = authParamsForPlugin(auth.params, resolveParamValues(auth.params, owner, env), plugin.manifest!);
+  const resolved = resolveAuthParams(auth, owner, env);
+  const params = authParamsForPlugin(resolved.fromReferences, resolved.values, plugin.manifest!);
   return registry.container.call(plugin, 'auth', {
     api: auth.api,
     profile: auth.profile,
@@ -58,4 +64,25 @@ export async function authenticate(
     request: requestForPlugin(request, plugin.manifest!),
     ...(auth.noBrowser ? { no_browser: true } : {}),
   });
+}
+
+/**
+ * The auth params' values: `env:`/`command:` ones read, literal ones with their `{name}` templates
+ * filled; with the names whose value came (wholly or through a template) from a reference.
+ */
+function resolveAuthParams(auth: AuthPlan, owner: string, env: NodeJS.ProcessEnv): { values: Record<string, string>; fromReferences: Set<string> } {
+  const templates = new ParamTemplates(auth.templateParams, owner, { api: auth.api, path: `profiles.${auth.profile}.params` }, env);
+  const values: Record<string, string> = {};
+  const fromReferences = new Set<string>();
+  for (const [name, value] of Object.entries(auth.params)) {
+    if (isParamReference(value)) {
+      values[name] = resolveParamValue(name, value, owner, env);
+      fromReferences.add(name);
+      continue;
+    }
+    const expanded = templates.expand(value, `${auth.paramsPath}.${name}`);
+    values[name] = expanded.text;
+    if (expanded.fromReference) fromReferences.add(name);
+  }
+  return { values, fromReferences };
 }

@@ -12,6 +12,7 @@ import { parseForcedAuth, selectCredentials } from '../../sdk/shared/security-se
 import type { OkapiConfig } from '../config/document.js';
 import { operationNamed, operationOfRequest, type MatchedOperation } from '../api/operation-match.js';
 import type { AuthPlan } from './auth-phase.js';
+import type { ParamLayer } from './param-templates.js';
 
 export interface CredentialRequest {
   api: string;
@@ -68,26 +69,37 @@ export function planCredentials(request: CredentialRequest, config: OkapiConfig)
     clientCertificate: request.clientCertFlag || typeof profile.client_cert === 'string',
   });
   const common = { api, profile: profileName, ...(request.noBrowser ? { noBrowser: true } : {}) };
+  // `{name}` templates in auth params are filled from the profile's params, a binding's over them.
+  const profilePath = `apis.${api}.profiles.${profileName}`;
+  const profileParams: ParamLayer = { params: stringMap(profile.params), path: `${profilePath}.params` };
   let plans: AuthPlan[] = [];
-  if (selection.kind === 'profile' && profileAuth) plans = [{ ...profileAuth, ...common }];
+  if (selection.kind === 'profile' && profileAuth) plans = [{ ...profileAuth, ...common, templateParams: [profileParams] }];
   if (selection.kind === 'credentials') {
-    plans = selection.ids.map((id) => ({ ...bindingAuth(bindings[id], id, config, api, profileName), ...common, credential: id }));
+    plans = selection.ids.map((id) => {
+      const binding = bindings[id];
+      const bindingParams: ParamLayer = { params: stringMap(isPlainObject(binding) ? binding.params : undefined), path: `${profilePath}.credentials.${id}.params` };
+      return { ...bindingAuth(binding, id, config, api, profileName), ...common, credential: id, templateParams: [profileParams, bindingParams] };
+    });
   }
   return { plans, public: operation?.security?.length === 0 && request.forced === undefined, ...(warning !== undefined ? { warning } : {}) };
 }
 
-type ResolvedAuth = Pick<AuthPlan, 'type' | 'params' | 'authProfile'>;
+type ResolvedAuth = Pick<AuthPlan, 'type' | 'params' | 'paramsPath' | 'authProfile'>;
 
 /** The profile's `auth`, or the shared auth profile its `auth_ref` names. */
 function profileAuthOf(profile: Profile, config: OkapiConfig, api: string, profileName: string): ResolvedAuth | undefined {
-  if (isPlainObject(profile.auth) && typeof profile.auth.type === 'string') return { type: profile.auth.type, params: stringMap(profile.auth.params) };
+  if (isPlainObject(profile.auth) && typeof profile.auth.type === 'string') {
+    return { type: profile.auth.type, params: stringMap(profile.auth.params), paramsPath: `apis.${api}.profiles.${profileName}.auth.params` };
+  }
   if (typeof profile.auth_ref === 'string') return sharedAuth(config, profile.auth_ref, `profile ${profileName} of API ${api}`);
   return undefined;
 }
 
 function bindingAuth(binding: unknown, id: string, config: OkapiConfig, api: string, profileName: string): ResolvedAuth {
   const owner = `credential ${id} of profile ${profileName} of API ${api}`;
-  if (isPlainObject(binding) && isPlainObject(binding.auth) && typeof binding.auth.type === 'string') return { type: binding.auth.type, params: stringMap(binding.auth.params) };
+  if (isPlainObject(binding) && isPlainObject(binding.auth) && typeof binding.auth.type === 'string') {
+    return { type: binding.auth.type, params: stringMap(binding.auth.params), paramsPath: `apis.${api}.profiles.${profileName}.credentials.${id}.auth.params` };
+  }
   if (isPlainObject(binding) && typeof binding.auth_ref === 'string') return sharedAuth(config, binding.auth_ref, owner);
   throw new OkapiError(`${owner} says neither how to authenticate (auth) nor which shared auth profile to use (auth_ref); nothing was sent`, {
     hint: `okapi api set ${api} 'profiles.${profileName}.credentials.${id}.auth: {type: bearer, params: {token: env:TOKEN}}'`,
@@ -104,5 +116,5 @@ function sharedAuth(config: OkapiConfig, name: string, owner: string): ResolvedA
       hint: known.length > 0 ? `the shared auth profiles: ${known.join(', ')}` : `okapi config set 'auth_profiles.${name}: {type: bearer, params: {token: env:TOKEN}}'`,
     });
   }
-  return { type: shared.type, params: stringMap(shared.params), authProfile: name };
+  return { type: shared.type, params: stringMap(shared.params), paramsPath: `auth_profiles.${name}.params`, authProfile: name };
 }

@@ -7,7 +7,7 @@
 import type { WireMessage } from '../../sdk/codec.js';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
-import type { ApiSave, AuthQuery, TokenScope, TokenStore } from '../../sdk/services.js';
+import type { ApiSave, AuthQuery, TokenClearScope, TokenScope, TokenStore } from '../../sdk/services.js';
 import type { CommandEntry } from '../../sdk/shared/operation-detail-format.js';
 import type { CommandContext } from '../../sdk/types.js';
 
@@ -28,6 +28,7 @@ const REQUESTS: Record<string, { answer: string; fields: Record<string, FieldRul
   'get-token': { answer: 'token', fields: { scope: 'map', key: 'string' } },
   'set-token': { answer: 'token-set', fields: { scope: 'map', key: 'string', value: 'string' } },
   'delete-token': { answer: 'token-deleted', fields: { scope: 'map', key: 'string' } },
+  'clear-tokens': { answer: 'tokens-cleared', fields: { scope: 'map' } },
   'clear-responses': { answer: 'responses-cleared', fields: { api: 'string?' } },
   'resolve-auth': { answer: 'auth-resolved', fields: { api: 'string', profile: 'string?', credential: 'string?', operation: 'string?' } },
 };
@@ -144,6 +145,9 @@ async function serve(message: WireMessage, host: CommandContext): Promise<Record
     }
     case 'clear-responses':
       return { ...(await host.cache.clearResponses(typeof message.api === 'string' ? message.api : undefined)) };
+    // A command's, not an auth hook's: an auth hook keeps its own values, it does not log users out.
+    case 'clear-tokens':
+      return { ...(await host.tokens.clear(message.scope as unknown as TokenClearScope)) };
     default:
       throw new OkapiError(`"${message.type}" is not a host service request`);
   }

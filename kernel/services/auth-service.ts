@@ -54,7 +54,7 @@ export function authService(host: AuthServiceHost): AuthService {
         credentials.push({
           ...(plan.credential !== undefined ? { credential: plan.credential } : {}),
           type: plan.type,
-          ...(plan.authProfile !== undefined ? { authProfile: plan.authProfile } : {}),
+          ...(plan.authProfile !== undefined ? { auth_profile: plan.authProfile } : {}),
           headers: valuesOf(update.headers),
           query: valuesOf(update.query),
         });

@@ -10,14 +10,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
-import type { TokenScope, TokenStore } from '../../sdk/services.js';
+import type { TokenClearScope, TokenScope, TokenStore } from '../../sdk/services.js';
 import { tokenCachePath } from '../api/cache-paths.js';
 import { checkedApiName } from './api-name-check.js';
 
 const MAX_NAME_LENGTH = 256;
 const MAX_VALUE_BYTES = 64 * 1024;
 
-type TokenFile = Record<string, unknown> & { apis?: Record<string, unknown> };
+type TokenFile = Record<string, unknown> & { apis?: Record<string, unknown>; auth_profiles?: Record<string, unknown> };
 
 export function tokenStore(configPath: string): TokenStore {
   const path = tokenCachePath(configPath);
@@ -54,6 +54,20 @@ export function tokenStore(configPath: string): TokenStore {
       });
       return deleted;
     },
+    async clear(scope) {
+      const { area, parent, name } = clearedPlace(scope);
+      let cleared = 0;
+      if (!existsSync(path)) return { cleared };
+      await updateTokens(path, (tokens) => {
+        let holder: unknown = tokens[area];
+        for (const step of parent) holder = isPlainObject(holder) && Object.hasOwn(holder, step) ? holder[step] : undefined;
+        if (!isPlainObject(holder) || !Object.hasOwn(holder, name)) return false;
+        cleared = countValues(holder[name]);
+        delete holder[name];
+        return true;
+      });
+      return { cleared };
+    },
   };
 }
 
@@ -80,14 +94,34 @@ export async function removeApiTokens(configPath: string, api: string, orphanedA
   }, 'skip');
 }
 
+/** Where the values `clear` removes are: the entry `name` in `tokens[area]`, under `parent`. */
+function clearedPlace(given: TokenClearScope): { area: 'apis' | 'auth_profiles'; parent: string[]; name: string } {
+  // Read as any map: it comes from any plugin.
+  const scope: Record<string, unknown> = isPlainObject(given) ? given : {};
+  if (!isPlainObject(given)) throw new OkapiError('a token scope to clear is a map: api with profile or all_profiles, or auth_profile');
+  if (scope.auth_profile !== undefined) {
+    if (scope.api !== undefined) throw new OkapiError('a token scope to clear names an API or a shared auth profile, not both');
+    return { area: 'auth_profiles', parent: [], name: nameOf(scope.auth_profile, 'auth profile', false) };
+  }
+  const api = checkedApiName(scope.api);
+  if (scope.all_profiles === true) return { area: 'apis', parent: [], name: api };
+  return { area: 'apis', parent: [api], name: nameOf(scope.profile, 'profile', false) };
+}
+
+/** How many values a part of the file holds. */
+function countValues(node: unknown): number {
+  if (typeof node === 'string') return 1;
+  return isPlainObject(node) ? Object.values(node).reduce<number>((sum, child) => sum + countValues(child), 0) : 0;
+}
+
 /**
  * `['apis', api, profile, credential, key]`, or `['auth_profiles', name, key]` for a shared auth
  * profile, each name checked: they come from any plugin.
  */
 function placeOf(scope: TokenScope, key: string): string[] {
-  if (!isPlainObject(scope)) throw new OkapiError('a token scope is a map of api, and optionally profile, credential and authProfile');
+  if (!isPlainObject(scope)) throw new OkapiError('a token scope is a map of api, and optionally profile, credential and auth_profile');
   const api = checkedApiName(scope.api);
-  if (scope.authProfile !== undefined) return ['auth_profiles', nameOf(scope.authProfile, 'authProfile', false), nameOf(key, 'key', false)];
+  if (scope.auth_profile !== undefined) return ['auth_profiles', nameOf(scope.auth_profile, 'auth profile', false), nameOf(key, 'key', false)];
   return ['apis', api, nameOf(scope.profile, 'profile'), nameOf(scope.credential, 'credential'), nameOf(key, 'key', false)];
 }
 

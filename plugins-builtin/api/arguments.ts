@@ -53,6 +53,31 @@ export const SET = {
   wrongCount: 'api set needs an API name and at least one patch',
 } satisfies ArgumentDeclaration;
 
+/** Setup expressions are free text: their words may start with `-`. */
+export const AUTH_ADD = {
+  command: 'api auth add',
+  positionals: [{ name: 'api' }, { name: 'credential-id' }, { name: 'setup-expression', optional: true, variadic: true }],
+  positionalsOnly: true,
+  usage: "okapi api auth add <api> <credential-id> [setup-expression...], e.g. okapi api auth add example bearer 'auth.params.token: env:EXAMPLE_TOKEN'",
+  wrongCount: 'api auth add needs an API name and a credential id',
+} satisfies ArgumentDeclaration;
+
+export const AUTH_REMOVE = {
+  command: 'api auth remove',
+  positionals: [{ name: 'api' }, { name: 'credential-id' }],
+  wrongCount: 'api auth remove needs an API name and a credential id',
+} satisfies ArgumentDeclaration;
+
+export const AUTH_LOGOUT = {
+  command: 'api auth logout',
+  positionals: [{ name: 'api', optional: true }],
+  flags: [
+    { name: 'all-profiles', description: "clear the tokens of every profile of the API, not only the current one's" },
+    { name: 'auth-profile', value: 'name', description: 'clear the tokens of this shared auth profile (name no API)' },
+  ],
+  wrongCount: 'api auth logout takes at most one API name',
+} satisfies ArgumentDeclaration;
+
 export const CONNECT_USAGE = formatUsage(CONNECT);
 
 export const AUTH_GET = {

@@ -1,4 +1,4 @@
-/** `okapi api connect | sync | list | inspect | set | remove | auth …`. */
+/** `okapi api connect | sync | list | inspect | set | remove | auth`. */
 import { definePlugin } from '../../sdk/define.js';
 import meta from './manifest.js';
 import { apiAuth } from './auth.js';

@@ -60,7 +60,7 @@ export function tokenScope(input: Pick<AuthInput, 'api' | 'profile' | 'credentia
     api: input.api,
     profile: input.profile,
     ...(input.credential !== undefined ? { credential: input.credential } : {}),
-    ...(input.auth_profile !== undefined ? { authProfile: input.auth_profile } : {}),
+    ...(input.auth_profile !== undefined ? { auth_profile: input.auth_profile } : {}),
   };
 }
 

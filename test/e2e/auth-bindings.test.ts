@@ -226,6 +226,14 @@ describe('profile auth and shared auth profiles', () => {
     expect((await call(home, ['sec', 'bearer-only'])).got).toMatchObject({ authorization: `Bearer ${SHARED}` });
   });
 
+  it("fills a binding's {name} templates from its params over the profile's", async () => {
+    const home = await connected({
+      params: { tenant: 'acme', tok: 'profile-value' },
+      credentials: { bearer: { auth: { type: 'bearer', params: { token: '{tenant}-{tok}' } }, params: { tok: 'binding-value' } } },
+    });
+    expect((await call(home, ['sec', 'bearer-only'])).got).toMatchObject({ authorization: 'Bearer acme-binding-value' });
+  });
+
   it('says which shared auth profile is missing', async () => {
     const home = await connected({ credentials: { bearer: { auth_ref: 'gone' } } });
     const { code, stderr } = await call(home, ['sec', 'bearer-only']);

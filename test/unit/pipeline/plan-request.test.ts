@@ -77,10 +77,25 @@ describe('planRequest', () => {
       auth_profiles: { corp: { type: 'bearer', params: { token: 'env:CORP_TOKEN' } } },
       apis: { shop: { base_url: 'http://127.0.0.1:9', profiles: { default: { auth: { type: 'bearer', params: { token: 't' } }, credentials: { corp: { auth_ref: 'corp' } } } } } },
     };
-    expect(planRequest({ ...base, target: 'shop/items' }, config).auth).toEqual([{ type: 'bearer', params: { token: 't' }, api: 'shop', profile: 'default' }]);
+    const profileParams = { params: {}, path: 'apis.shop.profiles.default.params' };
+    expect(planRequest({ ...base, target: 'shop/items' }, config).auth).toEqual([
+      { type: 'bearer', params: { token: 't' }, paramsPath: 'apis.shop.profiles.default.auth.params', templateParams: [profileParams], api: 'shop', profile: 'default' },
+    ]);
     const warnings: string[] = [];
     const forced = planRequest({ ...base, target: 'shop/items', auth: 'corp', warn: (m) => warnings.push(m) }, config);
-    expect(forced.auth).toEqual([{ type: 'bearer', params: { token: 'env:CORP_TOKEN' }, authProfile: 'corp', api: 'shop', profile: 'default', credential: 'corp' }]);
+    expect(forced.auth).toEqual([
+      {
+        type: 'bearer',
+        params: { token: 'env:CORP_TOKEN' },
+        paramsPath: 'auth_profiles.corp.params',
+        authProfile: 'corp',
+        // A binding's params fill templates over the profile's.
+        templateParams: [profileParams, { params: {}, path: 'apis.shop.profiles.default.credentials.corp.params' }],
+        api: 'shop',
+        profile: 'default',
+        credential: 'corp',
+      },
+    ]);
     expect(warnings).toEqual([]);
   });
 
