@@ -4,7 +4,7 @@ import { planRequest } from '../../../kernel/pipeline/plan-request.js';
 import type { RequestDescription } from '../../../kernel/pipeline/request-description.js';
 import { transportOptionsFor } from '../../../kernel/pipeline/transport-options.js';
 
-const base: RequestDescription = { method: 'GET', target: 'http://127.0.0.1:9/items', headerLayers: [], queryLayers: [], limits: {} };
+const base: RequestDescription = { method: 'GET', target: 'http://127.0.0.1:9/items', headerLayers: [], queryLayers: [], configDir: '/config', limits: {} };
 
 describe('planRequest', () => {
   it('lets a later header layer replace every earlier value of a name, then applies the description headers', () => {
