@@ -39,7 +39,8 @@ async function start(rejectUnauthorized: boolean, respond: (path: string, origin
   const server = createServer({ ...tlsOptions, rejectUnauthorized }, (req, res) => {
     const peer = (req.socket as TLSSocket).getPeerCertificate();
     const path = req.url ?? '';
-    seen.push({ path, client: peer?.subject?.CN ?? null });
+    const cn = peer?.subject?.CN;
+    seen.push({ path, client: typeof cn === 'string' ? cn : null });
     const answer = respond(path, origin);
     res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
     res.end(answer.body === undefined ? '' : JSON.stringify(answer.body));

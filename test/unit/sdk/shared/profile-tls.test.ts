@@ -1,5 +1,6 @@
 /** A profile's TLS file paths as the config names them: relative to the config file, checked to be paths. */
 import { describe, expect, it } from 'vitest';
+import type { Profile } from '../../../../sdk/shared/api-config.js';
 import { profileHasClientCertificate, profileTlsKey, profileTlsPaths } from '../../../../sdk/shared/profile-tls.js';
 
 describe('profileTlsPaths', () => {
@@ -17,7 +18,8 @@ describe('profileTlsPaths', () => {
   });
 
   it('refuses a value that is not a path, naming the config key and the command that fixes it', () => {
-    expect(() => profileTlsPaths('ex', 'prod', { client_key: 42 }, '/cfg')).toThrow(/^apis\.ex\.profiles\.prod\.client_key must be the path of a PEM file, but it is 42$/);
+    // Hand-edited configs are not schema-checked on read: any JSON value may be there.
+    expect(() => profileTlsPaths('ex', 'prod', { client_key: 42 } as unknown as Profile, '/cfg')).toThrow(/^apis\.ex\.profiles\.prod\.client_key must be the path of a PEM file, but it is 42$/);
     try {
       profileTlsPaths('ex', 'prod', { ca_cert: '  ' }, '/cfg');
       expect.unreachable();
