@@ -120,7 +120,7 @@ export function resolveApiTarget(
  */
 export function profileTlsForUrl(config: OkapiConfig, api: string, profileName: string | undefined, url: URL): { api: string; profile: string; tls: Pick<Profile, ProfileTlsField> } | undefined {
   const entry = apiEntry(config, api);
-  if (!entry) throw new OkapiError(`a request names an API whose TLS settings it wants, but there is no registered API named "${api}"`, { hint: "see 'okapi api list'" });
+  if (!entry) throw new OkapiError(`a request asks for the TLS files of API "${api}", but there is no registered API named "${api}"`, { hint: "see 'okapi api list'" });
   const profileKey = profileName ?? DEFAULT_PROFILE;
   const profile = selectProfile(api, entry, profileKey, profileName !== undefined);
   if (!PROFILE_TLS_FIELDS.some((field) => profile[field] !== undefined)) return undefined;

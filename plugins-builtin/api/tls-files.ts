@@ -15,8 +15,13 @@ export type TlsFiles = NonNullable<CommandInit['tls_files']>;
 
 const FLAG_OF = { ca_cert: '--okapi-ca-cert', client_cert: '--okapi-client-cert', client_key: '--okapi-client-key' } as const;
 
-/** The files are readable: a typo is a usage error now, not a failure of every later request. */
+/** The files are readable and a key comes with its certificate: a mistake is a usage error now, not a failure of every later request. */
 export function checkTlsFiles(files: TlsFiles): void {
+  if (files.client_key !== undefined && files.client_cert === undefined) {
+    throw new UsageError(`--okapi-client-key ${files.client_key} was given without --okapi-client-cert`, {
+      hint: 'give the certificate the key belongs to with --okapi-client-cert <file>',
+    });
+  }
   for (const field of PROFILE_TLS_FIELDS) {
     const path = files[field];
     if (path === undefined) continue;

@@ -26,13 +26,14 @@ describe('withTlsFiles', () => {
 });
 
 describe('checkTlsFiles', () => {
-  it('accepts readable files and refuses a missing file or a directory as a usage error naming the flag', () => {
+  it('accepts readable files and refuses a missing file, a directory or a key without its certificate as a usage error naming the flag', () => {
     const dir = tempDir();
     const file = join(dir, 'ca.pem');
     writeFileSync(file, 'pem');
     expect(() => checkTlsFiles({ ca_cert: file })).not.toThrow();
-    expect(() => checkTlsFiles({ client_key: join(dir, 'missing.pem') })).toThrow(`cannot read the file given to --okapi-client-key, ${join(dir, 'missing.pem')}: no such file or directory (ENOENT)`);
+    expect(() => checkTlsFiles({ client_cert: file, client_key: join(dir, 'missing.pem') })).toThrow(`cannot read the file given to --okapi-client-key, ${join(dir, 'missing.pem')}: no such file or directory (ENOENT)`);
     expect(() => checkTlsFiles({ client_cert: dir })).toThrow(/--okapi-client-cert.*it is a directory \(EISDIR\)/);
+    expect(() => checkTlsFiles({ client_key: file })).toThrow(`--okapi-client-key ${file} was given without --okapi-client-cert`);
     let refused: unknown;
     try {
       checkTlsFiles({ ca_cert: dir });
