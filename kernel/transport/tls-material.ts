@@ -37,20 +37,15 @@ const PRIVATE_KEY = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----/;
 
 const FLAGS: Record<TlsFileField, string> = { ca_cert: '--okapi-ca-cert', client_cert: '--okapi-client-cert', client_key: '--okapi-client-key' };
 
-/** The flag or config key a file of `source` is set with. */
-export function tlsSettingName(source: TlsSource, field: TlsFileField): string {
-  return source.kind === 'flags' ? FLAGS[field] : profileTlsKey(source.api, source.profile, field);
-}
-
 /** What to do about a file: pass the flag `what`, or set the config key to it. */
 function remedy(source: TlsSource, field: TlsFileField, what: string): string {
   if (source.kind === 'flags') return `pass ${FLAGS[field]} ${what}`;
-  return `set ${tlsSettingName(source, field)} to ${what} (okapi api set ${source.api} 'profiles.${source.profile}.${field}: <file>'; a relative path is relative to the config file's directory), or give ${FLAGS[field]} for one request`;
+  return `set ${profileTlsKey(source.api, source.profile, field)} to ${what} (okapi api set ${source.api} 'profiles.${source.profile}.${field}: <file>'; a relative path is relative to the config file's directory), or give ${FLAGS[field]} for one request`;
 }
 
 /** A file as messages name it: its path, and the config key when a profile named it (a flag's file is the one the user just typed). */
 function named(file: TlsFile, field: TlsFileField): string {
-  return file.source.kind === 'flags' ? file.path : `${file.path} (${tlsSettingName(file.source, field)})`;
+  return file.source.kind === 'flags' ? file.path : `${file.path} (${profileTlsKey(file.source.api, file.source.profile, field)})`;
 }
 
 export function loadTlsOptions(settings: TlsSettings): TlsConnectOptions {
@@ -113,9 +108,8 @@ function readPem(file: TlsFile, field: TlsFileField, what: string): string {
   try {
     return readFileSync(file.path, 'utf8');
   } catch (error) {
-    const setting = tlsSettingName(file.source, field);
     throw new OkapiError(`cannot read the ${what} file ${named(file, field)}: ${describeFsError(error)}`, {
-      hint: file.source.kind === 'flags' ? `check the path given to ${setting}` : `check the path in ${setting}: ${remedy(file.source, field, 'a readable PEM file')}`,
+      hint: file.source.kind === 'flags' ? `check the path given to ${FLAGS[field]}` : remedy(file.source, field, 'a readable PEM file'),
       cause: error,
     });
   }

@@ -121,7 +121,7 @@ function report(ctx: CommandContext, name: string, saved: Saved, reconnect: bool
 
 function reportTlsFiles(ctx: CommandContext, name: string, profile: string, files: TlsFiles | undefined): void {
   if (!files) return;
-  ctx.stderr(`okapi: saved to profile ${profile} of ${name}: ${describeTlsFiles(files)}; its requests use them without the flags\n`);
+  ctx.stderr(`okapi: saved the TLS files to profile ${profile} of ${name}, for its requests without the flags: ${describeTlsFiles(files)}\n`);
 }
 
 /** Refuses names that break the rules or collide with a command (exit 2). */

@@ -187,7 +187,7 @@ describe('api connect with the TLS flags', () => {
     });
     expect(connect.code, connect.stderr).toBe(0);
     const saved = { ca_cert: join(home.dir, 'ca.pem'), client_cert: join(home.dir, 'client.pem'), client_key: join(home.dir, 'client-key.pem') };
-    expect(connect.stderr).toContain(`saved to profile default of ex: ca_cert ${saved.ca_cert}, client_cert ${saved.client_cert}, client_key ${saved.client_key}`);
+    expect(connect.stderr).toContain(`saved the TLS files to profile default of ex, for its requests without the flags: ca_cert ${saved.ca_cert}, client_cert ${saved.client_cert}, client_key ${saved.client_key}`);
     expect(JSON.parse(readFileSync(home.config, 'utf8')).apis.ex.profiles.default).toMatchObject(saved);
 
     const generic = await runOkapi(['ex/whoami?n=after-connect', '-o', 'json'], { env: home.env });
