@@ -65,8 +65,8 @@ export const apiConnect: ApiVerb = async (init, args, ctx) => {
       ...(spec !== undefined ? { specOverride: spec } : {}),
       allowCrossOrigin: parsed.flags.has('allow-cross-origin-spec'),
       configDir: dirname(path),
-      // A reconnect fetches with the TLS files the API's profile already has.
-      ...(existing ? { tlsApi: name } : {}),
+      // A reconnect fetches with the TLS files the API's profile already has (-p may name one to be made).
+      ...(existing && (init.profile === undefined || Object.hasOwn(profilesOf(existing), init.profile)) ? { tlsApi: name } : {}),
       sync: false,
       note: (line) => ctx.stderr(`okapi: ${line}\n`),
     });

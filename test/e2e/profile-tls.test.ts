@@ -204,6 +204,23 @@ describe('api connect with the TLS flags', () => {
     expect(sync.stderr).toContain('synced ex');
   });
 
+  it('saves them to the profile -p names, made on a reconnect if the API lacks it', async () => {
+    const home = freshHome();
+    const first = await runOkapi(['api', 'connect', 'ex', api.origin, ...CA_FLAG, ...CLIENT_FLAGS], { env: home.env });
+    expect(first.code, first.stderr).toBe(0);
+    const again = await runOkapi(['api', 'connect', 'ex', api.origin, '-p', 'staging', ...CA_FLAG, ...CLIENT_FLAGS], { env: home.env });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain('saved the TLS files to profile staging of ex');
+    expect(JSON.parse(readFileSync(home.config, 'utf8')).apis.ex.profiles.staging).toEqual({
+      ca_cert: EXAMPLE_TLS_FILES.ca,
+      client_cert: EXAMPLE_TLS_FILES.clientCert,
+      client_key: EXAMPLE_TLS_FILES.clientKey,
+    });
+    const staging = await runOkapi(['ex/whoami?n=staging', '-p', 'staging', '-o', 'json'], { env: home.env });
+    expect(staging.code, staging.stderr).toBe(0);
+    expect(lastSeen(api, '/whoami?n=staging')?.client).toBe('okapi-test-client');
+  });
+
   it('does not present the certificate to an operation server on another origin', async () => {
     const home = freshHome();
     const connect = await runOkapi(['api', 'connect', 'ex', api.origin, ...CA_FLAG, ...CLIENT_FLAGS, `allowed_operation_origins[]: ${other.origin}`], { env: home.env });
