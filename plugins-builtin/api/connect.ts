@@ -39,7 +39,7 @@ export const apiConnect: ApiVerb = async (init, args, ctx) => {
 
     const tlsFiles = init.tls_files;
     if (tlsFiles) checkTlsFiles(tlsFiles);
-    // The profile the API's requests use without -p: the one the TLS files are saved to.
+    // Saved to -p's profile, else to the one the API's requests use without -p.
     const tlsProfile = init.profile ?? 'default';
     const saveTls = (entry: ApiEntry): ApiEntry => (tlsFiles ? withTlsFiles(entry, tlsProfile, tlsFiles) : entry);
 
