@@ -15,6 +15,7 @@ import { apiNameLengthProblem } from '../../sdk/shared/api-names.js';
 import { applyUrlOverrides } from '../../sdk/shared/url-overrides.js';
 import { apiBaseUrl } from '../../sdk/shared/api-base-url.js';
 import { ParamTemplates, type ParamLayer } from '../pipeline/param-templates.js';
+import { PROFILE_TLS_FIELDS, type ProfileTlsField } from '../../sdk/shared/profile-tls.js';
 
 export interface ApiTarget {
   api: string;
@@ -29,6 +30,8 @@ export interface ApiTarget {
   path?: string;
   /** The URL is on the API's own origin: the only one its profile's credentials go to. */
   sameOrigin: boolean;
+  /** The profile's TLS files as written (a path may be relative to the config file), for requests to the API's own origin. */
+  tls?: Pick<Profile, ProfileTlsField>;
 }
 
 export const DEFAULT_PROFILE = 'default';
@@ -103,7 +106,30 @@ export function resolveApiTarget(
     overrides: chosen ? {} : overrides,
     sameOrigin,
     ...(explicitApi === undefined ? { path: typedPath(rest) } : {}),
+    ...(sameOrigin && PROFILE_TLS_FIELDS.some((field) => profile[field] !== undefined) ? { tls: profileTls(profile) } : {}),
   };
+}
+
+/**
+ * The selected profile's TLS files for a request that is not API-aware but is made for the API
+ * (`tls_api`: fetching its description at `api connect` and `api sync`), when `url` is on the
+ * API's own origin (its base URL's, or that as url_overrides rewrite it); its headers and auth
+ * are not used.
+ */
+export function profileTlsForUrl(config: OkapiConfig, api: string, profileName: string | undefined, url: URL): { api: string; profile: string; tls: Pick<Profile, ProfileTlsField> } | undefined {
+  const entry = apiEntry(config, api);
+  if (!entry) throw new OkapiError(`a request asks for the TLS files of API "${api}", but there is no registered API named "${api}"`, { hint: "see 'okapi api list'" });
+  const profileKey = profileName ?? DEFAULT_PROFILE;
+  const profile = selectProfile(api, entry, profileKey, profileName !== undefined);
+  if (!PROFILE_TLS_FIELDS.some((field) => profile[field] !== undefined)) return undefined;
+  const base = apiBaseUrl(api, entry, profile);
+  const overrides = { ...stringMap(entry.url_overrides), ...stringMap(profile.url_overrides) };
+  const rewritten = new URL(applyUrlOverrides(base.href, overrides, `url_overrides of API ${api}`));
+  return url.origin === base.origin || url.origin === rewritten.origin ? { api, profile: profileKey, tls: profileTls(profile) } : undefined;
+}
+
+function profileTls(profile: Profile): Pick<Profile, ProfileTlsField> {
+  return Object.fromEntries(PROFILE_TLS_FIELDS.filter((field) => profile[field] !== undefined).map((field) => [field, profile[field]]));
 }
 
 function selectProfile(api: string, entry: ApiEntry, name: string, explicit: boolean): Profile {

@@ -4,6 +4,7 @@
  * (kernel/pipeline/request-description.ts). A command plugin's requests start from the same
  * description, so -H, -q, -p and -t apply to them as to a generic request.
  */
+import { dirname } from 'node:path';
 import type { EncodedBody } from '../../sdk/shared/body/index.js';
 import type { Invocation } from '../invocation.js';
 import { parseDuration } from '../plugins/duration.js';
@@ -21,6 +22,7 @@ export function requestDefaultsFromArgv(inv: Invocation): RequestDefaults {
     ...(server !== undefined ? { server } : {}),
     ...(profile !== undefined ? { profile } : {}),
     cacheDir: inv.cacheDir,
+    configDir: dirname(inv.configPath),
     headerLayers: [
       splitEnvList(inv.env.OKAPI_HEADER).map((e) => parseHeaderEntry(e, 'OKAPI_HEADER entry')),
       inv.strings('okapi-header').map((e) => parseHeaderEntry(e, '-H')),

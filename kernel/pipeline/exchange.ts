@@ -12,6 +12,7 @@ import { applyFieldUpdate, originBoundNames } from './request-fields.js';
 import { ResponseBody } from './response-body.js';
 import { authenticate, type AuthPlan } from './auth-phase.js';
 import { FollowedResponses, type MiddlewareOutcome } from './follow-loop.js';
+import type { ProfileTlsPaths } from '../../sdk/shared/profile-tls.js';
 
 export interface RequestPlan {
   method: string;
@@ -24,6 +25,15 @@ export interface RequestPlan {
   profile?: string;
   /** One per selected credential, run in order (credential-plans.ts). */
   auth?: AuthPlan[];
+  /** The API profile's TLS files, for the hops on `origin` only (docs/design/028-profile-tls.md). */
+  tls?: ProfileTlsPlan;
+}
+
+export interface ProfileTlsPlan {
+  origin: string;
+  api: string;
+  profile: string;
+  paths: ProfileTlsPaths;
 }
 
 export interface ReceivedResponse {

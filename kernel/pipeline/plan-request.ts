@@ -9,7 +9,7 @@
  */
 import { OKAPI_VERSION } from '../../sdk/shared/version.js';
 import { ACCEPT_HEADER } from '../../sdk/shared/decoders/decode-body.js';
-import type { RequestPlan } from './exchange.js';
+import type { ProfileTlsPlan, RequestPlan } from './exchange.js';
 import type { FieldUpdate } from '../../sdk/types.js';
 import { applyFieldUpdate, mergeLayers } from './request-fields.js';
 import { getHeader } from '../transport/headers.js';
@@ -17,7 +17,8 @@ import { applyServerOverride } from '../../sdk/shared/server-override.js';
 import { appendQuery, normalizeTargetUrl } from '../../sdk/shared/target-url.js';
 import type { OkapiConfig } from '../config/document.js';
 import type { RequestDescription } from './request-description.js';
-import { resolveApiTarget, type ApiTarget } from '../api/api-target.js';
+import { profileTlsForUrl, resolveApiTarget, type ApiTarget } from '../api/api-target.js';
+import { profileTlsPaths } from '../../sdk/shared/profile-tls.js';
 import { planCredentials, profileHasCredentials, requestOperation, type CredentialPlans } from './credential-plans.js';
 import { isCredentialName } from '../../sdk/shared/credential-names.js';
 import { applyUrlOverrides } from '../../sdk/shared/url-overrides.js';
@@ -43,6 +44,7 @@ export function planRequest(request: RequestDescription, config: OkapiConfig): R
   let url = appendQuery(applyServerOverride(apiTarget?.url ?? normalizeTargetUrl(target, server), server), query);
   if (apiTarget) url = new URL(applyUrlOverrides(url.href, apiTarget.overrides, `url_overrides of API ${apiTarget.api}`));
   if (request.headers) headers = applyFieldUpdate(headers, deletions(request.headers), true);
+  const tls = profileTlsPlan(request, config, apiTarget, url);
   return {
     method,
     url,
@@ -50,8 +52,23 @@ export function planRequest(request: RequestDescription, config: OkapiConfig): R
     okapiHeaders,
     ...(body ? { body: body.bytes } : {}),
     ...(apiTarget ? { api: apiTarget.api, profile: apiTarget.profile } : {}),
+    ...(tls ? { tls } : {}),
     ...(credentials && credentials.plans.length > 0 ? { auth: credentials.plans } : {}),
   };
+}
+
+/**
+ * The profile's TLS files, bound to the origin of the URL planned: like the profile's headers they
+ * are the API's, and go nowhere else (a redirect or pagination link to another origin).
+ */
+function profileTlsPlan(request: RequestDescription, config: OkapiConfig, apiTarget: ApiTarget | undefined, url: URL): ProfileTlsPlan | undefined {
+  const found = apiTarget
+    ? apiTarget.tls && { api: apiTarget.api, profile: apiTarget.profile, tls: apiTarget.tls }
+    : request.tlsApi !== undefined
+      ? profileTlsForUrl(config, request.tlsApi, request.profile, url)
+      : undefined;
+  if (!found) return undefined;
+  return { origin: url.origin, api: found.api, profile: found.profile, paths: profileTlsPaths(found.api, found.profile, found.tls, request.configDir) };
 }
 
 /**

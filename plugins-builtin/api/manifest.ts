@@ -18,6 +18,7 @@ export default {
         '  okapi api connect <name> <url> [setup-expression...]   Find the OpenAPI description and register the API',
         formatFlagHelp(CONNECT, { indent: 6, column: 27 }),
         "    Setup expressions are shorthand: 'prompt.<name>: <value>' answers a prompt.",
+        '    --okapi-ca-cert, --okapi-client-cert and --okapi-client-key are saved to the profile (-p, else default).',
         '  okapi api sync <name...> [--allow-cross-origin-spec]   Fetch the description again (profiles are kept)',
         '  okapi api list [-o json]                                The registered APIs',
         '  okapi api inspect <name>                                The saved entry as JSON, secrets masked',
