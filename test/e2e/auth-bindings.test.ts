@@ -5,12 +5,14 @@
  * `okapi api auth get | inspect` computing the same values.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { TLSSocket } from 'node:tls';
 import type { AddressInfo } from 'node:net';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OAUTH_CLIENTS, startOAuthProvider, type OAuthProvider } from '../../fixtures/oauth-provider/index.mjs';
-import { EXAMPLE_CREDENTIALS, startExampleApi } from '../../fixtures/example-api/index.mjs';
+import { EXAMPLE_CREDENTIALS, EXAMPLE_TLS_FILES, startExampleApi } from '../../fixtures/example-api/index.mjs';
 import { freshHome, runOkapi } from '../helpers/run-okapi.js';
 
 const BEARER = 'bearer-secret-1234567890';
@@ -394,6 +396,48 @@ describe("the example API's auth fixtures through bindings named after their sch
       }
     } finally {
       await example.close();
+    }
+  });
+});
+
+describe('a mutualTLS requirement met by the profile\'s client certificate', () => {
+  it('sends the bearer credential of {tls, bearer} over mutual TLS, and nothing without a certificate', async () => {
+    const seen: { client: string | null; authorization?: string }[] = [];
+    const document = { openapi: '3.1.0', info: { title: 'mtls', version: '1' }, paths: { '/both': operation('tlsAndBearer', [{ tls: [], bearer: [] }]) }, components: DOCUMENT.components };
+    const https = createHttpsServer(
+      { cert: readFileSync(EXAMPLE_TLS_FILES.cert), key: readFileSync(EXAMPLE_TLS_FILES.key), ca: readFileSync(EXAMPLE_TLS_FILES.ca), requestCert: true, rejectUnauthorized: false },
+      (req, res) => {
+        if (req.url === '/openapi.json') {
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(document));
+          return;
+        }
+        const cn = (req.socket as TLSSocket).getPeerCertificate()?.subject?.CN;
+        seen.push({ client: typeof cn === 'string' ? cn : null, ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}) });
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      },
+    );
+    await new Promise<void>((done) => https.listen(0, '127.0.0.1', done));
+    const origin = `https://127.0.0.1:${(https.address() as AddressInfo).port}`;
+    try {
+      const home = freshHome();
+      const connect = await runOkapi(['api', 'connect', 'm', origin, '--spec', `${origin}/openapi.json`, '--okapi-ca-cert', EXAMPLE_TLS_FILES.ca, '--yes'], { env: home.env });
+      expect(connect.code, connect.stderr).toBe(0);
+      const config = JSON.parse(readFileSync(home.config, 'utf8'));
+      const tlsFiles = { ca_cert: EXAMPLE_TLS_FILES.ca, client_cert: EXAMPLE_TLS_FILES.clientCert, client_key: EXAMPLE_TLS_FILES.clientKey };
+      config.apis.m.profiles = { default: { ...tlsFiles, credentials: { bearer } }, nocert: { ca_cert: EXAMPLE_TLS_FILES.ca, credentials: { bearer } } };
+      writeFileSync(home.config, JSON.stringify(config));
+
+      const result = await runOkapi(['m', 'tls-and-bearer', '-o', 'json'], { env: home.env });
+      expect(result.code, result.stderr).toBe(0);
+      expect(seen).toEqual([{ client: 'okapi-test-client', authorization: `Bearer ${BEARER}` }]);
+
+      const refused = await runOkapi(['m', 'tls-and-bearer', '-p', 'nocert'], { env: home.env });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/needs mutual TLS \(security scheme tls\)/);
+      expect(seen).toHaveLength(1);
+    } finally {
+      https.closeAllConnections();
+      await new Promise((done) => https.close(done));
     }
   });
 });
