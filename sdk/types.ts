@@ -3,7 +3,7 @@
  * Field names are the wire names (DESIGN.md §3), so a value here is exactly what travels in a
  * CBOR or JSON message.
  */
-import type { ApiRegistry, CacheService, ConfigService, Terminal, TokenStore } from './services.js';
+import type { ApiRegistry, AuthService, CacheService, ConfigService, Terminal, TokenStore } from './services.js';
 
 export const HOOK_NAMES = [
   'auth',
@@ -123,7 +123,10 @@ export interface AuthInput extends HookCommon {
   hook: 'auth';
   api: string;
   profile: string;
+  /** The credential binding being applied (`profiles.<p>.credentials.<id>`); absent for the profile's `auth`. */
   credential?: string;
+  /** The shared auth profile (`auth_profiles.<name>`, named by `auth_ref`) the auth is: keep its tokens under it. */
+  auth_profile?: string;
   params: Record<string, string>;
   request: WireRequest;
   /**
@@ -431,6 +434,7 @@ export interface CommandContext extends HookContext {
   apis: ApiRegistry;
   tokens: TokenStore;
   cache: CacheService;
+  auth: AuthService;
 }
 
 export interface TlsSigner {

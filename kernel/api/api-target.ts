@@ -28,8 +28,8 @@ export interface ApiTarget {
   overrides: Record<string, string>;
   /** For an `<api>/<path>` target, the path typed after the API's name (no query): it may name an operation. */
   path?: string;
-  /** The profile's auth, for requests to the API's own origin, with the params its `{name}` templates use. */
-  auth?: { type: string; params: Record<string, string>; templateParams: ParamLayer[] };
+  /** The URL is on the API's own origin: the only one its profile's credentials go to. */
+  sameOrigin: boolean;
   /** The profile's TLS files as written (a path may be relative to the config file), for requests to the API's own origin. */
   tls?: Pick<Profile, ProfileTlsField>;
 }
@@ -104,10 +104,8 @@ export function resolveApiTarget(
     headers: sameOrigin ? stringList(profile.headers).map((h, i) => expand(headerPair(h, api!, profileKey), `${profilePath}.headers[${i}]`)) : [],
     query: sameOrigin ? stringList(profile.query).map((q, i) => expand(queryPair(q, api!, profileKey), `${profilePath}.query[${i}]`)) : [],
     overrides: chosen ? {} : overrides,
+    sameOrigin,
     ...(explicitApi === undefined ? { path: typedPath(rest) } : {}),
-    ...(sameOrigin && profile.auth && typeof profile.auth.type === 'string'
-      ? { auth: { type: profile.auth.type, params: stringMap(profile.auth.params), templateParams } }
-      : {}),
     ...(sameOrigin && PROFILE_TLS_FIELDS.some((field) => profile[field] !== undefined) ? { tls: profileTls(profile) } : {}),
   };
 }

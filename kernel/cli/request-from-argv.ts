@@ -17,6 +17,7 @@ const MIB = 1024 * 1024;
 export function requestDefaultsFromArgv(inv: Invocation): RequestDefaults {
   const server = inv.string('okapi-server');
   const profile = inv.profileName;
+  const auth = inv.string('okapi-auth');
   return {
     ...(server !== undefined ? { server } : {}),
     ...(profile !== undefined ? { profile } : {}),
@@ -31,6 +32,8 @@ export function requestDefaultsFromArgv(inv: Invocation): RequestDefaults {
       inv.strings('okapi-query').map((e) => parseQueryEntry(e, '-q')),
     ],
     ...(inv.flag('okapi-no-browser') ? { noBrowser: true } : {}),
+    ...(auth !== undefined ? { auth } : {}),
+    warn: (message) => inv.diagnostic('warn', message),
     limits: transportLimitsFromArgv(inv),
   };
 }

@@ -37,6 +37,11 @@ export const configSchema = {
       description: 'Registered APIs by name (okapi api connect <name> <url>).',
       additionalProperties: { $ref: '#/definitions/api' },
     },
+    auth_profiles: {
+      type: 'object',
+      description: 'Shared auth objects by name, used by profiles and credential bindings with auth_ref; their tokens are kept apart from any API.',
+      additionalProperties: { $ref: '#/definitions/auth' },
+    },
     plugins: {
       type: 'object',
       description: 'Settings of plugins by name.',

@@ -1,6 +1,6 @@
 /**
- * Phase 4 of the pipeline (DESIGN.md §2): the auth plugin a profile names (`auth.type`) adds its
- * headers or query parameters. The plugin gets only what it is owed: secret params and
+ * Phase 4 of the pipeline (DESIGN.md §2): the auth plugin of each selected credential
+ * (credential-plans.ts) adds its headers or query parameters, in order. The plugin gets only what it is owed: secret params and
  * credential headers only with `needs_auth_secrets`, and only for the APIs in `auth_api_names`
  * when it lists any.
  */
@@ -16,8 +16,14 @@ export interface AuthPlan {
   params: Record<string, string>;
   /** The params `{name}` templates in `params` are filled from, in increasing precedence. */
   templateParams: ParamLayer[];
+  /** Where `params` is in the config (`apis.x.profiles.default.auth.params`), for errors. */
+  paramsPath: string;
   api: string;
   profile: string;
+  /** The credential binding's id (AuthInput.credential); absent for the profile's own `auth`. */
+  credential?: string;
+  /** The shared auth profile (`auth_ref`) the auth is: its tokens are kept under its name (AuthInput.auth_profile). */
+  authProfile?: string;
   /** `--okapi-no-browser` (AuthInput.no_browser). */
   noBrowser?: boolean;
 }
@@ -28,7 +34,7 @@ export async function authenticate(
   registry: PluginRegistry,
   env: NodeJS.ProcessEnv,
 ): Promise<AuthOutput> {
-  const owner = `the ${auth.type} auth of API ${auth.api} (profile ${auth.profile})`;
+  const owner = `the ${auth.type} auth of API ${auth.api} (profile ${auth.profile}${auth.credential !== undefined ? `, credential ${auth.credential}` : ''})`;
   // A disabled or refused plugin owns nothing, but is named so the error can say why it is not used.
   const plugin = registry.container.owner('auth', auth.type) ?? registry.records.find((r) => r.name === auth.type && r.manifest?.hooks?.includes('auth'));
   if (!plugin) {
@@ -52,6 +58,8 @@ export async function authenticate(
   return registry.container.call(plugin, 'auth', {
     api: auth.api,
     profile: auth.profile,
+    ...(auth.credential !== undefined ? { credential: auth.credential } : {}),
+    ...(auth.authProfile !== undefined ? { auth_profile: auth.authProfile } : {}),
     params,
     request: requestForPlugin(request, plugin.manifest!),
     ...(auth.noBrowser ? { no_browser: true } : {}),
@@ -72,7 +80,7 @@ function resolveAuthParams(auth: AuthPlan, owner: string, env: NodeJS.ProcessEnv
       fromReferences.add(name);
       continue;
     }
-    const expanded = templates.expand(value, `apis.${auth.api}.profiles.${auth.profile}.auth.params.${name}`);
+    const expanded = templates.expand(value, `${auth.paramsPath}.${name}`);
     values[name] = expanded.text;
     if (expanded.fromReference) fromReferences.add(name);
   }

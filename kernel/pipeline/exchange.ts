@@ -23,7 +23,8 @@ export interface RequestPlan {
   body?: Uint8Array;
   api?: string;
   profile?: string;
-  auth?: AuthPlan;
+  /** One per selected credential, run in order (credential-plans.ts). */
+  auth?: AuthPlan[];
   /** The API profile's TLS files, for the hops on `origin` only (docs/design/028-profile-tls.md). */
   tls?: ProfileTlsPlan;
 }
@@ -76,11 +77,14 @@ export async function performExchange(
   }
 
   let secretFields: SecretFields | undefined;
-  if (plan.auth) {
-    const update = await authenticate(request, plan.auth, registry, env);
+  for (const auth of plan.auth ?? []) {
+    const update = await authenticate(request, auth, registry, env);
     request = applyRequestUpdate(request, update);
     // What the auth set is secret whatever its name (an api-key header called X-Tenant): -v masks it.
-    secretFields = { headers: Object.keys(update.headers ?? {}), query: Object.keys(update.query ?? {}) };
+    secretFields = {
+      headers: [...(secretFields?.headers ?? []), ...Object.keys(update.headers ?? {})],
+      query: [...(secretFields?.query ?? []), ...Object.keys(update.query ?? {})],
+    };
   }
 
   const respond = async (sent: WireRequest): Promise<MiddlewareOutcome> =>

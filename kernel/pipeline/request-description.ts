@@ -40,6 +40,10 @@ export interface RequestDescription {
   headers?: FieldUpdate;
   /** `--okapi-no-browser`: an auth type that signs in through a browser prints its URL instead. */
   noBrowser?: boolean;
+  /** `--okapi-auth`: the credential id, or `A+B`, an operation is to use. */
+  auth?: string;
+  /** Where planning says what the user should know (a credential forced outside the requirements). */
+  warn?: (message: string) => void;
   limits: TransportLimits;
 }
 

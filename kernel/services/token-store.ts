@@ -2,7 +2,7 @@
  * The token store (sdk/services.ts TokenStore): secrets a plugin keeps between runs, such as OAuth
  * tokens, in `tokens.json` beside the config file (kernel/api/cache-paths.ts), laid out as
  * `{ "apis": { "<api>": { "<profile>": { "<credential>": { "<key>": "<value>" } } } } }`, and the
- * tokens of shared auth profiles under `auth_profiles.<name>`.
+ * tokens of shared auth profiles (`auth_ref`) as `{ "auth_profiles": { "<name>": { "<key>": "<value>" } } }`.
  *
  * The file is the user's only (0600, its directory 0700), written under its lock and atomically.
  * A value is never part of a message: errors name the scope and key, never what is stored.
@@ -33,7 +33,7 @@ export function tokenStore(configPath: string): TokenStore {
       if (Buffer.byteLength(value) > MAX_VALUE_BYTES) throw new OkapiError(`the token ${describePlace(where)} is longer than ${MAX_VALUE_BYTES / 1024} KiB, more than okapi keeps`);
       await updateTokens(path, (tokens) => {
         let node: Record<string, unknown> = tokens;
-        for (const name of ['apis', ...where.slice(0, -1)]) {
+        for (const name of where.slice(0, -1)) {
           if (!isPlainObject(node[name])) node[name] = {};
           node = node[name] as Record<string, unknown>;
         }
@@ -114,10 +114,15 @@ function countValues(node: unknown): number {
   return isPlainObject(node) ? Object.values(node).reduce<number>((sum, child) => sum + countValues(child), 0) : 0;
 }
 
-/** `[api, profile, credential, key]`, each checked: they come from any plugin. */
+/**
+ * `['apis', api, profile, credential, key]`, or `['auth_profiles', name, key]` for a shared auth
+ * profile, each name checked: they come from any plugin.
+ */
 function placeOf(scope: TokenScope, key: string): string[] {
-  if (!isPlainObject(scope)) throw new OkapiError('a token scope is a map of api, and optionally profile and credential');
-  return [checkedApiName(scope.api), nameOf(scope.profile, 'profile'), nameOf(scope.credential, 'credential'), nameOf(key, 'key', false)];
+  if (!isPlainObject(scope)) throw new OkapiError('a token scope is a map of api, and optionally profile, credential and auth_profile');
+  const api = checkedApiName(scope.api);
+  if (scope.auth_profile !== undefined) return ['auth_profiles', nameOf(scope.auth_profile, 'auth profile', false), nameOf(key, 'key', false)];
+  return ['apis', api, nameOf(scope.profile, 'profile'), nameOf(scope.credential, 'credential'), nameOf(key, 'key', false)];
 }
 
 function nameOf(value: unknown, what: string, optional = true): string {
@@ -131,12 +136,13 @@ function nameOf(value: unknown, what: string, optional = true): string {
 }
 
 function describePlace(place: string[]): string {
-  const [api, profile, credential, key] = place;
+  if (place[0] === 'auth_profiles') return `"${place[2]}" of the shared auth profile ${place[1]}`;
+  const [, api, profile, credential, key] = place;
   return `"${key}" of ${api} (profile ${profile}, credential ${credential})`;
 }
 
 function valueAt(tokens: TokenFile, place: string[]): unknown {
-  let node: unknown = tokens.apis;
+  let node: unknown = tokens;
   for (const name of place) {
     if (!isPlainObject(node) || !Object.hasOwn(node, name)) return undefined;
     node = node[name];

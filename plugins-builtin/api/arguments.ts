@@ -79,3 +79,24 @@ export const AUTH_LOGOUT = {
 } satisfies ArgumentDeclaration;
 
 export const CONNECT_USAGE = formatUsage(CONNECT);
+
+export const AUTH_GET = {
+  command: 'api auth get',
+  positionals: [{ name: 'api' }, { name: 'credential-id', optional: true }],
+  flags: [
+    { name: 'operation', value: 'operation', description: "what this operation selects (command name or operationId)" },
+    { name: 'print-header', description: "print only the one header's value" },
+  ],
+  wrongCount: 'api auth get needs an API name, and optionally a credential id',
+} satisfies ArgumentDeclaration;
+
+export const AUTH_INSPECT = {
+  command: 'api auth inspect',
+  positionals: [{ name: 'api' }],
+  flags: [
+    { name: 'credential', value: 'id', description: 'only this credential' },
+    { name: 'operation', value: 'operation', description: "what this operation selects (command name or operationId)" },
+    { name: 'redact', description: 'mask the secret values' },
+  ],
+  wrongCount: 'api auth inspect needs the name of one API',
+} satisfies ArgumentDeclaration;

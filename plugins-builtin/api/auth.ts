@@ -1,11 +1,13 @@
-/** `okapi api auth <verb>`: the credential bindings and cached tokens of a registered API. */
+/** `okapi api auth <verb>`: the credential bindings, computed auth and cached tokens of a registered API. */
 import { printProblem } from '../../sdk/command-errors.js';
 import { apiAuthAdd } from './auth-add.js';
+import { apiAuthGet } from './auth-get.js';
+import { apiAuthInspect } from './auth-inspect.js';
 import { apiAuthLogout } from './auth-logout.js';
 import { apiAuthRemove } from './auth-remove.js';
 import type { ApiVerb } from './verb.js';
 
-const AUTH_VERBS: Record<string, ApiVerb> = { add: apiAuthAdd, remove: apiAuthRemove, logout: apiAuthLogout };
+const AUTH_VERBS: Record<string, ApiVerb> = { add: apiAuthAdd, remove: apiAuthRemove, get: apiAuthGet, inspect: apiAuthInspect, logout: apiAuthLogout };
 
 export const apiAuth: ApiVerb = async (init, args, ctx) => {
   const [verb, ...rest] = args;

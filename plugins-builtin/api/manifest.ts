@@ -1,6 +1,6 @@
 import { formatFlagHelp } from '../../sdk/arguments.js';
 import type { PluginMeta } from '../../sdk/plugin-meta.js';
-import { CONNECT } from './arguments.js';
+import { AUTH_GET, AUTH_INSPECT, CONNECT } from './arguments.js';
 
 export default {
   manifest: {
@@ -29,6 +29,10 @@ export default {
         "  okapi api auth add <api> <credential-id> [setup-expression...]   Add or complete a credential binding of the profile,",
         "    prefilled from the security scheme of that name, e.g. 'auth.params.token: env:TOKEN'",
         '  okapi api auth remove <api> <credential-id>             Remove a binding (its cached tokens are kept)',
+        '  okapi api auth get <api> [credential-id]                What a request would send, for curl: Name: value, ?name=value',
+        formatFlagHelp(AUTH_GET, { indent: 6, column: 27 }),
+        '  okapi api auth inspect <api>                            The credentials, the operations each covers, their values',
+        formatFlagHelp(AUTH_INSPECT, { indent: 6, column: 27 }),
         '  okapi api auth logout <api> [--all-profiles] | --auth-profile <name>   Delete cached auth tokens',
         '',
         'Then: okapi <name> --help lists its operations; okapi <name>/<path> sends a request to it',

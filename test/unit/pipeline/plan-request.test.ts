@@ -71,6 +71,41 @@ describe('planRequest', () => {
     expect(plan('example/items', 'local')).toBe('http://127.0.0.1:9090/p/v1/items?q=1');
     expect(plan('https://elsewhere.example.net/x')).toBe('https://elsewhere.example.net/x?q=1');
   });
+
+  it("plans the profile's auth for a request that is no operation, and a forced binding's shared auth profile under its id", () => {
+    const config = {
+      auth_profiles: { corp: { type: 'bearer', params: { token: 'env:CORP_TOKEN' } } },
+      apis: { shop: { base_url: 'http://127.0.0.1:9', profiles: { default: { auth: { type: 'bearer', params: { token: 't' } }, credentials: { corp: { auth_ref: 'corp' } } } } } },
+    };
+    const profileParams = { params: {}, path: 'apis.shop.profiles.default.params' };
+    expect(planRequest({ ...base, target: 'shop/items' }, config).auth).toEqual([
+      { type: 'bearer', params: { token: 't' }, paramsPath: 'apis.shop.profiles.default.auth.params', templateParams: [profileParams], api: 'shop', profile: 'default' },
+    ]);
+    const warnings: string[] = [];
+    const forced = planRequest({ ...base, target: 'shop/items', auth: 'corp', warn: (m) => warnings.push(m) }, config);
+    expect(forced.auth).toEqual([
+      {
+        type: 'bearer',
+        params: { token: 'env:CORP_TOKEN' },
+        paramsPath: 'auth_profiles.corp.params',
+        authProfile: 'corp',
+        // A binding's params fill templates over the profile's.
+        templateParams: [profileParams, { params: {}, path: 'apis.shop.profiles.default.credentials.corp.params' }],
+        api: 'shop',
+        profile: 'default',
+        credential: 'corp',
+      },
+    ]);
+    expect(warnings).toEqual([]);
+  });
+
+  it('sends no credential of the profile to another origin, and says so when one was forced', () => {
+    const config = { apis: { shop: { base_url: 'http://127.0.0.1:9', profiles: { default: { credentials: { key: { auth: { type: 'bearer', params: { token: 't' } } } } } } } } };
+    const warnings: string[] = [];
+    const plan = planRequest({ ...base, target: 'http://127.0.0.1:10/x', api: 'shop', auth: 'key', warn: (m) => warnings.push(m) }, config);
+    expect(plan.auth).toBeUndefined();
+    expect(warnings).toEqual(["--okapi-auth key applies only to requests to a registered API's own origin; no credential was sent"]);
+  });
 });
 
 describe("planRequest: the profile's TLS files", () => {

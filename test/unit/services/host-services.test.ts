@@ -130,6 +130,18 @@ describe('token store', () => {
     expect(await services.tokens.get(scope, 'refresh_token')).toBeUndefined();
   });
 
+  it("keeps a shared auth profile's secrets under its name, whichever API asks", async () => {
+    const { dir, services } = home();
+    await services.tokens.set({ api: 'pets', credential: 'corp', auth_profile: 'corp' }, 'access_token', 's-sekrit');
+    expect(await services.tokens.get({ api: 'shop', profile: 'prod', auth_profile: 'corp' }, 'access_token')).toBe('s-sekrit');
+    expect(await services.tokens.get({ api: 'pets', credential: 'corp' }, 'access_token')).toBeUndefined();
+    const file = join(dir, 'tokens.json');
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ auth_profiles: { corp: { access_token: 's-sekrit' } } });
+    await expect(services.tokens.set({ api: 'pets', auth_profile: '__proto__' }, 'k', 'v-sekrit')).rejects.toThrow(/auth profile may not be "__proto__"/);
+    expect(await services.tokens.delete({ api: 'shop', auth_profile: 'corp' }, 'access_token')).toBe(true);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ auth_profiles: { corp: {} } });
+  });
+
   it('refuses bad scopes and keys, and never quotes a value', async () => {
     const { dir, services } = home();
     const refusals = [
