@@ -153,6 +153,10 @@ function missingAlternatives(input: SelectionInput, operation: SecuredOperation,
     ...missing.filter((s) => !unfit.includes(s)).map((s) => `okapi api auth add ${input.api} ${s}`),
     ...unfit.map((s) => `credential ${s} does not list every scope asked (${first[s]!.join(' ')}) in its satisfies`),
     ...(tlsMet(input, first, operation) ? [] : ['its mutual TLS needs --okapi-client-cert and --okapi-client-key, or the profile\'s client_cert and client_key']),
+    // The commonest surprise: a profile auth that worked for single-requirement operations.
+    ...(input.hasProfileAuth && alternatives.length > 1
+      ? [`the profile's own auth serves only operations with a single requirement; here, bind it to the scheme it is for with okapi api auth add ${input.api} <scheme>`]
+      : []),
   ];
   return new OkapiError(
     `operation ${operation.name} of API ${input.api} ${what}, and profile ${input.profile} has no credentials that meet ${alternatives.length === 1 ? 'it' : 'any of them'}${have.length > 0 ? ` (it has: ${have.join(', ')})` : ''}; nothing was sent`,

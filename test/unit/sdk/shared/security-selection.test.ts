@@ -124,6 +124,10 @@ describe('selectCredentials', () => {
 
   it('fails for alternatives none of which is bound, even with a profile auth', () => {
     expect(() => selectCredentials(input([{ oauth: ['read'] }, { key: [] }], { hasProfileAuth: true }))).toThrow(/needs one of: oauth \[read\]; key/);
+    // The hint says why the profile auth that served other operations does not serve this one.
+    expect(() => selectCredentials(input([{ oauth: ['read'] }, { key: [] }], { hasProfileAuth: true }))).toThrow(
+      expect.objectContaining({ hint: expect.stringContaining("the profile's own auth serves only operations with a single requirement") }),
+    );
   });
 
   it('fails for an AND requirement with one binding missing', () => {
