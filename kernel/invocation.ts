@@ -217,5 +217,6 @@ function lazyTokenStore(configPath: string): TokenStore {
     get: async (scope, key) => (await store()).get(scope, key),
     set: async (scope, key, value) => (await store()).set(scope, key, value),
     delete: async (scope, key) => (await store()).delete(scope, key),
+    clear: async (scope) => (await store()).clear(scope),
   };
 }

@@ -3,7 +3,7 @@
  * Field names are the wire names (DESIGN.md §3), so a value here is exactly what travels in a
  * CBOR or JSON message.
  */
-import type { ApiRegistry, CacheService, ConfigService, Terminal, TokenStore } from './services.js';
+import type { ApiRegistry, AuthService, CacheService, ConfigService, Terminal, TokenStore } from './services.js';
 
 export const HOOK_NAMES = [
   'auth',
@@ -123,7 +123,10 @@ export interface AuthInput extends HookCommon {
   hook: 'auth';
   api: string;
   profile: string;
+  /** The credential binding being applied (`profiles.<p>.credentials.<id>`); absent for the profile's `auth`. */
   credential?: string;
+  /** The shared auth profile (`auth_profiles.<name>`, named by `auth_ref`) the auth is: keep its tokens under it. */
+  auth_profile?: string;
   params: Record<string, string>;
   request: WireRequest;
   /**
@@ -253,6 +256,11 @@ export interface CommandInit {
   filter?: string;
   /** The profile asked for with `-p` or OKAPI_PROFILE, when one was (an okapi extension). */
   profile?: string;
+  /**
+   * The TLS files the user gave with `--okapi-ca-cert`, `--okapi-client-cert` and
+   * `--okapi-client-key`, as absolute paths (an okapi extension): `api connect` saves them.
+   */
+  tls_files?: { ca_cert?: string; client_cert?: string; client_key?: string };
   /** The `-c` value the user gave: the body's encoder or media type (an okapi extension). */
   content_type?: string;
   /**
@@ -331,6 +339,12 @@ export interface HttpRequest {
   api?: string;
   /** The API's generated operation this request is: its security requirements apply (an okapi extension). */
   operation?: string;
+  /**
+   * A registered API this request is made for without being API-aware, such as fetching its
+   * description: the selected profile's TLS files (`ca_cert`, `client_cert`, `client_key`) apply
+   * when the URL is on the API's origin; its headers and auth do not (an okapi extension).
+   */
+  tls_api?: string;
   /** Give up after this many milliseconds unless the user chose `-t` (an okapi extension). */
   timeout_ms?: number;
   /** Largest response body to accept, in bytes, unless the user chose `--okapi-max-body-size` (an okapi extension). */
@@ -420,6 +434,7 @@ export interface CommandContext extends HookContext {
   apis: ApiRegistry;
   tokens: TokenStore;
   cache: CacheService;
+  auth: AuthService;
 }
 
 export interface TlsSigner {

@@ -1,7 +1,7 @@
 /**
  * What the host offers a running command, in-process or over the wire: output streams, requests
  * through the full pipeline, the registered APIs and plugins, prompts on the terminal, and the host
- * services: config, API registry, token store and cache (kernel/services/).
+ * services: config, API registry, token store, cache and auth (kernel/services/).
  */
 import type { CommandContext } from '../../sdk/types.js';
 import type { Invocation } from '../invocation.js';
@@ -15,6 +15,7 @@ import { cacheService } from '../services/cache-service.js';
 import { configService } from '../services/config-service.js';
 import { tokenStore } from '../services/token-store.js';
 import { terminal } from '../services/terminal.js';
+import { authService } from '../services/auth-service.js';
 
 export function commandHost(inv: Invocation, registry: PluginRegistry): CommandContext {
   const apis = apiRegistry({
@@ -45,5 +46,13 @@ export function commandHost(inv: Invocation, registry: PluginRegistry): CommandC
     apis,
     tokens: tokenStore(inv.configPath),
     cache: cacheService(inv.cacheDir),
+    auth: authService({
+      config: async () => (await configService(inv.configPath).read()).document,
+      cacheDir: inv.cacheDir,
+      registry: async () => registry,
+      env: inv.env,
+      clientCertFlag: inv.string('okapi-client-cert') !== undefined,
+      noBrowser: inv.flag('okapi-no-browser') === true,
+    }),
   };
 }

@@ -13,6 +13,7 @@ import { ResponseBody } from './response-body.js';
 import { authenticate, type AuthPlan } from './auth-phase.js';
 import { sendRenewingAfter401, type AuthenticatedExchange } from './renew-after-401.js';
 import { FollowedResponses, type MiddlewareOutcome } from './follow-loop.js';
+import type { ProfileTlsPaths } from '../../sdk/shared/profile-tls.js';
 
 export interface RequestPlan {
   method: string;
@@ -23,7 +24,17 @@ export interface RequestPlan {
   body?: Uint8Array;
   api?: string;
   profile?: string;
-  auth?: AuthPlan;
+  /** One per selected credential, run in order (credential-plans.ts). */
+  auth?: AuthPlan[];
+  /** The API profile's TLS files, for the hops on `origin` only (docs/design/028-profile-tls.md). */
+  tls?: ProfileTlsPlan;
+}
+
+export interface ProfileTlsPlan {
+  origin: string;
+  api: string;
+  profile: string;
+  paths: ProfileTlsPaths;
 }
 
 export interface ReceivedResponse {
@@ -66,19 +77,15 @@ export async function performExchange(
     request = applyRequestUpdate(request, update);
   }
 
-  const auth = plan.auth;
-  const unauthenticated = request;
-  const exchanged: Partial<AuthenticatedExchange> & Pick<AuthenticatedExchange, 'request' | 'response'> = auth
-    ? await sendRenewingAfter401(
-        async (renew) => {
-          const answer = await authenticate(unauthenticated, auth, registry, env, renew);
-          // What the auth set is secret whatever its name (an api-key header called X-Tenant): -v masks it.
-          const secretFields = { headers: Object.keys(answer.headers ?? {}), query: Object.keys(answer.query ?? {}) };
-          return { request: applyRequestUpdate(unauthenticated, answer), secretFields, answer };
-        },
-        (authenticated) => transmit(authenticated.request, plan.okapiHeaders, transport, authenticated.secretFields),
-      )
-    : { request, response: await transmit(request, plan.okapiHeaders, transport, undefined) };
+  const auths = plan.auth ?? [];
+  const exchanged: Partial<AuthenticatedExchange> & Pick<AuthenticatedExchange, 'request' | 'response'> =
+    auths.length > 0
+      ? await sendRenewingAfter401(
+          request,
+          { count: auths.length, ask: (index, current, renew) => authenticate(current, auths[index]!, registry, env, renew), apply: applyRequestUpdate },
+          (authenticated) => transmit(authenticated.request, plan.okapiHeaders, transport, authenticated.secretFields),
+        )
+      : { request, response: await transmit(request, plan.okapiHeaders, transport, undefined) };
   request = exchanged.request;
   const secretFields = exchanged.secretFields;
 

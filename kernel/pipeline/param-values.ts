@@ -12,10 +12,10 @@ export function isParamReference(value: string): boolean {
 }
 
 export function resolveParamValues(params: Record<string, string>, owner: string, env: NodeJS.ProcessEnv): Record<string, string> {
-  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, resolveValue(name, value, owner, env)]));
+  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, resolveParamValue(name, value, owner, env)]));
 }
 
-function resolveValue(name: string, value: string, owner: string, env: NodeJS.ProcessEnv): string {
+export function resolveParamValue(name: string, value: string, owner: string, env: NodeJS.ProcessEnv): string {
   if (value.startsWith('env:')) {
     const variable = value.slice(4);
     const found = env[variable];

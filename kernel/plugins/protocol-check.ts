@@ -154,7 +154,7 @@ function httpRequestProblem(where: string, message: WireMessage): Problem {
     methodProblem(`${where} method:`, message.method) ??
     fieldsProblem(where, message, { url: 'string' }) ??
     fieldUpdateProblem(where, 'headers', message.headers) ??
-    fieldsProblem(where, message, { body: 'bytes?', api: 'string?', timeout_ms: 'count?', max_body_size: 'count?' })
+    fieldsProblem(where, message, { body: 'bytes?', api: 'string?', tls_api: 'string?', timeout_ms: 'count?', max_body_size: 'count?' })
   );
 }
 

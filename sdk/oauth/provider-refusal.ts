@@ -10,6 +10,8 @@ import { OkapiError } from '../shared/errors.js';
 export function oauthFailure(error: unknown, what: string): OkapiError {
   if (error instanceof OkapiError) return error;
   if (error instanceof oauth.ResponseBodyError) return providerError(what, error.status, error.error, error.error_description);
+  // A refusal in a redirect's query (the authorization endpoint's): there is no status to quote.
+  if (error instanceof oauth.AuthorizationResponseError) return providerError(what, undefined, error.error, error.error_description);
   if (error instanceof oauth.WWWAuthenticateChallengeError) {
     const parameters = error.cause[0]?.parameters ?? {};
     return providerError(what, error.status, parameters.error ?? error.cause[0]?.scheme ?? 'unauthorized', parameters.error_description);
@@ -32,7 +34,7 @@ const HINTS: Record<string, string> = {
   expired_token: 'the code expired before it was approved; run the command again',
 };
 
-function providerError(what: string, status: number, code: string, description: string | undefined): OkapiError {
+function providerError(what: string, status: number | undefined, code: string, description: string | undefined): OkapiError {
   const words = description !== undefined && description !== '' ? `${code} (${description})` : code;
-  return new OkapiError(`${what} answered ${status}: ${words}`, { hint: HINTS[code] ?? "see the provider's error above" });
+  return new OkapiError(`${what} answered ${status !== undefined ? `${status}: ` : ''}${words}`, { hint: HINTS[code] ?? "see the provider's error above" });
 }

@@ -54,9 +54,14 @@ export async function oauthAuthorization(input: AuthInput, ctx: AuthContext, sou
   return answer(fresh);
 }
 
-/** Where the request's tokens are kept: per API, profile and credential. */
-export function tokenScope(input: Pick<AuthInput, 'api' | 'profile' | 'credential'>): TokenScope {
-  return { api: input.api, profile: input.profile, ...(input.credential !== undefined ? { credential: input.credential } : {}) };
+/** Where the request's tokens are kept: per API, profile and credential, or per shared auth profile. */
+export function tokenScope(input: Pick<AuthInput, 'api' | 'profile' | 'credential' | 'auth_profile'>): TokenScope {
+  return {
+    api: input.api,
+    profile: input.profile,
+    ...(input.credential !== undefined ? { credential: input.credential } : {}),
+    ...(input.auth_profile !== undefined ? { auth_profile: input.auth_profile } : {}),
+  };
 }
 
 function answer(token: KeptToken): AuthOutput {

@@ -84,7 +84,7 @@ describe('oauth-device-code', () => {
     expect(result.stderr).toContain(`open ${provider.issuer}/device in a browser and enter the code ${codes[0]}`);
     expect(result.stderr).toContain(`(or open ${provider.issuer}/device?user_code=${codes[0]}, which carries the code)`);
     expect(result.stderr).toContain('the code expires in 10 minutes');
-    expect(JSON.parse(result.stdout)).toEqual({ authenticated: true, client_id: OAUTH_DEVICE_CLIENT.client_id, scope: 'api:read offline_access' });
+    expect(JSON.parse(result.stdout)).toEqual({ authenticated: true, client_id: OAUTH_DEVICE_CLIENT.client_id, scope: 'api:read offline_access', sub: 'fixture-user' });
     expect(provider.counts.deviceAuthorization).toBe(before + 1);
 
     const kept = keptToken(home, 'oauth-device-code');

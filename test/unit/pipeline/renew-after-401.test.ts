@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthOutput, WireRequest } from '../../../sdk/types.js';
 import type { ReceivedResponse } from '../../../kernel/pipeline/exchange.js';
-import { RESENT_AFTER_401, sendRenewingAfter401, type AuthenticatedRequest } from '../../../kernel/pipeline/renew-after-401.js';
+import { RESENT_AFTER_401, sendRenewingAfter401, type AuthSteps, type AuthenticatedRequest } from '../../../kernel/pipeline/renew-after-401.js';
 import { ResponseBody } from '../../../kernel/pipeline/response-body.js';
 import type { RecordedHop } from '../../../kernel/transport/index.js';
 
@@ -30,54 +30,84 @@ function api(statuses: number[]) {
   return { sent, discarded, transmit };
 }
 
-/** An auth hook answering token-1, token-2, … and recording each `renew`. */
-function auth(renewable: boolean) {
-  const renews: boolean[] = [];
-  const authenticate = async (renew: boolean) => {
-    renews.push(renew);
-    const answer: AuthOutput = { headers: { Authorization: `Bearer token-${renews.length}` }, ...(renewable ? { renewable: true } : {}) };
-    return { request: { ...request, headers: { Authorization: [answer.headers!.Authorization as string] } }, secretFields: { headers: ['Authorization'], query: [] }, answer };
-  };
-  return { renews, authenticate };
+/** Merges an answer's headers into the request, as the exchange applies an auth answer. */
+function apply(request: WireRequest, answer: AuthOutput): WireRequest {
+  const headers = { ...request.headers };
+  for (const [name, value] of Object.entries(answer.headers ?? {})) headers[name] = [value as string];
+  return { ...request, headers };
 }
+
+/**
+ * Credentials whose hooks answer `Name: <name>-1`, `<name>-2`, … in header `Name`, renewable as
+ * said, recording each call as [name, renew].
+ */
+function credentials(...list: { name: string; renewable: boolean }[]) {
+  const calls: [string, boolean][] = [];
+  const steps: AuthSteps = {
+    count: list.length,
+    ask: async (index, _request, renew) => {
+      const { name, renewable } = list[index]!;
+      calls.push([name, renew]);
+      const asked = calls.filter(([called]) => called === name).length;
+      return { headers: { [name]: `${name}-${asked}` }, ...(renewable ? { renewable: true } : {}) };
+    },
+    apply,
+  };
+  return { calls, steps };
+}
+
+const oauth = { name: 'Authorization', renewable: true };
+const apiKey = { name: 'X-Key', renewable: false };
 
 describe('the 401 rule', () => {
   it('renews a renewable answer refused with a 401 and resends the same request once, the refused body let go of', async () => {
     const { sent, discarded, transmit } = api([401, 200]);
-    const { renews, authenticate } = auth(true);
-    const exchanged = await sendRenewingAfter401(authenticate, transmit);
-    expect(renews).toEqual([false, true]);
-    expect(sent.map((s) => s.request.headers.Authorization)).toEqual([['Bearer token-1'], ['Bearer token-2']]);
+    const { calls, steps } = credentials(oauth);
+    const exchanged = await sendRenewingAfter401(request, steps, transmit);
+    expect(calls).toEqual([['Authorization', false], ['Authorization', true]]);
+    expect(sent.map((s) => s.request.headers.Authorization)).toEqual([['Authorization-1'], ['Authorization-2']]);
     expect(sent[1]!.request.body).toBe(request.body);
+    expect(sent[1]!.secretFields).toEqual({ headers: ['Authorization'], query: [] });
     expect(discarded).toEqual([true, false]);
     expect(exchanged.response.status).toBe(200);
-    expect(exchanged.request.headers.Authorization).toEqual(['Bearer token-2']);
+    expect(exchanged.request.headers.Authorization).toEqual(['Authorization-2']);
     // -v: the refused exchange, then the resent one saying why.
     expect(exchanged.response.hops!.map((h) => [h.response.status, h.resent])).toEqual([[401, undefined], [200, RESENT_AFTER_401]]);
   });
 
   it('resends only once, whatever the second answer', async () => {
     const { sent, transmit } = api([401, 401, 401]);
-    const { renews, authenticate } = auth(true);
-    const exchanged = await sendRenewingAfter401(authenticate, transmit);
+    const { calls, steps } = credentials(oauth);
+    const exchanged = await sendRenewingAfter401(request, steps, transmit);
     expect(sent).toHaveLength(2);
-    expect(renews).toEqual([false, true]);
+    expect(calls).toEqual([['Authorization', false], ['Authorization', true]]);
     expect(exchanged.response.status).toBe(401);
   });
 
-  it('does not resend for an answer that is not renewable', async () => {
+  it('does not resend when no answer is renewable', async () => {
     const { sent, discarded, transmit } = api([401]);
-    const { renews, authenticate } = auth(false);
-    const exchanged = await sendRenewingAfter401(authenticate, transmit);
+    const { calls, steps } = credentials(apiKey);
+    const exchanged = await sendRenewingAfter401(request, steps, transmit);
     expect(sent).toHaveLength(1);
-    expect(renews).toEqual([false]);
+    expect(calls).toEqual([['X-Key', false]]);
     expect(discarded).toEqual([false]);
     expect(exchanged.response.hops).toHaveLength(1);
   });
 
+  it('with several credentials, renews only the renewable one and sends the others as they were', async () => {
+    const { sent, transmit } = api([401, 200]);
+    const { calls, steps } = credentials(apiKey, oauth);
+    await sendRenewingAfter401(request, steps, transmit);
+    expect(calls).toEqual([['X-Key', false], ['Authorization', false], ['Authorization', true]]);
+    expect(sent.map((s) => [s.request.headers['X-Key'], s.request.headers.Authorization])).toEqual([
+      [['X-Key-1'], ['Authorization-1']],
+      [['X-Key-1'], ['Authorization-2']],
+    ]);
+  });
+
   it.each([403, 200, 500])('does not resend a renewable answer on a %i', async (status) => {
     const { sent, transmit } = api([status]);
-    const exchanged = await sendRenewingAfter401(auth(true).authenticate, transmit);
+    const exchanged = await sendRenewingAfter401(request, credentials(oauth).steps, transmit);
     expect(sent).toHaveLength(1);
     expect(exchanged.response.status).toBe(status);
   });

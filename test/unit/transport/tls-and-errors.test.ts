@@ -131,3 +131,36 @@ describe('TLS files are checked before connecting', () => {
     expect(error.hint).toContain(hint);
   });
 });
+
+describe("a profile's TLS files (originTls)", () => {
+  const mtls = { ca: pem('ca.pem'), requestCert: true, rejectUnauthorized: false };
+  const source = { kind: 'profile', api: 'ex', profile: 'default' } as const;
+  const profileFiles = (origin: string) => ({
+    origin,
+    caCert: { path: ca, source },
+    clientCert: { path: tlsPath('client.pem'), source },
+    clientKey: { path: tlsPath('client-key.pem'), source },
+  });
+
+  it("presents the client certificate on the profile's origin only", async () => {
+    const server = await httpsServer((_req, res, received) => res.end(received.clientCN ?? 'none'), mtls);
+    const onOrigin = await get(server.origin, { originTls: profileFiles(server.origin) });
+    expect(Buffer.from(await onOrigin.bytes()).toString()).toBe('okapi-test-client');
+    // Another origin (another port) gets the request-wide settings: here only the CA flag.
+    const elsewhere = await get(server.origin, { caCertPath: ca, originTls: profileFiles('https://127.0.0.1:1') });
+    expect(Buffer.from(await elsewhere.bytes()).toString()).toBe('none');
+  });
+
+  it('names the config key of a file it cannot read, before connecting', async () => {
+    const error = await failure(get('https://127.0.0.1:1/', { originTls: { origin: 'https://127.0.0.1:1', caCert: { path: '/nonexistent/ca.pem', source } } }));
+    expect(error.message).toBe('cannot read the CA certificate file /nonexistent/ca.pem (apis.ex.profiles.default.ca_cert): no such file or directory (ENOENT)');
+    expect(error.hint).toContain("okapi api set ex 'profiles.default.ca_cert: <file>'");
+    expect(error.hint).toContain('--okapi-ca-cert');
+  });
+
+  it('asks for the missing half of a pair by its config key', async () => {
+    const error = await failure(get('https://127.0.0.1:1/', { originTls: { origin: 'https://127.0.0.1:1', clientCert: { path: tlsPath('client.pem'), source } } }));
+    expect(error.message).toBe(`the client certificate ${tlsPath('client.pem')} (apis.ex.profiles.default.client_cert) was given without its private key`);
+    expect(error.hint).toContain('set apis.ex.profiles.default.client_key to the key <file>');
+  });
+});

@@ -11,6 +11,7 @@ const untouchedTokens: TokenStore = {
   get: () => Promise.reject(new Error('a static auth type read the token store')),
   set: () => Promise.reject(new Error('a static auth type wrote the token store')),
   delete: () => Promise.reject(new Error('a static auth type deleted from the token store')),
+  clear: () => Promise.reject(new Error('a static auth type cleared the token store')),
 };
 
 /** A static auth type asks nothing: any use of the terminal fails the test. */

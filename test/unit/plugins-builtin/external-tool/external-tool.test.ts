@@ -25,6 +25,7 @@ const noTokens = {
   get: () => Promise.reject(new Error('external-tool read the token store')),
   set: () => Promise.reject(new Error('external-tool wrote the token store')),
   delete: () => Promise.reject(new Error('external-tool deleted from the token store')),
+  clear: () => Promise.reject(new Error('external-tool cleared the token store')),
 };
 
 describe.skipIf(process.platform === 'win32')('the external-tool auth type', () => {
