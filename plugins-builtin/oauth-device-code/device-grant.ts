@@ -87,5 +87,6 @@ function instructions(api: string, code: oauth.DeviceAuthorizationResponse): str
 
 function describeSeconds(seconds: number): string {
   if (seconds >= 120) return `${Math.round(seconds / 60)} minutes`;
-  return `${Math.round(seconds)} seconds`;
+  const whole = Math.round(seconds);
+  return `${whole} second${whole === 1 ? '' : 's'}`;
 }

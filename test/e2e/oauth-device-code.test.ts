@@ -157,6 +157,23 @@ describe('oauth-device-code', () => {
     expect(keptToken(home, 'oauth-device-code').refresh_token).not.toBe(first.refresh_token);
   });
 
+  it('gives up when the code expires unapproved, saying so', async () => {
+    const shortLived = await startOAuthProvider({ deviceInterval: 0.02, deviceCodeTtl: 1 });
+    try {
+      const home = homeWith({ ...device, params: { ...device.params, issuer_url: shortLived.issuer } });
+      const { result, codes } = await runAsUser(['res/whoami'], home, async () => undefined);
+      expect(result.code).toBe(1);
+      // Whichever sees the end of the code's life first says so: okapi's clock or the provider's answer.
+      const okapiSaw = `the code ${codes[0]} expired after 1 second before it was approved`;
+      const providerSaw = `polled for the code ${codes[0]}, answered 400: expired_token`;
+      expect([okapiSaw, providerSaw].some((words) => result.stderr.includes(words))).toBe(true);
+      expect(result.stderr).toMatch(/hint: the code expired before it was approved; run the command again|hint: run the command again, and approve the new code in time/);
+      expect(result.stdout).toBe('');
+    } finally {
+      await shortLived.close();
+    }
+  });
+
   it('stops polling at Ctrl-C with the interrupt exit code', async () => {
     const home = deviceHome();
     const { child, result } = startOkapi(['res/whoami'], { env: home.env });
