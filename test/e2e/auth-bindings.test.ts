@@ -197,6 +197,16 @@ describe('what is missing fails before anything is sent', () => {
     expect(received).toEqual([]);
   });
 
+  it('leaves the requirement to a credential given by hand, and sends it', async () => {
+    const home = await connected({});
+    const byHand = await call(home, ['-H', 'Authorization: Bearer typed-by-hand', 'sec', 'either']);
+    expect(byHand.code, byHand.stderr).toBe(0);
+    expect(byHand.got).toMatchObject({ authorization: 'Bearer typed-by-hand' });
+    const nothing = await call(home, ['sec', 'either']);
+    expect(nothing.code).toBe(1);
+    expect(received).toHaveLength(1);
+  });
+
   it('goes anonymous on an optional requirement without credentials', async () => {
     const home = await connected({});
     const { got } = await call(home, ['sec', 'optional']);
