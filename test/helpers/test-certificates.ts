@@ -1,9 +1,9 @@
 /**
  * Certificates made at test time with the `openssl` command, for tests of mutual TLS: a private CA,
  * a server certificate for 127.0.0.1/localhost and a client certificate, in a temporary directory
- * removed when the test file ends (tempDir). The same steps as fixtures/tls/README.md, with
- * short-lived EC keys; the committed fixtures stay for the example API and the demo, which must
- * run without openssl.
+ * removed when the test file ends (tempDir). The same steps as fixtures/tls/README.md, with EC
+ * keys and certificates valid for two days; the committed fixtures stay for the example API and
+ * the demo, which must run without openssl.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
