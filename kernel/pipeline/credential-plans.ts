@@ -23,6 +23,8 @@ export interface CredentialRequest {
   forced?: string;
   /** `--okapi-client-cert` was given. */
   clientCertFlag: boolean;
+  /** The request carries a credential header or query parameter the user gave (SelectionInput.supplied). */
+  supplied?: boolean;
   noBrowser?: boolean;
 }
 
@@ -67,6 +69,7 @@ export function planCredentials(request: CredentialRequest, config: OkapiConfig)
     credentials: Object.fromEntries(Object.entries(bindings).map(([id, b]) => [id, isPlainObject(b) && Array.isArray(b.satisfies) ? b.satisfies.filter((s): s is string => typeof s === 'string') : undefined])),
     ...(request.forced !== undefined ? { forced: parseForcedAuth(request.forced) } : {}),
     clientCertificate: request.clientCertFlag || typeof profile.client_cert === 'string',
+    ...(request.supplied ? { supplied: true } : {}),
   });
   const common = { api, profile: profileName, ...(request.noBrowser ? { noBrowser: true } : {}) };
   // `{name}` templates in auth params are filled from the profile's params, a binding's over them.

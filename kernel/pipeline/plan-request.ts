@@ -86,6 +86,9 @@ function credentialsOf(request: RequestDescription, target: ApiTarget | undefine
     request.auth !== undefined ||
     profileHasCredentials(config, target.api, target.profile) ||
     [...target.headers, ...target.query].some(([name]) => isCredentialName(name));
+  const byHand = [...target.headers, ...target.query, ...request.headerLayers.flat(), ...request.queryLayers.flat()].map(([name]) => name);
+  const commandHeaders = Object.entries(request.headers ?? {}).flatMap(([name, value]) => (value === null ? [] : [name]));
+  const supplied = [...byHand, ...commandHeaders].some((name) => isCredentialName(name));
   if (!mayMatter) return undefined;
   const operation = requestOperation(request.cacheDir, target.api, request.operation, request.method, target.path);
   const plans = planCredentials(
@@ -95,6 +98,7 @@ function credentialsOf(request: RequestDescription, target: ApiTarget | undefine
       ...(operation ? { operation } : {}),
       ...(request.auth !== undefined ? { forced: request.auth } : {}),
       clientCertFlag: request.limits.clientCertPath !== undefined,
+      ...(supplied ? { supplied: true } : {}),
       ...(request.noBrowser ? { noBrowser: true } : {}),
     },
     config,

@@ -35,6 +35,12 @@ export interface SelectionInput {
   forced?: string[];
   /** A client certificate is configured (`--okapi-client-cert`, profile `client_cert`). */
   clientCertificate: boolean;
+  /**
+   * The request already carries a credential the user gave by hand (`-H 'Authorization: …'`,
+   * OKAPI_HEADER, the profile's headers or query, a command's header parameter): a requirement no
+   * binding meets is left to it rather than refused.
+   */
+  supplied?: boolean;
 }
 
 /**
@@ -64,7 +70,7 @@ export function selectCredentials(input: SelectionInput): SelectionResult {
   }
   const met = alternatives.find((r) => tlsMet(input, r, operation) && credentialSchemes(r, operation).every((s) => bindingMeets(input, s, r[s]!)));
   if (met) return { selection: credentialsOrNone(credentialSchemes(met, operation)) };
-  if (anonymous) return { selection: { kind: 'none' } };
+  if (anonymous || input.supplied) return { selection: { kind: 'none' } };
   throw missingAlternatives(input, operation, alternatives);
 }
 
@@ -80,6 +86,7 @@ function singleRequirement(input: SelectionInput, operation: SecuredOperation, r
   if (selection && tls) return { selection };
   if (anonymous) return { selection: { kind: 'none' } };
   if (!tls) throw missingTls(input, operation, requirement);
+  if (input.supplied) return { selection: { kind: 'none' } };
   throw missingAlternatives(input, operation, [requirement]);
 }
 

@@ -12,8 +12,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OAUTH_CLIENTS, startOAuthProvider, type OAuthProvider } from '../../fixtures/oauth-provider/index.mjs';
-import { EXAMPLE_CREDENTIALS, EXAMPLE_TLS_FILES, startExampleApi } from '../../fixtures/example-api/index.mjs';
+import { EXAMPLE_CREDENTIALS, startExampleApi } from '../../fixtures/example-api/index.mjs';
 import { freshHome, runOkapi } from '../helpers/run-okapi.js';
+import { createTestCertificates, describeWithOpenssl } from '../helpers/test-certificates.js';
 
 const BEARER = 'bearer-secret-1234567890';
 const KEY = 'key-secret-0987654321';
@@ -195,6 +196,16 @@ describe('what is missing fails before anything is sent', () => {
     expect(and.code).toBe(1);
     expect(and.stderr).toContain('okapi api auth add sec bearer');
     expect(received).toEqual([]);
+  });
+
+  it('leaves the requirement to a credential given by hand, and sends it', async () => {
+    const home = await connected({});
+    const byHand = await call(home, ['-H', 'Authorization: Bearer typed-by-hand', 'sec', 'either']);
+    expect(byHand.code, byHand.stderr).toBe(0);
+    expect(byHand.got).toMatchObject({ authorization: 'Bearer typed-by-hand' });
+    const nothing = await call(home, ['sec', 'either']);
+    expect(nothing.code).toBe(1);
+    expect(received).toHaveLength(1);
   });
 
   it('goes anonymous on an optional requirement without credentials', async () => {
@@ -400,12 +411,13 @@ describe("the example API's auth fixtures through bindings named after their sch
   });
 });
 
-describe('a mutualTLS requirement met by the profile\'s client certificate', () => {
+describeWithOpenssl('a mutualTLS requirement met by the profile\'s client certificate', () => {
   it('sends the bearer credential of {tls, bearer} over mutual TLS, and nothing without a certificate', async () => {
+    const certs = createTestCertificates();
     const seen: { client: string | null; authorization?: string }[] = [];
     const document = { openapi: '3.1.0', info: { title: 'mtls', version: '1' }, paths: { '/both': operation('tlsAndBearer', [{ tls: [], bearer: [] }]) }, components: DOCUMENT.components };
     const https = createHttpsServer(
-      { cert: readFileSync(EXAMPLE_TLS_FILES.cert), key: readFileSync(EXAMPLE_TLS_FILES.key), ca: readFileSync(EXAMPLE_TLS_FILES.ca), requestCert: true, rejectUnauthorized: false },
+      { cert: certs.server.cert.pem, key: certs.server.key.pem, ca: certs.ca.cert.pem, requestCert: true, rejectUnauthorized: false },
       (req, res) => {
         if (req.url === '/openapi.json') {
           res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(document));
@@ -420,11 +432,11 @@ describe('a mutualTLS requirement met by the profile\'s client certificate', () 
     const origin = `https://127.0.0.1:${(https.address() as AddressInfo).port}`;
     try {
       const home = freshHome();
-      const connect = await runOkapi(['api', 'connect', 'm', origin, '--spec', `${origin}/openapi.json`, '--okapi-ca-cert', EXAMPLE_TLS_FILES.ca, '--yes'], { env: home.env });
+      const connect = await runOkapi(['api', 'connect', 'm', origin, '--spec', `${origin}/openapi.json`, '--okapi-ca-cert', certs.ca.cert.path, '--yes'], { env: home.env });
       expect(connect.code, connect.stderr).toBe(0);
       const config = JSON.parse(readFileSync(home.config, 'utf8'));
-      const tlsFiles = { ca_cert: EXAMPLE_TLS_FILES.ca, client_cert: EXAMPLE_TLS_FILES.clientCert, client_key: EXAMPLE_TLS_FILES.clientKey };
-      config.apis.m.profiles = { default: { ...tlsFiles, credentials: { bearer } }, nocert: { ca_cert: EXAMPLE_TLS_FILES.ca, credentials: { bearer } } };
+      const tlsFiles = { ca_cert: certs.ca.cert.path, client_cert: certs.client.cert.path, client_key: certs.client.key.path };
+      config.apis.m.profiles = { default: { ...tlsFiles, credentials: { bearer } }, nocert: { ca_cert: certs.ca.cert.path, credentials: { bearer } } };
       writeFileSync(home.config, JSON.stringify(config));
 
       const result = await runOkapi(['m', 'tls-and-bearer', '-o', 'json'], { env: home.env });

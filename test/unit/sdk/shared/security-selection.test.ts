@@ -23,6 +23,14 @@ const cases: { name: string; security: SecurityRequirement[] | undefined; more?:
   { name: 'no operation: the profile auth', security: undefined, more: { operation: undefined as never }, selection: { kind: 'profile' } },
   { name: 'public ([]): nothing, not even the profile auth', security: [], more: { hasProfileAuth: true, credentials: { bearer: undefined } }, selection: { kind: 'none' } },
   { name: 'single requirement: the profile auth is enough', security: [{ bearer: [] }], more: { hasProfileAuth: true }, selection: { kind: 'profile' } },
+  { name: 'single requirement, nothing bound, a credential given by hand: left to it', security: [{ bearer: [] }], more: { supplied: true }, selection: { kind: 'none' } },
+  { name: 'alternatives, nothing bound, a credential given by hand: left to it', security: [{ oauth: [] }, { key: [] }], more: { supplied: true }, selection: { kind: 'none' } },
+  {
+    name: 'a binding is used even when a credential is also given by hand',
+    security: [{ oauth: [] }, { key: [] }],
+    more: { supplied: true, credentials: { key: undefined } },
+    selection: { kind: 'credentials', ids: ['key'] },
+  },
   {
     name: 'single requirement: its binding wins over the profile auth',
     security: [{ bearer: [] }],
@@ -146,6 +154,7 @@ describe('selectCredentials', () => {
   it('fails for a mutualTLS requirement without a client certificate, whatever the bindings', () => {
     expect(() => selectCredentials(input([{ tls: [] }], { hasProfileAuth: true, credentials: { tls: undefined } }))).toThrow(/needs mutual TLS \(security scheme tls\)/);
     expect(() => selectCredentials(input([{ tls: [], key: [] }], { credentials: { key: undefined } }))).toThrow(/mutual TLS/);
+    expect(() => selectCredentials(input([{ tls: [] }], { supplied: true }))).toThrow(/mutual TLS/);
   });
 
   it('says what an alternative of mutual TLS lacks', () => {
