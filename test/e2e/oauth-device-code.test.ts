@@ -1,7 +1,7 @@
 /**
  * The oauth-device-code auth type against a real OAuth provider (fixtures/oauth-provider), with
- * the test as the user: it reads the code okapi shows on stderr while okapi polls and approves or
- * declines it at the provider. Then the 401 rule: a 401 to an OAuth token renews it and resends
+ * the test as the user: it reads where to go and the code okapi shows on stderr while okapi polls,
+ * and approves or declines it at the provider's verification pages, with plain HTTP. Then the 401 rule: a 401 to an OAuth token renews it and resends
  * the request once, for client credentials too, and never for a static auth.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAUTH_CLIENTS, OAUTH_DEVICE_CLIENT, startOAuthProvider, type OAuthProvider } from '../../fixtures/oauth-provider/index.mjs';
+import { answerDeviceCodeAtProvider } from '../../fixtures/oauth-provider/user-agent.mjs';
 import { freshHome, runOkapi, startOkapi, type OkapiResult } from '../helpers/run-okapi.js';
 
 let provider: OAuthProvider;
@@ -50,41 +51,54 @@ function keepToken(home: Home, type: string, token: KeptToken): void {
   writeFileSync(file, JSON.stringify(tokens));
 }
 
+/** What okapi shows the user on stderr: where to go, the code, and the address that carries it. */
+interface ShownCode {
+  verificationUri: string;
+  userCode: string;
+  verificationUriComplete: string;
+}
+
 /**
  * Runs okapi and plays the user: each time okapi shows a code on stderr, `answer` approves or
- * declines it at the provider. Answers okapi's result and the codes it showed.
+ * declines it at the provider. Answers okapi's result, the codes it showed, and what the
+ * provider's last page said to the user for each.
  */
-async function runAsUser(args: string[], home: Home, answer: (userCode: string) => Promise<void>): Promise<{ result: OkapiResult; codes: string[] }> {
+async function runAsUser(args: string[], home: Home, answer: (shown: ShownCode) => Promise<string | undefined>): Promise<{ result: OkapiResult; codes: string[]; pages: (string | undefined)[] }> {
   const { child, result } = startOkapi(args, { env: home.env });
   const codes: string[] = [];
-  const answered: Promise<void>[] = [];
+  const answered: Promise<string | undefined>[] = [];
   let seen = '';
   child.stderr!.on('data', (chunk: Buffer) => {
     seen += chunk.toString('utf8');
-    for (const [, code] of seen.matchAll(/enter the code (\S+)/g)) {
-      if (codes.includes(code!)) continue;
-      codes.push(code!);
-      answered.push(answer(code!));
+    // Both lines whole: a chunk may end in the middle of the code.
+    for (const [, verificationUri, userCode, verificationUriComplete] of seen.matchAll(/open (\S+) in a browser and enter the code (\S+)\n\(or open (\S+), which carries the code\)/g)) {
+      if (codes.includes(userCode!)) continue;
+      codes.push(userCode!);
+      answered.push(answer({ verificationUri: verificationUri!, userCode: userCode!, verificationUriComplete: verificationUriComplete! }));
     }
   });
   const finished = await result;
-  await Promise.all(answered);
-  return { result: finished, codes };
+  return { result: finished, codes, pages: await Promise.all(answered) };
 }
 
-const approve = (userCode: string) => provider.approveUserCode(userCode);
+const approved = 'Sign-in Success: Your sign-in was successful, you can now close this page.';
+const declined = 'Sign-in: The Sign-in request was interrupted';
+
+/** The user types the code okapi showed at the page okapi named, signs in as dana, and approves. */
+const approve = ({ verificationUri, userCode }: ShownCode) => answerDeviceCodeAtProvider(verificationUri, { userCode, login: 'dana' });
 
 describe('oauth-device-code', () => {
   it('shows the code and where to enter it, polls until the user approves, and keeps the token for the next run', async () => {
     const home = deviceHome();
     const before = provider.counts.deviceAuthorization;
-    const { result, codes } = await runAsUser(['res/whoami', '-o', 'json'], home, approve);
+    const { result, codes, pages } = await runAsUser(['res/whoami', '-o', 'json'], home, approve);
     expect(result.code).toBe(0);
     expect(codes).toHaveLength(1);
+    expect(pages).toEqual([approved]);
     expect(result.stderr).toContain(`open ${provider.issuer}/device in a browser and enter the code ${codes[0]}`);
     expect(result.stderr).toContain(`(or open ${provider.issuer}/device?user_code=${codes[0]}, which carries the code)`);
     expect(result.stderr).toContain('the code expires in 10 minutes');
-    expect(JSON.parse(result.stdout)).toEqual({ authenticated: true, client_id: OAUTH_DEVICE_CLIENT.client_id, scope: 'api:read offline_access', sub: 'fixture-user' });
+    expect(JSON.parse(result.stdout)).toEqual({ authenticated: true, client_id: OAUTH_DEVICE_CLIENT.client_id, scope: 'api:read offline_access', sub: 'dana' });
     expect(provider.counts.deviceAuthorization).toBe(before + 1);
 
     const kept = keptToken(home, 'oauth-device-code');
@@ -96,9 +110,10 @@ describe('oauth-device-code', () => {
     expect(provider.counts.deviceAuthorization).toBe(before + 1);
   });
 
-  it('ends with the provider words when the user declines the code', async () => {
+  it('ends with the provider words when the user declines the code at the device confirmation page', async () => {
     const home = deviceHome();
-    const { result, codes } = await runAsUser(['res/whoami'], home, (code) => provider.denyUserCode(code));
+    const { result, codes, pages } = await runAsUser(['res/whoami'], home, ({ verificationUriComplete }) => answerDeviceCodeAtProvider(verificationUriComplete, { confirm: false }));
+    expect(pages).toEqual([declined]);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`polled for the code ${codes[0]}, answered 400: access_denied (End-User aborted interaction)`);
     expect(result.stderr).toContain('the sign-in was declined; try again and approve the request');
@@ -150,9 +165,11 @@ describe('oauth-device-code', () => {
     const first = keptToken(home, 'oauth-device-code');
     expect(await provider.revokeToken(first.access_token, OAUTH_DEVICE_CLIENT)).toBe(200);
 
-    const { result, codes } = await runAsUser(['res/whoami', '-o', 'json'], home, approve);
+    // This time the user opens the address that carries the code.
+    const { result, codes, pages } = await runAsUser(['res/whoami', '-o', 'json'], home, ({ verificationUriComplete }) => answerDeviceCodeAtProvider(verificationUriComplete));
     expect(result.code).toBe(0);
     expect(codes).toHaveLength(1);
+    expect(pages).toEqual([approved]);
     expect(JSON.parse(result.stdout).authenticated).toBe(true);
     expect(keptToken(home, 'oauth-device-code').refresh_token).not.toBe(first.refresh_token);
   });
