@@ -36,17 +36,17 @@ async function startAnswerServer() {
   return { url, close: () => child.kill('SIGTERM') };
 }
 
-/** The command names of a connected API, in document order, from its command table's preamble and table. */
+/** The command names of a connected API, in document order, from its command table's preamble and commands section. */
 function commandNames(cacheDir, api) {
   const fd = openSync(join(cacheDir, 'apis', encodeURIComponent(api), 'commands.table'), 'r');
   try {
-    const head = Buffer.alloc(96);
+    const head = Buffer.alloc(128);
     readSync(fd, head, 0, head.length, 0);
     const end = head.indexOf(0x0a);
-    const tableBytes = Number(head.toString('latin1', 0, end).split(' ')[2]);
-    const table = Buffer.alloc(tableBytes);
-    readSync(fd, table, 0, tableBytes, end + 1);
-    return JSON.parse(table.toString('utf8')).commands.filter((c) => !c.hidden).map((c) => c.name);
+    const [headBytes, commandBytes] = head.toString('latin1', 0, end).split(' ').slice(2).map(Number);
+    const commands = Buffer.alloc(commandBytes);
+    readSync(fd, commands, 0, commandBytes, end + 1 + headBytes);
+    return JSON.parse(commands.toString('utf8')).filter((c) => !c.hidden).map((c) => c.name);
   } finally {
     closeSync(fd);
   }
