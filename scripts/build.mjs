@@ -1,8 +1,8 @@
 // Builds okapi: generates the static index of built-in plugins, bundles the CLI so start-up reads
 // few files (each built-in plugin its own lazily imported chunk), and emits the SDK's types.
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -48,14 +48,8 @@ const cjs = { ...common, format: 'cjs', outExtension: { '.js': '.cjs' }, support
 await build({ ...cjs, entryPoints: { okapi: 'kernel/main.ts' }, outdir: dist });
 // the kernel;
 await build({ ...cjs, entryPoints: { kernel: 'kernel/entry.ts' }, outdir: dist, external: runtimeDependencies, plugins: [undiciVendor(), builtinLoader(), jsoncWithoutSideEffects()] });
-// each built-in plugin, loaded on its first hook call;
-await build({
-  ...cjs,
-  entryPoints: Object.fromEntries(plugins.map((name) => [`plugins/${name}`, `plugins-builtin/${name}/index.ts`])),
-  outdir: dist,
-  external: runtimeDependencies,
-  plugins: [jsoncWithoutSideEffects()],
-});
+// each built-in plugin, loaded on its first hook call, what it imports dynamically in chunks of its own;
+for (const name of plugins) await buildPlugin(name);
 // and undici's agent, one file instead of undici's forty, loading node:http2 only for HTTP/2.
 await build({
   ...cjs,
@@ -75,6 +69,34 @@ execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 
 const cli = join(dist, 'okapi.cjs');
 writeFileSync(cli, `#!/usr/bin/env node\n${readFileSync(cli, 'utf8')}`);
 chmodSync(cli, 0o755);
+
+/**
+ * A built-in plugin: `plugins/<name>.cjs`, and in `plugins/<name>/` the code it imports dynamically
+ * (an operation's help, body validation, request bodies), loaded when first used, so a call never
+ * compiles or runs code it does not use. esbuild splits code for ES modules only, so the plugin is
+ * split as one and each file then turned into CommonJS: `import()` becomes a `require` that
+ * kernel/startup/code-cache.ts resolves from the requiring file's folder, and code that both a
+ * chunk and the plugin use sits in a chunk of its own, loaded once, so a class is one class.
+ */
+async function buildPlugin(name) {
+  const { outputFiles } = await build({
+    ...common,
+    format: 'esm',
+    splitting: true,
+    write: false,
+    entryPoints: { [name]: `plugins-builtin/${name}/index.ts` },
+    outdir: join(dist, 'plugins'),
+    outExtension: { '.js': '.cjs' },
+    chunkNames: `${name}/[name]-[hash]`,
+    external: runtimeDependencies,
+    plugins: [jsoncWithoutSideEffects()],
+  });
+  for (const file of outputFiles) {
+    const { code } = await transform(file.text, { format: 'cjs', platform: 'node', target: common.target, minify: true, legalComments: 'none', supported: { 'dynamic-import': false } });
+    mkdirSync(dirname(file.path), { recursive: true });
+    writeFileSync(file.path, code);
+  }
+}
 
 /** The kernel imports undici's agents by path; built, they come from the vendor files. */
 function undiciVendor() {

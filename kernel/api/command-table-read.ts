@@ -53,7 +53,7 @@ export function readCommandTable(cacheDir: string, api: string, options: Command
     if (!isPlainObject(table) || !isPlainObject(table.key)) throw new Error('damaged');
     const commandsAt = end + 1 + headBytes;
     const commandText = readAt(fd, commandsAt, commandBytes);
-    const found = options.named ? commandsNamed(commandText, options.named) : undefined;
+    const found = options.named ? commandsNamed(commandText, options.named, options.summaries === true) : undefined;
     const commands = found ? found.map(({ entry }) => entry) : (JSON.parse(commandText.toString('utf8')) as CommandEntry[]);
     if (!Array.isArray(commands)) throw new Error('damaged');
     table.commands = commands;
@@ -61,7 +61,7 @@ export function readCommandTable(cacheDir: string, api: string, options: Command
     if (options.summaries) {
       const summaries = JSON.parse(readAt(fd, summariesAt, summaryBytes).toString('utf8')) as (string | null)[];
       commands.forEach((command, i) => {
-        const summary = summaries[found ? found[i]!.position : i];
+        const summary = summaries[found ? found[i]!.position! : i];
         if (typeof summary === 'string') command.summary = summary;
       });
     }
@@ -75,31 +75,31 @@ export function readCommandTable(cacheDir: string, api: string, options: Command
 }
 
 /**
- * The entries whose name or an alias is one of `words`, in table order, with their positions in
- * it: only the lines that hold a word as a JSON string are parsed.
+ * The entries whose name or an alias is one of `words`, in table order: only the lines that hold
+ * a word as a JSON string are parsed. With `positions`, each one's place in the table too.
  */
-function commandsNamed(text: Buffer, words: readonly string[]): { entry: CommandEntry; position: number }[] {
+function commandsNamed(text: Buffer, words: readonly string[], positions: boolean): { entry: CommandEntry; position?: number }[] {
   const lines = new Set<number>();
   for (const word of words) {
     const needle = Buffer.from(JSON.stringify(word));
     for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length)) lines.add(text.lastIndexOf(NEWLINE, at) + 1);
   }
-  const found: { entry: CommandEntry; position: number }[] = [];
-  let position = 0;
-  let counted = 0;
+  const found: { entry: CommandEntry; position?: number }[] = [];
   for (const start of [...lines].sort((a, b) => a - b)) {
-    // The first line of the section is `[`: the entry on line n is command n - 1.
-    for (let at = text.indexOf(NEWLINE, counted); at !== -1 && at < start; at = text.indexOf(NEWLINE, at + 1)) {
-      position += 1;
-      counted = at + 1;
-    }
     const lineEnd = text.indexOf(NEWLINE, start);
     const line = text.toString('utf8', start, lineEnd === -1 ? text.length : lineEnd).replace(/,$/, '');
     const entry = JSON.parse(line) as CommandEntry;
     if (!isPlainObject(entry)) throw new Error('damaged');
-    if (words.includes(entry.name) || entry.aliases?.some((alias) => words.includes(alias))) found.push({ entry, position: position - 1 });
+    if (words.includes(entry.name) || entry.aliases?.some((alias) => words.includes(alias))) found.push(positions ? { entry, position: lineNumber(text, start) - 1 } : { entry });
   }
   return found;
+}
+
+/** How many lines come before the one starting at `start`: the first line of the section is `[`, so line n holds command n - 1. */
+function lineNumber(text: Buffer, start: number): number {
+  let count = 0;
+  for (let at = text.indexOf(NEWLINE); at !== -1 && at < start; at = text.indexOf(NEWLINE, at + 1)) count += 1;
+  return count;
 }
 
 /** One operation's details, with the shared schemas it reaches, from the table read last. */

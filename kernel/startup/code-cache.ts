@@ -25,16 +25,17 @@ export function hasBuiltinCompileCache(): boolean {
 
 const builtinCache = hasBuiltinCompileCache();
 
-/**
- * CommonJS's wrapper, as Module.wrap gives it. The file's `require` is this bundle's own: every
- * file loaded here sits in dist/ or a folder below it and requires only Node's modules and
- * packages, which resolve alike from all of them.
- */
+/** CommonJS's wrapper, as Module.wrap gives it. */
 const WRAPPER_HEAD = '(function (exports, require, module, __filename, __dirname) { ';
 const WRAPPER_TAIL = '\n});';
 
+/** Each file's exports, once loaded: a chunk two files share is one module, as with require. */
+const loaded = new Map<string, { exports: unknown }>();
+
 export function requireCached(file: string): unknown {
   if (builtinCache) return require(file);
+  const known = loaded.get(file);
+  if (known) return known.exports;
   const source = readFileSync(file, 'utf8');
   // V8 checks a cache against the source's length, not its content: the file's size and
   // modification time are part of the name so a rebuilt file never meets an old cache.
@@ -55,8 +56,10 @@ export function requireCached(file: string): unknown {
     ...(cachedData ? { cachedData } : {}),
   });
   const module = { exports: {} as unknown, filename: file, id: file, loaded: false };
-  const compiled = script.runInThisContext() as (e: unknown, r: NodeJS.Require, m: unknown, f: string, d: string) => void;
-  compiled(module.exports, require, module, file, dirname(file));
+  // Set before the file runs, as require does, so that files requiring each other meet halfway.
+  loaded.set(file, module);
+  const compiled = script.runInThisContext() as (e: unknown, r: (id: string) => unknown, m: unknown, f: string, d: string) => void;
+  compiled(module.exports, requireFrom(dirname(file)), module, file, dirname(file));
   module.loaded = true;
   if (!cachedData || script.cachedDataRejected) {
     // A cache made now always matches the default flags; one made at exit also holds every
@@ -68,6 +71,16 @@ export function requireCached(file: string): unknown {
     });
   }
   return module.exports;
+}
+
+/**
+ * A loaded file's `require`. A relative name is another of okapi's built files (a plugin's lazily
+ * loaded chunk): loaded here too, from the requiring file's folder. Any other name is Node's
+ * module or a package, which resolve alike from every folder of dist/, so this bundle's own
+ * require finds them.
+ */
+function requireFrom(dir: string): (id: string) => unknown {
+  return (id) => (id.startsWith('./') || id.startsWith('../') ? requireCached(join(dir, id)) : require(id));
 }
 
 /** FNV-1a of the install's folder, in hex: node:crypto would cost start-up more than it saves. */
