@@ -3,7 +3,7 @@
 import { build, transform } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -77,13 +77,17 @@ chmodSync(cli, 0o755);
  * split as one and each file then turned into CommonJS: `import()` becomes a `require` that
  * kernel/startup/code-cache.ts resolves from the requiring file's folder, and code that both a
  * chunk and the plugin use sits in a chunk of its own, loaded once, so a class is one class.
+ * The chunks the plugin needs at once travel inside its file too (`require.embedded`): reading and
+ * compiling one file costs less than several. Node's own require (Node 22+, tests) has no
+ * `embedded` and reads them from their files.
  */
 async function buildPlugin(name) {
-  const { outputFiles } = await build({
+  const { outputFiles, metafile } = await build({
     ...common,
     format: 'esm',
     splitting: true,
     write: false,
+    metafile: true,
     entryPoints: { [name]: `plugins-builtin/${name}/index.ts` },
     outdir: join(dist, 'plugins'),
     outExtension: { '.js': '.cjs' },
@@ -91,11 +95,37 @@ async function buildPlugin(name) {
     external: runtimeDependencies,
     plugins: [jsoncWithoutSideEffects()],
   });
+  const code = new Map();
   for (const file of outputFiles) {
-    const { code } = await transform(file.text, { format: 'cjs', platform: 'node', target: common.target, minify: true, legalComments: 'none', supported: { 'dynamic-import': false } });
-    mkdirSync(dirname(file.path), { recursive: true });
-    writeFileSync(file.path, code);
+    const { code: cjsCode } = await transform(file.text, { format: 'cjs', platform: 'node', target: common.target, minify: true, legalComments: 'none', supported: { 'dynamic-import': false } });
+    code.set(outputPath(file.path), cjsCode);
   }
+  const entry = outputPath(join(dist, 'plugins', `${name}.cjs`));
+  const atOnce = staticImports(metafile, entry);
+  for (const [path, text] of code) {
+    const modules = path === entry ? atOnce.map((chunk) => `${JSON.stringify(`./${posix.relative(posix.dirname(entry), chunk)}`)}:function(exports,require,module,__filename,__dirname){${code.get(chunk)}\n}`) : [];
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), modules.length > 0 ? `require.embedded?.({${modules.join(',')}});\n${text}` : text);
+  }
+}
+
+/** An output file's path as esbuild's metafile names it: from the root, with forward slashes. */
+function outputPath(file) {
+  return relative(root, file).split(sep).join('/');
+}
+
+/** The output files an output requires when it loads, directly or not (not those it imports dynamically). */
+function staticImports(metafile, output) {
+  const found = new Set();
+  const visit = (path) => {
+    for (const imported of metafile.outputs[path].imports) {
+      if (imported.external || imported.kind !== 'import-statement' || found.has(imported.path)) continue;
+      found.add(imported.path);
+      visit(imported.path);
+    }
+  };
+  visit(output);
+  return [...found];
 }
 
 /** The kernel imports undici's agents by path; built, they come from the vendor files. */

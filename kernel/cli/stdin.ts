@@ -5,8 +5,8 @@
  */
 import { fstatSync } from 'node:fs';
 
-export function stdinIsRedirected(stdin: NodeJS.ReadStream): boolean {
-  if (stdin.isTTY) return false;
+export function stdinIsRedirected(stdinIsTTY: boolean): boolean {
+  if (stdinIsTTY) return false;
   try {
     const stat = fstatSync(0);
     return stat.isFIFO() || stat.isFile() || stat.isSocket();

@@ -6,13 +6,13 @@ import type { CommandEntry } from './command-table.js';
 import { stdinIsRedirected } from '../cli/stdin.js';
 
 export async function runPluginCommand(inv: Invocation, registry: PluginRegistry, entry: CommandEntry, args: string[]): Promise<number> {
-  const { stdin, stdout, stderr } = inv.io;
   return registry.container.command(
     entry.plugin,
     {
       command: entry.declaration.name,
       args,
-      tty: { stdin: Boolean(stdin.isTTY), stdout: Boolean(stdout.isTTY), stderr: Boolean(stderr.isTTY) },
+      // Asked of the file descriptors: building the streams to ask them costs a command ~1.5 ms.
+      tty: { stdin: inv.isTTY('stdin'), stdout: inv.isTTY('stdout'), stderr: inv.isTTY('stderr') },
       width: inv.outputWidth ?? 80,
       config_path: inv.configPath,
       cache_dir: inv.cacheDir,
@@ -20,7 +20,7 @@ export async function runPluginCommand(inv: Invocation, registry: PluginRegistry
       ...(inv.string('okapi-filter') !== undefined ? { filter: inv.string('okapi-filter') } : {}),
       ...(inv.profileName !== undefined ? { profile: inv.profileName } : {}),
       ...(inv.string('okapi-content-type') !== undefined ? { content_type: inv.string('okapi-content-type') } : {}),
-      ...(stdinIsRedirected(inv.io.stdin) ? { stdin_redirected: true } : {}),
+      ...(stdinIsRedirected(inv.isTTY('stdin')) ? { stdin_redirected: true } : {}),
     },
     commandHost(inv, registry),
   );

@@ -29,13 +29,29 @@ const builtinCache = hasBuiltinCompileCache();
 const WRAPPER_HEAD = '(function (exports, require, module, __filename, __dirname) { ';
 const WRAPPER_TAIL = '\n});';
 
+/** A CommonJS file's code, as its wrapper makes it a function. */
+type ModuleCode = (exports: unknown, require: FileRequire, module: { exports: unknown }, filename: string, dirname: string) => void;
+
+/**
+ * The `require` a loaded file gets. `embedded` takes the code of chunks the file carries inside it
+ * (scripts/build.mjs puts those a plugin needs at once there: one file to read and compile, not
+ * several), by their paths relative to the file; each runs when first required, as its file would.
+ */
+interface FileRequire {
+  (id: string): unknown;
+  embedded(modules: Record<string, ModuleCode>): void;
+}
+
 /** Each file's exports, once loaded: a chunk two files share is one module, as with require. */
 const loaded = new Map<string, { exports: unknown }>();
+const embedded = new Map<string, ModuleCode>();
 
 export function requireCached(file: string): unknown {
   if (builtinCache) return require(file);
   const known = loaded.get(file);
   if (known) return known.exports;
+  const code = embedded.get(file);
+  if (code) return run(file, code).exports;
   const source = readFileSync(file, 'utf8');
   // V8 checks a cache against the source's length, not its content: the file's size and
   // modification time are part of the name so a rebuilt file never meets an old cache.
@@ -55,12 +71,7 @@ export function requireCached(file: string): unknown {
     importModuleDynamically: vmConstants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
     ...(cachedData ? { cachedData } : {}),
   });
-  const module = { exports: {} as unknown, filename: file, id: file, loaded: false };
-  // Set before the file runs, as require does, so that files requiring each other meet halfway.
-  loaded.set(file, module);
-  const compiled = script.runInThisContext() as (e: unknown, r: (id: string) => unknown, m: unknown, f: string, d: string) => void;
-  compiled(module.exports, requireFrom(dirname(file)), module, file, dirname(file));
-  module.loaded = true;
+  const module = run(file, script.runInThisContext() as ModuleCode);
   if (!cachedData || script.cachedDataRejected) {
     // A cache made now always matches the default flags; one made at exit also holds every
     // function this run compiled, but only if the run left V8's flags alone.
@@ -73,14 +84,27 @@ export function requireCached(file: string): unknown {
   return module.exports;
 }
 
+function run(file: string, code: ModuleCode): { exports: unknown } {
+  const module = { exports: {} as unknown, filename: file, id: file, loaded: false };
+  // Set before the code runs, as require does, so that files requiring each other meet halfway.
+  loaded.set(file, module);
+  code(module.exports, requireFrom(dirname(file)), module, file, dirname(file));
+  module.loaded = true;
+  return module;
+}
+
 /**
- * A loaded file's `require`. A relative name is another of okapi's built files (a plugin's lazily
- * loaded chunk): loaded here too, from the requiring file's folder. Any other name is Node's
- * module or a package, which resolve alike from every folder of dist/, so this bundle's own
- * require finds them.
+ * A loaded file's `require`. A relative name is another of okapi's built files (a plugin's chunk):
+ * loaded here too, from the requiring file's folder. Any other name is Node's module or a
+ * package, which resolve alike from every folder of dist/, so this bundle's own require finds them.
  */
-function requireFrom(dir: string): (id: string) => unknown {
-  return (id) => (id.startsWith('./') || id.startsWith('../') ? requireCached(join(dir, id)) : require(id));
+function requireFrom(dir: string): FileRequire {
+  const fileRequire = (id: string) => (id.startsWith('./') || id.startsWith('../') ? requireCached(join(dir, id)) : require(id));
+  return Object.assign(fileRequire, {
+    embedded(modules: Record<string, ModuleCode>) {
+      for (const [id, code] of Object.entries(modules)) if (!loaded.has(join(dir, id))) embedded.set(join(dir, id), code);
+    },
+  });
 }
 
 /** FNV-1a of the install's folder, in hex: node:crypto would cost start-up more than it saves. */

@@ -119,7 +119,7 @@ describe('exclusive names', () => {
 
   it('answers one command word with the owner the whole table gives it, takeovers included', () => {
     const hello = plugin('hello', true, ['command'], { commands: ['hello'] });
-    for (const overrides of [{}, { aaa: ['command:hello'] }]) {
+    for (const overrides of [{}, { aaa: ['command:hello'] }] as Record<string, string[]>[]) {
       const c = container([aaa, hello, config], overrides);
       const table = container([aaa, hello, config], overrides).commandTable().commands;
       for (const word of ['config', 'hello', 'get', 'nothing']) expect(c.commandEntry(word)).toEqual(table.get(word));
