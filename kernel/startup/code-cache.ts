@@ -39,6 +39,7 @@ type ModuleCode = (exports: unknown, require: FileRequire, module: { exports: un
  */
 interface FileRequire {
   (id: string): unknown;
+  resolve(id: string): string;
   embedded(modules: Record<string, ModuleCode>): void;
 }
 
@@ -99,8 +100,11 @@ function run(file: string, code: ModuleCode): { exports: unknown } {
  * package, which resolve alike from every folder of dist/, so this bundle's own require finds them.
  */
 function requireFrom(dir: string): FileRequire {
-  const fileRequire = (id: string) => (id.startsWith('./') || id.startsWith('../') ? requireCached(join(dir, id)) : require(id));
+  const local = (id: string) => id.startsWith('./') || id.startsWith('../');
+  const fileRequire = (id: string) => (local(id) ? requireCached(join(dir, id)) : require(id));
   return Object.assign(fileRequire, {
+    // A package's file by path (jq's WebAssembly).
+    resolve: (id: string) => (local(id) ? join(dir, id) : require.resolve(id)),
     embedded(modules: Record<string, ModuleCode>) {
       for (const [id, code] of Object.entries(modules)) if (!loaded.has(join(dir, id))) embedded.set(join(dir, id), code);
     },
