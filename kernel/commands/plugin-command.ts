@@ -1,4 +1,5 @@
 /** Runs a command a plugin declared, built-in or external, through the same command hook. */
+import type { CommandInit } from '../../sdk/types.js';
 import type { Invocation } from '../invocation.js';
 import type { PluginRegistry } from '../plugins/registry.js';
 import { commandHost } from './command-host.js';
@@ -11,8 +12,7 @@ export async function runPluginCommand(inv: Invocation, registry: PluginRegistry
     {
       command: entry.declaration.name,
       args,
-      // Asked of the file descriptors: building the streams to ask them costs a command ~1.5 ms.
-      tty: { stdin: inv.isTTY('stdin'), stdout: inv.isTTY('stdout'), stderr: inv.isTTY('stderr') },
+      tty: terminals(inv),
       width: inv.outputWidth ?? 80,
       config_path: inv.configPath,
       cache_dir: inv.cacheDir,
@@ -20,8 +20,30 @@ export async function runPluginCommand(inv: Invocation, registry: PluginRegistry
       ...(inv.string('okapi-filter') !== undefined ? { filter: inv.string('okapi-filter') } : {}),
       ...(inv.profileName !== undefined ? { profile: inv.profileName } : {}),
       ...(inv.string('okapi-content-type') !== undefined ? { content_type: inv.string('okapi-content-type') } : {}),
-      ...(stdinIsRedirected(inv.isTTY('stdin')) ? { stdin_redirected: true } : {}),
+      ...(stdinIsRedirected(() => inv.isTTY('stdin')) ? { stdin_redirected: true } : {}),
     },
     commandHost(inv, registry),
   );
+}
+
+/**
+ * Which standard streams are terminals, each asked of its file descriptor when the command first
+ * reads it (an external plugin's init is encoded, which reads them all). Building the streams to
+ * ask them cost a command ~1.5 ms, and asking a character device (/dev/null) loads node:tty
+ * (~0.7 ms), which a generated command never reads.
+ */
+function terminals(inv: Invocation): CommandInit['tty'] {
+  const answers: Partial<Record<keyof CommandInit['tty'], boolean>> = {};
+  const ask = (stream: keyof CommandInit['tty']) => (answers[stream] ??= inv.isTTY(stream));
+  return {
+    get stdin() {
+      return ask('stdin');
+    },
+    get stdout() {
+      return ask('stdout');
+    },
+    get stderr() {
+      return ask('stderr');
+    },
+  };
 }
