@@ -16,6 +16,7 @@ import type { PluginLogger } from './plugins/runtime.js';
 import { PluginDiagnostics } from './plugins/plugin-diagnostics.js';
 import { overridesFromConfig } from './plugins/overrides.js';
 import type { TokenStore } from '../sdk/services.js';
+import { terminal } from './services/terminal.js';
 import { drained } from './output/drained.js';
 import { visibleControls } from '../sdk/shared/terminal-text.js';
 import { builtins } from './plugins/builtin-index.generated.js';
@@ -195,6 +196,7 @@ export class Invocation {
       overrides: overridesFromConfig(plugins),
       logger: this.pluginLogger,
       tokens: lazyTokenStore(this.configPath),
+      terminal: terminal(this.io),
       subprocess: {
         stdin: () => this.io.stdin,
         outputReady: (stream) => this.outputReady(stream),
@@ -222,5 +224,6 @@ function lazyTokenStore(configPath: string): TokenStore {
     get: async (scope, key) => (await store()).get(scope, key),
     set: async (scope, key, value) => (await store()).set(scope, key, value),
     delete: async (scope, key) => (await store()).delete(scope, key),
+    clear: async (scope) => (await store()).clear(scope),
   };
 }

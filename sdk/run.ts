@@ -90,7 +90,13 @@ async function serveHook(definition: PluginDefinition, peer: Peer, message: Wire
   switch (message.hook) {
     case 'auth': {
       if (!hooks.auth) throw new Error('this plugin has no auth hook');
-      const output = await hooks.auth(input, { ...ctx, tokens: serviceClients(answersFrom(peer), '').tokens });
+      const ask = answersFrom(peer);
+      const output = await hooks.auth(input, {
+        ...ctx,
+        tokens: serviceClients(ask, '').tokens,
+        prompt: async (text, options) => String((await ask({ type: 'prompt', message: text, secret: options?.secret ?? false })).value),
+        tell: (text) => void peer.send({ type: 'tell', message: text }),
+      });
       await peer.send({ type: 'result', output: output ?? {} });
       return 0;
     }

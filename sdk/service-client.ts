@@ -4,7 +4,7 @@
  */
 import type { WireMessage } from './codec.js';
 import type { ApiEntry, OkapiConfig } from './shared/api-config.js';
-import type { ApiIndexReading, ApiRegistry, CacheService, ConfigPatchResult, ConfigService, ConfigSnapshot, TokenStore } from './services.js';
+import type { ApiIndexReading, ApiRegistry, AuthService, CacheService, ConfigPatchResult, ConfigService, ConfigSnapshot, ResolvedCredential, TokenStore } from './services.js';
 import type { ApiSummary } from './types.js';
 import type { CommandTable, OperationDetail } from './shared/operation-detail-format.js';
 
@@ -16,6 +16,7 @@ export interface ServiceClients {
   apis: ApiRegistry;
   tokens: TokenStore;
   cache: CacheService;
+  auth: AuthService;
 }
 
 export function serviceClients(ask: Ask, cacheDir: string): ServiceClients {
@@ -65,6 +66,18 @@ export function serviceClients(ask: Ask, cacheDir: string): ServiceClients {
       },
       set: async (scope, key, value) => void (await ask({ type: 'set-token', scope, key, value })),
       delete: async (scope, key) => (await ask({ type: 'delete-token', scope, key })).deleted === true,
+      clear: async (scope) => ({ cleared: (await ask({ type: 'clear-tokens', scope })).cleared as number }),
+    },
+    auth: {
+      async resolve(query) {
+        const reply = await ask({ type: 'resolve-auth', ...query });
+        return {
+          profile: reply.profile as string,
+          ...(typeof reply.operation === 'string' ? { operation: reply.operation } : {}),
+          credentials: reply.credentials as ResolvedCredential[],
+          ...(typeof reply.warning === 'string' ? { warning: reply.warning } : {}),
+        };
+      },
     },
     cache: {
       dir: cacheDir,

@@ -96,12 +96,19 @@ export interface ApiRegistry {
   operation(name: string, command: CommandEntry): Promise<OperationDetail>;
 }
 
-/** Whose secret: an API, one of its profiles (`default` when absent) and a credential (`default`). */
+/**
+ * Whose secret: an API, one of its profiles (`default` when absent) and a credential (`default`);
+ * or, with `auth_profile`, a shared auth profile (`auth_profiles.<name>`), whichever API uses it.
+ */
 export interface TokenScope {
   api: string;
   profile?: string;
   credential?: string;
+  auth_profile?: string;
 }
+
+/** Whose tokens `clear` removes: one profile of an API, every profile of it, or a shared auth profile. */
+export type TokenClearScope = { api: string; profile: string } | { api: string; all_profiles: true } | { auth_profile: string };
 
 /** Secrets (OAuth tokens, say) kept for a plugin, private to the user, never shown by okapi. */
 export interface TokenStore {
@@ -109,6 +116,16 @@ export interface TokenStore {
   set(scope: TokenScope, key: string, value: string): Promise<void>;
   /** True when there was a value to delete. */
   delete(scope: TokenScope, key: string): Promise<boolean>;
+  /** Deletes every value kept under the scope (`api auth logout`); `cleared`: how many there were. */
+  clear(scope: TokenClearScope): Promise<{ cleared: number }>;
+}
+
+/** The user's terminal (kernel/services/terminal.ts). */
+export interface Terminal {
+  /** Asks on the terminal; fails when okapi is not attached to one. `secret` echoes nothing. */
+  prompt(message: string, options?: { secret?: boolean }): Promise<string>;
+  /** A line on stderr the user must see whatever the verbosity: an authorization URL, a device code. */
+  tell(message: string): void;
 }
 
 export interface CacheService {
@@ -116,4 +133,44 @@ export interface CacheService {
   dir: string;
   /** Deletes cached HTTP responses: of one API, or all. `existed`: there was anything to delete. */
   clearResponses(api?: string): Promise<{ files: number; existed: boolean }>;
+}
+
+/** What `AuthService.resolve` computes auth for. */
+export interface AuthQuery {
+  api: string;
+  /** `default` when absent. */
+  profile?: string;
+  /** One of the profile's credential bindings, as `--okapi-auth` names it (`A` or `A+B`). */
+  credential?: string;
+  /** A generated operation, by command name or operationId: its security requirements select the credentials. */
+  operation?: string;
+}
+
+/** One credential as a request would apply it: what its auth plugin set. */
+export interface ResolvedCredential {
+  /** The binding's id; absent for the profile's own `auth`. */
+  credential?: string;
+  type: string;
+  /** The shared auth profile (`auth_ref`) it is, if any. */
+  auth_profile?: string;
+  headers: Record<string, string[]>;
+  query: Record<string, string[]>;
+}
+
+export interface AuthResolution {
+  profile: string;
+  /** The operation's command name, when one was asked for. */
+  operation?: string;
+  /** In the order a request applies them; empty when nothing authenticates (a public operation, a profile without auth). */
+  credentials: ResolvedCredential[];
+  /** A credential forced outside the operation's requirements. */
+  warning?: string;
+}
+
+/**
+ * The auth a request would carry, computed by running the auth plugins exactly as the request
+ * pipeline does (`okapi api auth get | inspect`). The answer holds secrets: the caller masks them.
+ */
+export interface AuthService {
+  resolve(query: AuthQuery): Promise<AuthResolution>;
 }

@@ -3,7 +3,7 @@
  * Field names are the wire names (DESIGN.md §3), so a value here is exactly what travels in a
  * CBOR or JSON message.
  */
-import type { ApiRegistry, CacheService, ConfigService, TokenStore } from './services.js';
+import type { ApiRegistry, AuthService, CacheService, ConfigService, Terminal, TokenStore } from './services.js';
 
 export const HOOK_NAMES = [
   'auth',
@@ -123,9 +123,27 @@ export interface AuthInput extends HookCommon {
   hook: 'auth';
   api: string;
   profile: string;
+  /** The credential binding being applied (`profiles.<p>.credentials.<id>`); absent for the profile's `auth`. */
   credential?: string;
+  /** The shared auth profile (`auth_profiles.<name>`, named by `auth_ref`) the auth is: keep its tokens under it. */
+  auth_profile?: string;
   params: Record<string, string>;
   request: WireRequest;
+  /**
+   * The answer given before was refused (the API said 401): do not send the same token again;
+   * renew it (refresh, or sign in again). Set at most once per request.
+   */
+  renew?: boolean;
+  /** The user said `--okapi-no-browser`: an interactive sign-in prints its URL instead of opening a browser. */
+  no_browser?: boolean;
+}
+
+export interface AuthOutput extends RequestUpdate {
+  /**
+   * The answer carries a credential the plugin can renew (an OAuth access token): when the API
+   * answers 401, okapi calls the hook again with `renew` and resends the request, once.
+   */
+  renewable?: boolean;
 }
 
 export interface RequestMiddlewareInput extends HookCommon {
@@ -238,6 +256,11 @@ export interface CommandInit {
   filter?: string;
   /** The profile asked for with `-p` or OKAPI_PROFILE, when one was (an okapi extension). */
   profile?: string;
+  /**
+   * The TLS files the user gave with `--okapi-ca-cert`, `--okapi-client-cert` and
+   * `--okapi-client-key`, as absolute paths (an okapi extension): `api connect` saves them.
+   */
+  tls_files?: { ca_cert?: string; client_cert?: string; client_key?: string };
   /** The `-c` value the user gave: the body's encoder or media type (an okapi extension). */
   content_type?: string;
   /**
@@ -289,8 +312,11 @@ export interface HookContext {
   log(level: LogLevel, message: string): void;
 }
 
-/** An auth hook's context: the token store keeps what it fetched (an OAuth token) between runs. */
-export interface AuthContext extends HookContext {
+/**
+ * An auth hook's context: the token store keeps what it fetched (an OAuth token) between runs; the
+ * terminal shows an authorization URL or a device code and reads a pasted code.
+ */
+export interface AuthContext extends HookContext, Terminal {
   tokens: TokenStore;
 }
 
@@ -313,6 +339,12 @@ export interface HttpRequest {
   api?: string;
   /** The API's generated operation this request is: its security requirements apply (an okapi extension). */
   operation?: string;
+  /**
+   * A registered API this request is made for without being API-aware, such as fetching its
+   * description: the selected profile's TLS files (`ca_cert`, `client_cert`, `client_key`) apply
+   * when the URL is on the API's origin; its headers and auth do not (an okapi extension).
+   */
+  tls_api?: string;
   /** Give up after this many milliseconds unless the user chose `-t` (an okapi extension). */
   timeout_ms?: number;
   /** Largest response body to accept, in bytes, unless the user chose `--okapi-max-body-size` (an okapi extension). */
@@ -402,6 +434,7 @@ export interface CommandContext extends HookContext {
   apis: ApiRegistry;
   tokens: TokenStore;
   cache: CacheService;
+  auth: AuthService;
 }
 
 export interface TlsSigner {
@@ -412,7 +445,7 @@ export interface TlsSigner {
 type MaybePromise<T> = T | Promise<T>;
 
 export interface PluginHooks {
-  auth?(input: AuthInput, ctx: AuthContext): MaybePromise<RequestUpdate>;
+  auth?(input: AuthInput, ctx: AuthContext): MaybePromise<AuthOutput>;
   'request-middleware'?(input: RequestMiddlewareInput, ctx: HookContext): MaybePromise<RequestUpdate>;
   'response-middleware'?(
     input: ResponseMiddlewareInput,

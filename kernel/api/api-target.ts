@@ -3,7 +3,8 @@
  * segment names a registered API goes to that API's base URL (the profile's wins), with the
  * selected profile's headers and query as the lowest layer, and `url_overrides` applied last
  * (sdk/shared/url-overrides.ts, the same rewrite generated operations get). Only the one API named
- * is read from the config.
+ * is read from the config. `{name}` templates in the profile's header and query values are filled
+ * from its `params` here; those of its auth params in the auth phase (param-templates.ts).
  */
 import type { OkapiConfig } from '../config/document.js';
 import { OkapiError, UsageError } from '../../sdk/shared/errors.js';
@@ -13,6 +14,8 @@ import { apiEntry, profilesOf, stringList, stringMap, type ApiEntry, type Profil
 import { apiNameLengthProblem } from '../../sdk/shared/api-names.js';
 import { applyUrlOverrides } from '../../sdk/shared/url-overrides.js';
 import { apiBaseUrl } from '../../sdk/shared/api-base-url.js';
+import { ParamTemplates, type ParamLayer } from '../pipeline/param-templates.js';
+import { PROFILE_TLS_FIELDS, type ProfileTlsField } from '../../sdk/shared/profile-tls.js';
 
 export interface ApiTarget {
   api: string;
@@ -25,8 +28,10 @@ export interface ApiTarget {
   overrides: Record<string, string>;
   /** For an `<api>/<path>` target, the path typed after the API's name (no query): it may name an operation. */
   path?: string;
-  /** The profile's auth, for requests to the API's own origin. */
-  auth?: { type: string; params: Record<string, string> };
+  /** The URL is on the API's own origin: the only one its profile's credentials go to. */
+  sameOrigin: boolean;
+  /** The profile's TLS files as written (a path may be relative to the config file), for requests to the API's own origin. */
+  tls?: Pick<Profile, ProfileTlsField>;
 }
 
 export const DEFAULT_PROFILE = 'default';
@@ -52,6 +57,7 @@ export function resolveApiTarget(
   target: string,
   profileName: string | undefined,
   explicitApi?: string,
+  env: NodeJS.ProcessEnv = process.env,
 ): ApiTarget | undefined {
   let api = explicitApi;
   let rest: string;
@@ -86,19 +92,44 @@ export function resolveApiTarget(
   } else {
     url = joinBase(base, rest, target);
   }
+  const profilePath = `apis.${api}.profiles.${profileKey}`;
+  const templateParams: ParamLayer[] = [{ params: stringMap(profile.params), path: `${profilePath}.params` }];
+  const templates = new ParamTemplates(templateParams, `profile ${profileKey} of API ${api}`, { api, path: `profiles.${profileKey}.params` }, env);
+  const expand = ([name, value]: [string, string], where: string): [string, string] => [name, templates.expand(value, where).text];
   return {
     api,
     profile: profileKey,
     url,
     // Credentials in profile headers never go to another origin.
-    headers: sameOrigin ? stringList(profile.headers).map((h) => headerPair(h, api!, profileKey)) : [],
-    query: sameOrigin ? stringList(profile.query).map((q) => queryPair(q, api!, profileKey)) : [],
+    headers: sameOrigin ? stringList(profile.headers).map((h, i) => expand(headerPair(h, api!, profileKey), `${profilePath}.headers[${i}]`)) : [],
+    query: sameOrigin ? stringList(profile.query).map((q, i) => expand(queryPair(q, api!, profileKey), `${profilePath}.query[${i}]`)) : [],
     overrides: chosen ? {} : overrides,
+    sameOrigin,
     ...(explicitApi === undefined ? { path: typedPath(rest) } : {}),
-    ...(sameOrigin && profile.auth && typeof profile.auth.type === 'string'
-      ? { auth: { type: profile.auth.type, params: stringMap(profile.auth.params) } }
-      : {}),
+    ...(sameOrigin && PROFILE_TLS_FIELDS.some((field) => profile[field] !== undefined) ? { tls: profileTls(profile) } : {}),
   };
+}
+
+/**
+ * The selected profile's TLS files for a request that is not API-aware but is made for the API
+ * (`tls_api`: fetching its description at `api connect` and `api sync`), when `url` is on the
+ * API's own origin (its base URL's, or that as url_overrides rewrite it); its headers and auth
+ * are not used.
+ */
+export function profileTlsForUrl(config: OkapiConfig, api: string, profileName: string | undefined, url: URL): { api: string; profile: string; tls: Pick<Profile, ProfileTlsField> } | undefined {
+  const entry = apiEntry(config, api);
+  if (!entry) throw new OkapiError(`a request asks for the TLS files of API "${api}", but there is no registered API named "${api}"`, { hint: "see 'okapi api list'" });
+  const profileKey = profileName ?? DEFAULT_PROFILE;
+  const profile = selectProfile(api, entry, profileKey, profileName !== undefined);
+  if (!PROFILE_TLS_FIELDS.some((field) => profile[field] !== undefined)) return undefined;
+  const base = apiBaseUrl(api, entry, profile);
+  const overrides = { ...stringMap(entry.url_overrides), ...stringMap(profile.url_overrides) };
+  const rewritten = new URL(applyUrlOverrides(base.href, overrides, `url_overrides of API ${api}`));
+  return url.origin === base.origin || url.origin === rewritten.origin ? { api, profile: profileKey, tls: profileTls(profile) } : undefined;
+}
+
+function profileTls(profile: Profile): Pick<Profile, ProfileTlsField> {
+  return Object.fromEntries(PROFILE_TLS_FIELDS.filter((field) => profile[field] !== undefined).map((field) => [field, profile[field]]));
 }
 
 function selectProfile(api: string, entry: ApiEntry, name: string, explicit: boolean): Profile {

@@ -14,6 +14,8 @@ export interface MatchedOperation {
   name: string;
   /** The requirements that apply: the operation's own, else the document's; absent when neither says. */
   security?: SecurityRequirement[];
+  /** `type` of each security scheme the document declares: a `mutualTLS` one is met by TLS settings. */
+  schemeTypes: Record<string, string>;
 }
 
 /** The operation a generated command named. */
@@ -48,7 +50,8 @@ export function operationOfRequest(cacheDir: string, api: string, method: string
 function matched(cacheDir: string, api: string, table: CommandTable, entry: CommandEntry): MatchedOperation {
   const detail = readOperationDetail(cacheDir, api, entry);
   const security = detail.security ?? table.security;
-  return { name: entry.name, ...(security ? { security } : {}) };
+  const schemeTypes = Object.fromEntries(Object.entries(table.security_schemes).map(([name, scheme]) => [name, scheme.type]));
+  return { name: entry.name, ...(security ? { security } : {}), schemeTypes };
 }
 
 /** `/pets/{petId}` against the segments of `/pets/42`: literal segments equal, each `{…}` one non-empty segment. */

@@ -5,6 +5,7 @@
  */
 import { UsageError } from '../../sdk/shared/errors.js';
 import { redactField, redactUrl } from '../../sdk/shared/redact.js';
+import { parseForcedAuth } from '../../sdk/shared/security-selection.js';
 import { LONGEST_DURATION, MAX_DURATION_MS, parseDuration } from '../plugins/duration.js';
 
 export type FlagKind = 'boolean' | 'string' | 'strings' | 'count';
@@ -185,6 +186,20 @@ export const GLOBAL_FLAGS: readonly FlagSpec[] = [
     check: (value, flag) => {
       if (!/^\d+$/.test(value)) throw new UsageError(`${flag} "${value}" is not a whole number of MiB`);
     },
+  },
+  {
+    long: 'okapi-auth',
+    kind: 'string',
+    common: false,
+    valueName: 'id[+id]',
+    description: "A generated operation's credentials: one of the profile's credential ids, or a combination A+B",
+    check: (value) => void parseForcedAuth(value),
+  },
+  {
+    long: 'okapi-no-browser',
+    kind: 'boolean',
+    common: false,
+    description: 'OAuth sign-in in a browser: print the URL and read the pasted code or redirect URL instead of opening a browser',
   },
   { long: 'okapi-insecure', kind: 'boolean', common: false, description: 'Do not verify TLS certificates' },
   { long: 'okapi-ca-cert', kind: 'string', common: false, valueName: 'file', description: 'PEM CA certificate to trust besides the system ones' },

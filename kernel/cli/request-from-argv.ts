@@ -4,6 +4,7 @@
  * (kernel/pipeline/request-description.ts). A command plugin's requests start from the same
  * description, so -H, -q, -p and -t apply to them as to a generic request.
  */
+import { dirname } from 'node:path';
 import type { EncodedBody } from '../../sdk/shared/body/index.js';
 import type { Invocation } from '../invocation.js';
 import { parseDuration } from '../plugins/duration.js';
@@ -16,10 +17,12 @@ const MIB = 1024 * 1024;
 export function requestDefaultsFromArgv(inv: Invocation): RequestDefaults {
   const server = inv.string('okapi-server');
   const profile = inv.profileName;
+  const auth = inv.string('okapi-auth');
   return {
     ...(server !== undefined ? { server } : {}),
     ...(profile !== undefined ? { profile } : {}),
     cacheDir: inv.cacheDir,
+    configDir: dirname(inv.configPath),
     headerLayers: [
       splitEnvList(inv.env.OKAPI_HEADER).map((e) => parseHeaderEntry(e, 'OKAPI_HEADER entry')),
       inv.strings('okapi-header').map((e) => parseHeaderEntry(e, '-H')),
@@ -28,6 +31,9 @@ export function requestDefaultsFromArgv(inv: Invocation): RequestDefaults {
       splitEnvList(inv.env.OKAPI_QUERY).map((e) => parseQueryEntry(e, 'OKAPI_QUERY entry')),
       inv.strings('okapi-query').map((e) => parseQueryEntry(e, '-q')),
     ],
+    ...(inv.flag('okapi-no-browser') ? { noBrowser: true } : {}),
+    ...(auth !== undefined ? { auth } : {}),
+    warn: (message) => inv.diagnostic('warn', message),
     limits: transportLimitsFromArgv(inv),
   };
 }

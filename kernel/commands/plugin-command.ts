@@ -1,4 +1,5 @@
 /** Runs a command a plugin declared, built-in or external, through the same command hook. */
+import { resolve } from 'node:path';
 import type { CommandInit } from '../../sdk/types.js';
 import type { Invocation } from '../invocation.js';
 import type { PluginRegistry } from '../plugins/registry.js';
@@ -21,6 +22,7 @@ export async function runPluginCommand(inv: Invocation, registry: PluginRegistry
       ...(inv.profileName !== undefined ? { profile: inv.profileName } : {}),
       ...(inv.string('okapi-content-type') !== undefined ? { content_type: inv.string('okapi-content-type') } : {}),
       ...(stdinIsRedirected(() => inv.isTTY('stdin')) ? { stdin_redirected: true } : {}),
+      ...tlsFiles(inv),
     },
     commandHost(inv, registry),
   );
@@ -46,4 +48,14 @@ function terminals(inv: Invocation): CommandInit['tty'] {
       return ask('stderr');
     },
   };
+}
+
+/** The TLS flags' files, absolute: a command that saves them (api connect) saves what the user meant from where they stood. */
+function tlsFiles(inv: Invocation): Pick<CommandInit, 'tls_files'> {
+  const files: NonNullable<CommandInit['tls_files']> = {};
+  for (const [field, flag] of [['ca_cert', 'okapi-ca-cert'], ['client_cert', 'okapi-client-cert'], ['client_key', 'okapi-client-key']] as const) {
+    const path = inv.string(flag);
+    if (path !== undefined) files[field] = resolve(path);
+  }
+  return Object.keys(files).length > 0 ? { tls_files: files } : {};
 }

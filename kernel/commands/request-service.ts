@@ -59,7 +59,8 @@ export class RequestService {
   private async exchange(request: HttpRequest): Promise<ReceivedResponse> {
     const description = this.describe(request);
     const { registry, config, env } = this.host;
-    const exchange = await performExchange(planRequest(description, config()), registry, transportOptionsFor(description.limits, false), env);
+    const plan = planRequest(description, config());
+    const exchange = await performExchange(plan, registry, transportOptionsFor(description.limits, false, plan.tls), env);
     if (!exchange.response) throw new OkapiError(`a response-middleware plugin dropped the response to ${request.method} ${request.url}`);
     // A plugin's request has one answer: where a response-middleware follow loop ended.
     return exchange.followed ? exchange.followed.final() : exchange.response;
@@ -74,6 +75,7 @@ export class RequestService {
       target: request.url,
       ...(request.api ? { api: request.api } : {}),
       ...(request.api && request.operation ? { operation: request.operation } : {}),
+      ...(request.tls_api ? { tlsApi: request.tls_api } : {}),
       ...(request.headers ? { headers: request.headers } : {}),
       ...(request.body ? { body: { bytes: request.body } } : {}),
       limits: commandLimits(defaults.limits, request),

@@ -37,6 +37,11 @@ export const configSchema = {
       description: 'Registered APIs by name (okapi api connect <name> <url>).',
       additionalProperties: { $ref: '#/definitions/api' },
     },
+    auth_profiles: {
+      type: 'object',
+      description: 'Shared auth objects by name, used by profiles and credential bindings with auth_ref; their tokens are kept apart from any API.',
+      additionalProperties: { $ref: '#/definitions/auth' },
+    },
     plugins: {
       type: 'object',
       description: 'Settings of plugins by name.',
@@ -107,8 +112,9 @@ export const configSchema = {
         security: { description: 'Security requirement the profile meets (from x-cli-config).' },
         params: { type: 'object', description: 'Template parameters.' },
         prompt: { $ref: '#/definitions/prompts' },
-        client_cert: { type: 'string', description: 'PEM client certificate for mutual TLS.' },
-        client_key: { type: 'string', description: 'PEM private key for mutual TLS.' },
+        ca_cert: { type: 'string', minLength: 1, description: 'PEM CA certificate trusted, besides the system ones, on this API\'s origin; a relative path is relative to the config file.' },
+        client_cert: { type: 'string', minLength: 1, description: 'PEM client certificate for mutual TLS, presented to this API\'s origin only; a relative path is relative to the config file.' },
+        client_key: { type: 'string', minLength: 1, description: 'PEM private key of client_cert (unless client_cert holds both); a relative path is relative to the config file.' },
         server_variables: { ...stringMap, description: 'OpenAPI server variables of this profile.' },
         url_overrides: { ...urlOverrides, description: 'Extends and overrides the API\'s url_overrides.' },
       },

@@ -12,6 +12,7 @@ import { applyFieldUpdate, originBoundNames } from './request-fields.js';
 import { ResponseBody } from './response-body.js';
 import { authenticate, type AuthPlan } from './auth-phase.js';
 import { FollowedResponses, type MiddlewareOutcome } from './follow-loop.js';
+import type { ProfileTlsPaths } from '../../sdk/shared/profile-tls.js';
 
 export interface RequestPlan {
   method: string;
@@ -22,7 +23,17 @@ export interface RequestPlan {
   body?: Uint8Array;
   api?: string;
   profile?: string;
-  auth?: AuthPlan;
+  /** One per selected credential, run in order (credential-plans.ts). */
+  auth?: AuthPlan[];
+  /** The API profile's TLS files, for the hops on `origin` only (docs/design/028-profile-tls.md). */
+  tls?: ProfileTlsPlan;
+}
+
+export interface ProfileTlsPlan {
+  origin: string;
+  api: string;
+  profile: string;
+  paths: ProfileTlsPaths;
 }
 
 export interface ReceivedResponse {
@@ -66,11 +77,14 @@ export async function performExchange(
   }
 
   let secretFields: SecretFields | undefined;
-  if (plan.auth) {
-    const update = await authenticate(request, plan.auth, registry, env);
+  for (const auth of plan.auth ?? []) {
+    const update = await authenticate(request, auth, registry, env);
     request = applyRequestUpdate(request, update);
     // What the auth set is secret whatever its name (an api-key header called X-Tenant): -v masks it.
-    secretFields = { headers: Object.keys(update.headers ?? {}), query: Object.keys(update.query ?? {}) };
+    secretFields = {
+      headers: [...(secretFields?.headers ?? []), ...Object.keys(update.headers ?? {})],
+      query: [...(secretFields?.query ?? []), ...Object.keys(update.query ?? {})],
+    };
   }
 
   const respond = async (sent: WireRequest): Promise<MiddlewareOutcome> =>

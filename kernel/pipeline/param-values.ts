@@ -4,6 +4,7 @@
  * (`/bin/sh -c`, `cmd /c` on Windows), its output trimmed. Errors name the param, never a value.
  */
 import { OkapiError } from '../../sdk/shared/errors.js';
+import { redactKeepingLength, redactText } from '../../sdk/shared/redact.js';
 
 /** A value read from the environment or a command: secret wherever it goes, whatever its name. */
 export function isParamReference(value: string): boolean {
@@ -11,10 +12,10 @@ export function isParamReference(value: string): boolean {
 }
 
 export function resolveParamValues(params: Record<string, string>, owner: string, env: NodeJS.ProcessEnv): Record<string, string> {
-  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, resolveValue(name, value, owner, env)]));
+  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, resolveParamValue(name, value, owner, env)]));
 }
 
-function resolveValue(name: string, value: string, owner: string, env: NodeJS.ProcessEnv): string {
+export function resolveParamValue(name: string, value: string, owner: string, env: NodeJS.ProcessEnv): string {
   if (value.startsWith('env:')) {
     const variable = value.slice(4);
     const found = env[variable];
@@ -34,7 +35,8 @@ function resolveValue(name: string, value: string, owner: string, env: NodeJS.Pr
       return execFileSync(shell, [flag, command], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env }).trim();
     } catch (error) {
       const status = (error as { status?: number }).status;
-      throw new OkapiError(`${owner} param "${name}" comes from a command that failed${status === undefined ? '' : ` (exit ${status})`}: ${command}`, {
+      // The command line is the user's own, but may carry a secret (`printf %s sk_live_…`).
+      throw new OkapiError(`${owner} param "${name}" comes from a command that failed${status === undefined ? '' : ` (exit ${status})`}: ${redactText(redactKeepingLength(command))}`, {
         hint: 'run the command yourself to see why',
       });
     }

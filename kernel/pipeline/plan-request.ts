@@ -4,11 +4,12 @@
  * then the registered API's profile (an `<api>/<path>` target), then a command's own headers, then
  * OKAPI_HEADER/OKAPI_QUERY, then -H/-q. The API's `url_overrides` rewrite the URL last. The plan remembers which headers are
  * okapi's own (its defaults and a body's Content-Type, as okapi set them): every other header is
- * bound to the first origin, and a redirect to another origin drops it.
+ * bound to the first origin, and a redirect to another origin drops it. It also carries the auth
+ * to run: the credentials the request's operation selects (credential-plans.ts).
  */
 import { OKAPI_VERSION } from '../../sdk/shared/version.js';
 import { ACCEPT_HEADER } from '../../sdk/shared/decoders/decode-body.js';
-import type { RequestPlan } from './exchange.js';
+import type { ProfileTlsPlan, RequestPlan } from './exchange.js';
 import type { FieldUpdate } from '../../sdk/types.js';
 import { applyFieldUpdate, mergeLayers } from './request-fields.js';
 import { getHeader } from '../transport/headers.js';
@@ -16,30 +17,34 @@ import { applyServerOverride } from '../../sdk/shared/server-override.js';
 import { appendQuery, normalizeTargetUrl } from '../../sdk/shared/target-url.js';
 import type { OkapiConfig } from '../config/document.js';
 import type { RequestDescription } from './request-description.js';
-import { resolveApiTarget, type ApiTarget } from '../api/api-target.js';
-import { operationNamed, operationOfRequest } from '../api/operation-match.js';
+import { profileTlsForUrl, resolveApiTarget, type ApiTarget } from '../api/api-target.js';
+import { profileTlsPaths } from '../../sdk/shared/profile-tls.js';
+import { planCredentials, profileHasCredentials, requestOperation, type CredentialPlans } from './credential-plans.js';
+import { isCredentialName } from '../../sdk/shared/credential-names.js';
 import { applyUrlOverrides } from '../../sdk/shared/url-overrides.js';
 
 /** `config`: where registered APIs are found. */
 export function planRequest(request: RequestDescription, config: OkapiConfig): RequestPlan {
   const { method, target, body } = request;
   const apiTarget = resolveApiTarget(config, target, request.profile, request.api);
+  const credentials = credentialsOf(request, apiTarget, config);
   const defaults: [string, string][] = [
     ['User-Agent', `okapi/${OKAPI_VERSION}`],
     ['Accept', ACCEPT_HEADER],
   ];
-  const profileHeaders = apiTarget?.headers ?? [];
+  const profileHeaders = withoutCredentials(apiTarget?.headers ?? [], credentials);
   let headers = mergeLayers([defaults, profileHeaders, commandLayer(request.headers, profileHeaders), ...request.headerLayers], true);
   let okapiHeaders = mergeLayers([defaults], true);
   if (body?.contentType !== undefined && getHeader(headers, 'content-type') === undefined) {
     headers = applyFieldUpdate(headers, { 'Content-Type': body.contentType }, true);
     okapiHeaders = applyFieldUpdate(okapiHeaders, { 'Content-Type': body.contentType }, true);
   }
-  const query = mergeLayers([apiTarget?.query ?? [], ...request.queryLayers], false);
+  const query = mergeLayers([withoutCredentials(apiTarget?.query ?? [], credentials), ...request.queryLayers], false);
   const server = request.server;
   let url = appendQuery(applyServerOverride(apiTarget?.url ?? normalizeTargetUrl(target, server), server), query);
   if (apiTarget) url = new URL(applyUrlOverrides(url.href, apiTarget.overrides, `url_overrides of API ${apiTarget.api}`));
   if (request.headers) headers = applyFieldUpdate(headers, deletions(request.headers), true);
+  const tls = profileTlsPlan(request, config, apiTarget, url);
   return {
     method,
     url,
@@ -47,23 +52,64 @@ export function planRequest(request: RequestDescription, config: OkapiConfig): R
     okapiHeaders,
     ...(body ? { body: body.bytes } : {}),
     ...(apiTarget ? { api: apiTarget.api, profile: apiTarget.profile } : {}),
-    ...(apiTarget?.auth && !publicOperation(request, apiTarget) ? { auth: { ...apiTarget.auth, api: apiTarget.api, profile: apiTarget.profile } } : {}),
+    ...(tls ? { tls } : {}),
+    ...(credentials && credentials.plans.length > 0 ? { auth: credentials.plans } : {}),
   };
 }
 
 /**
- * Whether the request is an operation that takes no auth (`security: []`): the one a command named,
- * or the one cached operation a generic `<api>/<path>` request matches.
+ * The profile's TLS files, bound to the origin of the URL planned: like the profile's headers they
+ * are the API's, and go nowhere else (a redirect or pagination link to another origin).
  */
-function publicOperation(request: RequestDescription, target: ApiTarget): boolean {
-  if (request.cacheDir === undefined) return false;
-  const operation =
-    request.operation !== undefined
-      ? operationNamed(request.cacheDir, target.api, request.operation)
-      : target.path !== undefined
-        ? operationOfRequest(request.cacheDir, target.api, request.method, target.path)
-        : undefined;
-  return operation?.security !== undefined && operation.security.length === 0;
+function profileTlsPlan(request: RequestDescription, config: OkapiConfig, apiTarget: ApiTarget | undefined, url: URL): ProfileTlsPlan | undefined {
+  const found = apiTarget
+    ? apiTarget.tls && { api: apiTarget.api, profile: apiTarget.profile, tls: apiTarget.tls }
+    : request.tlsApi !== undefined
+      ? profileTlsForUrl(config, request.tlsApi, request.profile, url)
+      : undefined;
+  if (!found) return undefined;
+  return { origin: url.origin, api: found.api, profile: found.profile, paths: profileTlsPaths(found.api, found.profile, found.tls, request.configDir) };
+}
+
+/**
+ * The credentials of a request to a registered API's own origin (credential-plans.ts): the operation
+ * it is selects them, else the profile's `auth` applies as on any request.
+ */
+function credentialsOf(request: RequestDescription, target: ApiTarget | undefined, config: OkapiConfig): CredentialPlans | undefined {
+  if (!target?.sameOrigin) {
+    if (request.auth !== undefined) request.warn?.(`--okapi-auth ${request.auth} applies only to requests to a registered API's own origin; no credential was sent`);
+    return undefined;
+  }
+  // Finding the operation of a generic request reads the API's command table: only when it can change what is sent.
+  const mayMatter =
+    request.operation !== undefined ||
+    request.auth !== undefined ||
+    profileHasCredentials(config, target.api, target.profile) ||
+    [...target.headers, ...target.query].some(([name]) => isCredentialName(name));
+  const byHand = [...target.headers, ...target.query, ...request.headerLayers.flat(), ...request.queryLayers.flat()].map(([name]) => name);
+  const commandHeaders = Object.entries(request.headers ?? {}).flatMap(([name, value]) => (value === null ? [] : [name]));
+  const supplied = [...byHand, ...commandHeaders].some((name) => isCredentialName(name));
+  if (!mayMatter) return undefined;
+  const operation = requestOperation(request.cacheDir, target.api, request.operation, request.method, target.path);
+  const plans = planCredentials(
+    {
+      api: target.api,
+      profile: target.profile,
+      ...(operation ? { operation } : {}),
+      ...(request.auth !== undefined ? { forced: request.auth } : {}),
+      clientCertFlag: request.limits.clientCertPath !== undefined,
+      ...(supplied ? { supplied: true } : {}),
+      ...(request.noBrowser ? { noBrowser: true } : {}),
+    },
+    config,
+  );
+  if (plans.warning !== undefined) request.warn?.(plans.warning);
+  return plans;
+}
+
+/** A public operation's request carries no credentials: the profile's credential-named entries are left out. */
+function withoutCredentials(entries: [string, string][], credentials: CredentialPlans | undefined): [string, string][] {
+  return credentials?.public ? entries.filter(([name]) => !isCredentialName(name)) : entries;
 }
 
 /**

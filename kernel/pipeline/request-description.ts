@@ -18,6 +18,13 @@ export interface RequestDescription {
   operation?: string;
   /** okapi's cache directory, where registered APIs' command tables are (kernel/api/operation-match.ts). */
   cacheDir?: string;
+  /** The config file's directory: a profile's relative TLS file paths are relative to it. */
+  configDir: string;
+  /**
+   * Not an API-aware request, but one made for this registered API (fetching its description):
+   * its profile's TLS files apply on the API's origin, its headers and auth do not.
+   */
+  tlsApi?: string;
   /** The profile asked for (`-p`, OKAPI_PROFILE); undefined means `default`. */
   profile?: string;
   /** `--okapi-server`: replaces the scheme, host and port of the target. */
@@ -31,6 +38,12 @@ export interface RequestDescription {
   queryLayers: [string, string][][];
   /** Applied after planning, as a plugin's update is: a string sets, an array replaces, null deletes. */
   headers?: FieldUpdate;
+  /** `--okapi-no-browser`: an auth type that signs in through a browser prints its URL instead. */
+  noBrowser?: boolean;
+  /** `--okapi-auth`: the credential id, or `A+B`, an operation is to use. */
+  auth?: string;
+  /** Where planning says what the user should know (a credential forced outside the requirements). */
+  warn?: (message: string) => void;
   limits: TransportLimits;
 }
 

@@ -19,7 +19,7 @@ export async function sendAndPrint(
 ): Promise<number> {
   // An -o nobody can render is a usage error before anything is sent, never after a POST went out.
   if (output.format !== undefined && output.format !== 'raw') formatterNamed(registry, output.format);
-  const exchange = await performExchange(plan, registry, transportOptionsFor(limits, showsExchange(output)), env).catch((error: unknown) => {
+  const exchange = await performExchange(plan, registry, transportOptionsFor(limits, showsExchange(output), plan.tls), env).catch((error: unknown) => {
     writeFailedChainDiagnostics(error, output);
     throw error;
   });

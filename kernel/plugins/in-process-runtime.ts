@@ -5,7 +5,8 @@ import { PluginError } from './plugin-error.js';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import type { CallHookName, CallHooks, FormatterOptions, FormatterSink, PluginLogger, PluginRuntime } from './runtime.js';
 import type { CommandContext, CommandInit, HookContext } from '../../sdk/types.js';
-import type { TokenStore } from '../../sdk/services.js';
+import type { Terminal, TokenStore } from '../../sdk/services.js';
+import { NO_TERMINAL } from '../services/terminal.js';
 
 export class InProcessRuntime implements PluginRuntime {
   private definition: Promise<PluginDefinition> | undefined;
@@ -15,14 +16,15 @@ export class InProcessRuntime implements PluginRuntime {
     private readonly load: () => Promise<PluginDefinition>,
     private readonly logger: PluginLogger,
     private readonly tokens: TokenStore,
+    private readonly terminal: Terminal = NO_TERMINAL,
   ) {}
 
   async call<H extends CallHookName>(hook: H, input: CallHooks[H]['input']): Promise<CallHooks[H]['output']> {
     const definition = await this.loaded();
     const fn = definition.hooks[hook] as ((i: unknown, c: HookContext) => unknown) | undefined;
     if (!fn) throw new PluginError(this.name, `has no ${hook} hook`);
-    // Only an auth hook is given the token store: it is where fetched tokens are kept.
-    const context = hook === 'auth' ? { ...this.context(), tokens: this.tokens } : this.context();
+    // Only an auth hook is given the token store (where fetched tokens are kept) and the terminal.
+    const context = hook === 'auth' ? { ...this.context(), ...this.terminal, tokens: this.tokens } : this.context();
     let output: unknown;
     try {
       output = await fn({ hook, protocol_version: PROTOCOL_GENERATION, features: [...HOST_FEATURES], ...input }, context);

@@ -7,7 +7,6 @@
  */
 import type { PluginManifest, WireRequest } from '../../sdk/types.js';
 import { isCredentialName, isSecretParam } from '../../sdk/shared/credential-names.js';
-import { isParamReference } from '../pipeline/param-values.js';
 
 export const REDACTED = '<redacted>';
 
@@ -26,8 +25,8 @@ export function requestForPlugin(request: WireRequest, manifest: PluginManifest)
   };
 }
 
-/** `configured`: the params as the config gives them (`env:…` and `command:…` unresolved); `resolved`: their values. */
-export function authParamsForPlugin(configured: Record<string, string>, resolved: Record<string, string>, manifest: PluginManifest): Record<string, string> {
+/** `resolved`: the params' values; `fromReferences`: the names whose value came from `env:…` or `command:…`, secret whatever the name. */
+export function authParamsForPlugin(fromReferences: ReadonlySet<string>, resolved: Record<string, string>, manifest: PluginManifest): Record<string, string> {
   if (manifest.needs_auth_secrets) return { ...resolved };
-  return Object.fromEntries(Object.entries(resolved).filter(([name]) => !isSecretParam(name) && !isParamReference(configured[name] ?? '')));
+  return Object.fromEntries(Object.entries(resolved).filter(([name]) => !isSecretParam(name) && !fromReferences.has(name)));
 }

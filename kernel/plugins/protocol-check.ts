@@ -29,6 +29,9 @@ export function resultProblem(hook: CallHookName, output: unknown): Problem {
   if (!isMap(output)) return `${where} the output ${quote(output)}, which is not a map`;
   switch (hook) {
     case 'auth':
+      return (
+        fieldUpdateProblem(where, 'headers', output.headers) ?? fieldUpdateProblem(where, 'query', output.query) ?? fieldsProblem(where, output, { renewable: 'boolean?' })
+      );
     case 'request-middleware':
       return fieldUpdateProblem(where, 'headers', output.headers) ?? fieldUpdateProblem(where, 'query', output.query);
     case 'response-middleware':
@@ -93,9 +96,16 @@ export function commandMessageProblem(message: WireMessage): Problem {
   }
 }
 
-/** What is wrong with a token request an auth hook sent (its id and fields), or undefined. */
-export function tokenRequestProblem(message: WireMessage): Problem {
-  return idProblem(message) ?? serviceRequestProblem(message);
+/** What is wrong with a message an auth hook sent before its result: a token request, a prompt, a line to tell. */
+export function authMessageProblem(message: WireMessage): Problem {
+  switch (message.type) {
+    case 'prompt':
+      return commandMessageProblem(message);
+    case 'tell':
+      return fieldsProblem('sent a "tell" message with', message, { message: 'string' });
+    default:
+      return idProblem(message) ?? serviceRequestProblem(message);
+  }
 }
 
 /** What is wrong with a `log` message: any session may send one. */
@@ -144,7 +154,7 @@ function httpRequestProblem(where: string, message: WireMessage): Problem {
     methodProblem(`${where} method:`, message.method) ??
     fieldsProblem(where, message, { url: 'string' }) ??
     fieldUpdateProblem(where, 'headers', message.headers) ??
-    fieldsProblem(where, message, { body: 'bytes?', api: 'string?', timeout_ms: 'count?', max_body_size: 'count?' })
+    fieldsProblem(where, message, { body: 'bytes?', api: 'string?', tls_api: 'string?', timeout_ms: 'count?', max_body_size: 'count?' })
   );
 }
 

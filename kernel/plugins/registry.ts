@@ -5,7 +5,6 @@
  */
 import type { CommandDeclaration, PluginDefinition, PluginManifest, PluginSummary } from '../../sdk/types.js';
 import type { WireEncoding } from '../../sdk/codec.js';
-import type { TokenStore } from '../../sdk/services.js';
 import { findPluginExecutables } from './discovery.js';
 import { InProcessRuntime } from './in-process-runtime.js';
 import { PluginContainer } from './container.js';
@@ -13,6 +12,7 @@ import { ManifestCache, type CachedPlugin } from './manifest-cache.js';
 import { ManifestError, validateCommandDiscovery, validateManifest } from './manifest.js';
 import { PluginError } from './plugin-error.js';
 import type { PluginLogger, PluginRuntime } from './runtime.js';
+import type { Terminal, TokenStore } from '../../sdk/services.js';
 import type { SubprocessRuntime, SubprocessRuntimeOptions } from './subprocess-runtime.js';
 
 /** A built-in as the static index describes it: metadata now, code on demand. */
@@ -47,7 +47,9 @@ export interface RegistryOptions {
   logger: PluginLogger;
   /** The token store auth hooks are given (kernel/services/token-store.ts). */
   tokens: TokenStore;
-  subprocess: Omit<SubprocessRuntimeOptions, 'logger' | 'tokens' | 'commands'>;
+  /** The terminal auth hooks are given (kernel/services/terminal.ts); none in tests that need none. */
+  terminal?: Terminal;
+  subprocess: Omit<SubprocessRuntimeOptions, 'logger' | 'tokens' | 'terminal' | 'commands'>;
 }
 
 export class PluginRegistry {
@@ -101,11 +103,12 @@ export class PluginRegistry {
     const load = this.builtinLoaders.get(record.name);
     runtime =
       record.builtin && load
-        ? new InProcessRuntime(record.name, async () => (await load()).default, this.options.logger, this.options.tokens)
+        ? new InProcessRuntime(record.name, async () => (await load()).default, this.options.logger, this.options.tokens, this.options.terminal)
         : new this.subprocessRuntime!({ name: record.name, path: record.path, encoding: record.encoding ?? 'cbor' }, record.manifest!, {
             ...this.options.subprocess,
             logger: this.options.logger,
             tokens: this.options.tokens,
+            ...(this.options.terminal ? { terminal: this.options.terminal } : {}),
             commands: record.commands,
           });
     this.runtimes.set(record.path, runtime);

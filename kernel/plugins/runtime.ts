@@ -13,6 +13,7 @@ import type {
   LoaderInput,
   LoaderOutput,
   RequestUpdate,
+  AuthOutput,
   ResponseMiddlewareOutput,
   AuthInput,
   RequestMiddlewareInput,
@@ -23,7 +24,7 @@ import type {
 type Bare<T> = Omit<T, 'protocol_version' | 'features' | 'hook'>;
 
 export interface CallHooks {
-  auth: { input: Bare<AuthInput>; output: RequestUpdate };
+  auth: { input: Bare<AuthInput>; output: AuthOutput };
   'request-middleware': { input: Bare<RequestMiddlewareInput>; output: RequestUpdate };
   'response-middleware': { input: Bare<ResponseMiddlewareInput>; output: ResponseMiddlewareOutput };
   loader: { input: Bare<LoaderInput>; output: LoaderOutput };

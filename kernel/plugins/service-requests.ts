@@ -2,12 +2,12 @@
  * A command session's host-service requests (docs/design/016-host-services.md): checked for their
  * shape here, then answered by the very objects a built-in command gets in-process, which check
  * what they mean (names, paths, sizes). Nothing in an answer or an error carries a token's value
- * but the `get-token` answer itself.
+ * but the `get-token` and `resolve-auth` answers themselves.
  */
 import type { WireMessage } from '../../sdk/codec.js';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
-import type { ApiSave, TokenScope, TokenStore } from '../../sdk/services.js';
+import type { ApiSave, AuthQuery, TokenClearScope, TokenScope, TokenStore } from '../../sdk/services.js';
 import type { CommandEntry } from '../../sdk/shared/operation-detail-format.js';
 import type { CommandContext } from '../../sdk/types.js';
 
@@ -28,7 +28,9 @@ const REQUESTS: Record<string, { answer: string; fields: Record<string, FieldRul
   'get-token': { answer: 'token', fields: { scope: 'map', key: 'string' } },
   'set-token': { answer: 'token-set', fields: { scope: 'map', key: 'string', value: 'string' } },
   'delete-token': { answer: 'token-deleted', fields: { scope: 'map', key: 'string' } },
+  'clear-tokens': { answer: 'tokens-cleared', fields: { scope: 'map' } },
   'clear-responses': { answer: 'responses-cleared', fields: { api: 'string?' } },
+  'resolve-auth': { answer: 'auth-resolved', fields: { api: 'string', profile: 'string?', credential: 'string?', operation: 'string?' } },
 };
 
 type FieldRule = 'string' | 'string?' | 'list' | 'strings?' | 'map' | 'map?' | 'bytes?';
@@ -152,8 +154,16 @@ async function serve(message: WireMessage, host: CommandContext): Promise<Record
     }
     case 'read-operation':
       return { detail: await host.apis.operation(name, message.command as CommandEntry) };
+    case 'resolve-auth': {
+      const query: AuthQuery = { api: message.api as string };
+      for (const field of ['profile', 'credential', 'operation'] as const) if (typeof message[field] === 'string') query[field] = message[field] as string;
+      return { ...(await host.auth.resolve(query)) };
+    }
     case 'clear-responses':
       return { ...(await host.cache.clearResponses(typeof message.api === 'string' ? message.api : undefined)) };
+    // A command's, not an auth hook's: an auth hook keeps its own values, it does not log users out.
+    case 'clear-tokens':
+      return { ...(await host.tokens.clear(message.scope as unknown as TokenClearScope)) };
     default:
       throw new OkapiError(`"${message.type}" is not a host service request`);
   }

@@ -12,12 +12,13 @@ import {
 import type { WireMessage } from '../../sdk/codec.js';
 import { parseDuration } from './duration.js';
 import { PluginError } from './plugin-error.js';
-import { commandMessageProblem, errorProblem, formatterMessageProblem, logProblem, resultProblem, tokenRequestProblem } from './protocol-check.js';
+import { commandMessageProblem, errorProblem, formatterMessageProblem, logProblem, resultProblem, authMessageProblem } from './protocol-check.js';
 import type { CallHookName, CallHooks, FormatterOptions, FormatterSink, PluginLogger, PluginRuntime } from './runtime.js';
 import type { SessionTarget, SubprocessSession } from './subprocess-session.js';
 import { answerServiceRequest, answerTokenRequest, isServiceRequest, isTokenRequest } from './service-requests.js';
-import type { TokenStore } from '../../sdk/services.js';
 import { SendWindow } from './send-window.js';
+import type { Terminal, TokenStore } from '../../sdk/services.js';
+import { NO_TERMINAL } from '../services/terminal.js';
 
 const DEFAULT_DEADLINE_MS = 30_000;
 const AUTH_DEADLINE_MS = 5 * 60_000;
@@ -26,6 +27,8 @@ export interface SubprocessRuntimeOptions {
   logger: PluginLogger;
   /** The token store an auth hook's session may use (get-token, set-token, delete-token). */
   tokens: TokenStore;
+  /** Where an auth hook's prompt and tell messages go; without one, a prompt fails. */
+  terminal?: Terminal;
   /** Receives plugin stderr as it arrives; set when the user asked for -v. */
   onStderr?: (plugin: string, text: string) => void;
   /** Undefined when okapi's stream can take more now; else resolves once it has drained. */
@@ -52,7 +55,7 @@ export class SubprocessRuntime implements PluginRuntime {
     const session = await this.open(hook);
     try {
       await session.send(hookMessage(hook, input));
-      const output = await this.awaitResult(session, hook === 'auth' ? (message) => this.answerToken(session, message) : undefined);
+      const output = await this.awaitResult(session, hook === 'auth' ? (message) => this.answerAuthRequest(session, message) : undefined);
       const problem = resultProblem(hook, output);
       if (problem !== undefined) throw session.violation(problem);
       return output as CallHooks[H]['output'];
@@ -215,16 +218,28 @@ export class SubprocessRuntime implements PluginRuntime {
     }
   }
 
-  /** Waits for the result, letting `onOther` consume messages that may come before it. */
-  /** Answers an auth hook's token request; false for any other message. */
-  private answerToken(session: SubprocessSession, message: WireMessage): boolean {
-    if (!isTokenRequest(message.type)) return false;
-    const problem = tokenRequestProblem(message);
+  /** Answers what an auth hook may ask before its result (token store, terminal); false for any other message. */
+  private answerAuthRequest(session: SubprocessSession, message: WireMessage): boolean {
+    if (message.type !== 'prompt' && message.type !== 'tell' && !isTokenRequest(message.type)) return false;
+    const problem = authMessageProblem(message);
     if (problem !== undefined) throw session.violation(problem);
-    void answerTokenRequest(message, this.options.tokens).then((answer) => session.send(answer)).catch(() => undefined);
+    const { tokens, terminal = NO_TERMINAL } = this.options;
+    if (message.type === 'tell') {
+      terminal.tell(message.message as string);
+      return true;
+    }
+    const answer =
+      message.type === 'prompt'
+        ? terminal
+            .prompt(message.message as string, { secret: message.secret === true })
+            .then((value) => ({ type: 'prompt-response', id: message.id, value }))
+            .catch((error: unknown) => ({ type: 'error', id: message.id, message: error instanceof Error ? error.message : String(error) }))
+        : answerTokenRequest(message, tokens);
+    void answer.then((reply) => session.send(reply)).catch(() => undefined);
     return true;
   }
 
+  /** Waits for the result, letting `onOther` consume messages that may come before it. */
   private async awaitResult(session: SubprocessSession, onOther?: (m: WireMessage) => boolean): Promise<unknown> {
     for (;;) {
       const message = await session.next('a result');

@@ -1,7 +1,8 @@
 /**
  * The token store (sdk/services.ts TokenStore): secrets a plugin keeps between runs, such as OAuth
  * tokens, in `tokens.json` beside the config file (kernel/api/cache-paths.ts), laid out as
- * `{ "apis": { "<api>": { "<profile>": { "<credential>": { "<key>": "<value>" } } } } }`.
+ * `{ "apis": { "<api>": { "<profile>": { "<credential>": { "<key>": "<value>" } } } } }`, and the
+ * tokens of shared auth profiles (`auth_ref`) as `{ "auth_profiles": { "<name>": { "<key>": "<value>" } } }`.
  *
  * The file is the user's only (0600, its directory 0700), written under its lock and atomically.
  * A value is never part of a message: errors name the scope and key, never what is stored.
@@ -9,14 +10,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
-import type { TokenScope, TokenStore } from '../../sdk/services.js';
+import type { TokenClearScope, TokenScope, TokenStore } from '../../sdk/services.js';
 import { tokenCachePath } from '../api/cache-paths.js';
 import { checkedApiName } from './api-name-check.js';
 
 const MAX_NAME_LENGTH = 256;
 const MAX_VALUE_BYTES = 64 * 1024;
 
-type TokenFile = Record<string, unknown> & { apis?: Record<string, unknown> };
+type TokenFile = Record<string, unknown> & { apis?: Record<string, unknown>; auth_profiles?: Record<string, unknown> };
 
 export function tokenStore(configPath: string): TokenStore {
   const path = tokenCachePath(configPath);
@@ -32,7 +33,7 @@ export function tokenStore(configPath: string): TokenStore {
       if (Buffer.byteLength(value) > MAX_VALUE_BYTES) throw new OkapiError(`the token ${describePlace(where)} is longer than ${MAX_VALUE_BYTES / 1024} KiB, more than okapi keeps`);
       await updateTokens(path, (tokens) => {
         let node: Record<string, unknown> = tokens;
-        for (const name of ['apis', ...where.slice(0, -1)]) {
+        for (const name of where.slice(0, -1)) {
           if (!isPlainObject(node[name])) node[name] = {};
           node = node[name] as Record<string, unknown>;
         }
@@ -52,6 +53,20 @@ export function tokenStore(configPath: string): TokenStore {
         return true;
       });
       return deleted;
+    },
+    async clear(scope) {
+      const { area, parent, name } = clearedPlace(scope);
+      let cleared = 0;
+      if (!existsSync(path)) return { cleared };
+      await updateTokens(path, (tokens) => {
+        let holder: unknown = tokens[area];
+        for (const step of parent) holder = isPlainObject(holder) && Object.hasOwn(holder, step) ? holder[step] : undefined;
+        if (!isPlainObject(holder) || !Object.hasOwn(holder, name)) return false;
+        cleared = countValues(holder[name]);
+        delete holder[name];
+        return true;
+      });
+      return { cleared };
     },
   };
 }
@@ -79,10 +94,35 @@ export async function removeApiTokens(configPath: string, api: string, orphanedA
   }, 'skip');
 }
 
-/** `[api, profile, credential, key]`, each checked: they come from any plugin. */
+/** Where the values `clear` removes are: the entry `name` in `tokens[area]`, under `parent`. */
+function clearedPlace(given: TokenClearScope): { area: 'apis' | 'auth_profiles'; parent: string[]; name: string } {
+  // Read as any map: it comes from any plugin.
+  const scope: Record<string, unknown> = isPlainObject(given) ? given : {};
+  if (!isPlainObject(given)) throw new OkapiError('a token scope to clear is a map: api with profile or all_profiles, or auth_profile');
+  if (scope.auth_profile !== undefined) {
+    if (scope.api !== undefined) throw new OkapiError('a token scope to clear names an API or a shared auth profile, not both');
+    return { area: 'auth_profiles', parent: [], name: nameOf(scope.auth_profile, 'auth profile', false) };
+  }
+  const api = checkedApiName(scope.api);
+  if (scope.all_profiles === true) return { area: 'apis', parent: [], name: api };
+  return { area: 'apis', parent: [api], name: nameOf(scope.profile, 'profile', false) };
+}
+
+/** How many values a part of the file holds. */
+function countValues(node: unknown): number {
+  if (typeof node === 'string') return 1;
+  return isPlainObject(node) ? Object.values(node).reduce<number>((sum, child) => sum + countValues(child), 0) : 0;
+}
+
+/**
+ * `['apis', api, profile, credential, key]`, or `['auth_profiles', name, key]` for a shared auth
+ * profile, each name checked: they come from any plugin.
+ */
 function placeOf(scope: TokenScope, key: string): string[] {
-  if (!isPlainObject(scope)) throw new OkapiError('a token scope is a map of api, and optionally profile and credential');
-  return [checkedApiName(scope.api), nameOf(scope.profile, 'profile'), nameOf(scope.credential, 'credential'), nameOf(key, 'key', false)];
+  if (!isPlainObject(scope)) throw new OkapiError('a token scope is a map of api, and optionally profile, credential and auth_profile');
+  const api = checkedApiName(scope.api);
+  if (scope.auth_profile !== undefined) return ['auth_profiles', nameOf(scope.auth_profile, 'auth profile', false), nameOf(key, 'key', false)];
+  return ['apis', api, nameOf(scope.profile, 'profile'), nameOf(scope.credential, 'credential'), nameOf(key, 'key', false)];
 }
 
 function nameOf(value: unknown, what: string, optional = true): string {
@@ -96,12 +136,13 @@ function nameOf(value: unknown, what: string, optional = true): string {
 }
 
 function describePlace(place: string[]): string {
-  const [api, profile, credential, key] = place;
+  if (place[0] === 'auth_profiles') return `"${place[2]}" of the shared auth profile ${place[1]}`;
+  const [, api, profile, credential, key] = place;
   return `"${key}" of ${api} (profile ${profile}, credential ${credential})`;
 }
 
 function valueAt(tokens: TokenFile, place: string[]): unknown {
-  let node: unknown = tokens.apis;
+  let node: unknown = tokens;
   for (const name of place) {
     if (!isPlainObject(node) || !Object.hasOwn(node, name)) return undefined;
     node = node[name];

@@ -36,7 +36,7 @@ import type { CloseOptions, TransportOptions, TransportRequest, TransportRespons
 
 export { hopsBeforeFailure } from './failed-chain.js';
 export type { ContributedInterceptor, Dispatch, DispatchRequest, DispatchResponse, Interceptor, InterceptorPosition } from './dispatch.js';
-export type { AddressPolicy, CloseOptions, HeaderMap, RecordedHop, SecretFields, SentRequestHead, TlsDetails, TransportOptions, TransportRequest, TransportResponse } from './types.js';
+export type { AddressPolicy, CloseOptions, HeaderMap, OriginTls, RecordedHop, SecretFields, SentRequestHead, TlsDetails, TlsFile, TlsFileField, TlsSource, TransportOptions, TransportRequest, TransportResponse } from './types.js';
 
 type Implementation = typeof import('./send.js');
 let implementation: Promise<Implementation> | undefined;

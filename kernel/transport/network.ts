@@ -15,7 +15,8 @@ import type { TlsConnectOptions } from './tls-material.js';
 import type { RecordedHop } from './types.js';
 
 export interface NetworkSettings {
-  tls: TlsConnectOptions;
+  /** The TLS options for a hop's URL: a profile's client certificate goes to its API's origin only. */
+  tlsFor: (url: URL) => TlsConnectOptions;
   guard: AddressGuard | undefined;
   hopOptions: HopOptions;
   /** With -v: every exchange is appended here as it completes. */
@@ -31,7 +32,7 @@ export function networkDispatch(settings: NetworkSettings): Dispatch {
       const problem = requestHeaderProblem(request.headers, request.body);
       if (problem) throw new OkapiError(`cannot send the request to ${request.url.host}: ${problem}`, { hint: 'remove that header (-H): okapi sets Content-Length and the connection headers itself' });
       await settings.guard?.admit(request.url, request.redirectedFrom, settings.hopOptions.signal);
-      const sendHop = await hopSenderFor(request.url, settings.tls, settings.guard);
+      const sendHop = await hopSenderFor(request.url, settings.tlsFor(request.url), settings.guard);
       response = await sendHop(request, settings.hopOptions);
       settings.hops?.push(recordedHop(request, response));
       // HTTP's statuses are 100 to 599 (RFC 9110 §15): 999 or 000 has no class, and is neither a success nor an error to pass on.

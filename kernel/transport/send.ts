@@ -18,9 +18,9 @@ import { networkDispatch } from './network.js';
 import { proxyFor } from './proxy-environment.js';
 import { DEFAULT_MAX_REDIRECTS } from './redirects.js';
 import { redactUrl } from '../../sdk/shared/redact.js';
-import { loadTlsOptions } from './tls-material.js';
+import { loadTlsOptions, type TlsConnectOptions } from './tls-material.js';
 import { USERINFO_HINT, userinfoOf, userinfoProblem } from '../../sdk/shared/userinfo.js';
-import type { CloseOptions, RecordedHop, TransportOptions, TransportRequest, TransportResponse } from './types.js';
+import type { CloseOptions, RecordedHop, TlsFile, TransportOptions, TransportRequest, TransportResponse } from './types.js';
 
 const DEFAULT_MAX_BODY_SIZE = 100 * 1024 * 1024;
 
@@ -28,13 +28,7 @@ export async function send(request: TransportRequest, options: TransportOptions)
   const first = firstHop(request);
   const tlsMinVersion = options.tlsMinVersion ?? 'TLSv1.2';
   // Reads and checks the PEM files: a bad path fails here, before any connection.
-  const tls = loadTlsOptions({
-    insecure: options.insecure === true,
-    caCertPath: options.caCertPath,
-    clientCertPath: options.clientCertPath,
-    clientKeyPath: options.clientKeyPath,
-    minVersion: tlsMinVersion,
-  });
+  const tlsFor = hopTls(options, tlsMinVersion);
   const maxBodySize = options.maxBodySize > 0 ? options.maxBodySize : DEFAULT_MAX_BODY_SIZE;
   const timeoutMs = options.timeoutMs !== undefined && options.timeoutMs > 0 ? options.timeoutMs : undefined;
   const stream = options.stream === true;
@@ -42,7 +36,7 @@ export async function send(request: TransportRequest, options: TransportOptions)
     url,
     timeoutMs,
     tlsMinVersion,
-    clientCertificate: tls.cert !== undefined,
+    clientCertificate: tlsFor(url).cert !== undefined,
     proxy: proxyFor(url.protocol),
   });
 
@@ -51,7 +45,7 @@ export async function send(request: TransportRequest, options: TransportOptions)
   const guard = options.addressPolicy ? (await import('./address-guard.js')).guardFor(options.addressPolicy) : undefined;
   const hops: RecordedHop[] | undefined = options.recordHops ? [] : undefined;
   const network = networkDispatch({
-    tls,
+    tlsFor,
     guard,
     // With -t, okapi's deadline is the limit and the exchanges' own timers are off; streams may idle.
     hopOptions: {
@@ -85,6 +79,27 @@ export async function send(request: TransportRequest, options: TransportOptions)
   if (stream) deadline.stopTimer();
   const final = finalResponse(response, contextFor(response.url), deadline, options.signal, stream);
   return hops ? { ...final, hops } : final;
+}
+
+/**
+ * The TLS options of each hop: the origin's own files (a profile's, with the flags over them) on
+ * that origin, the flags alone anywhere else, so a client certificate from a profile is presented
+ * to its API's origin only. Both sets are read and checked up front.
+ */
+function hopTls(options: TransportOptions, minVersion: 'TLSv1.2' | 'TLSv1.3'): (url: URL) => TlsConnectOptions {
+  const insecure = options.insecure === true;
+  const flag = (path: string | undefined): TlsFile | undefined => (path === undefined ? undefined : { path, source: { kind: 'flags' } });
+  const everywhere = loadTlsOptions({
+    insecure,
+    caCert: flag(options.caCertPath),
+    clientCert: flag(options.clientCertPath),
+    clientKey: flag(options.clientKeyPath),
+    minVersion,
+  });
+  const own = options.originTls;
+  if (own === undefined) return () => everywhere;
+  const onOrigin = loadTlsOptions({ insecure, caCert: own.caCert, clientCert: own.clientCert, clientKey: own.clientKey, minVersion });
+  return (url) => (url.origin === own.origin ? onOrigin : everywhere);
 }
 
 /** Every hop keeps the names: a redirect may carry a secret query parameter on. */

@@ -1,11 +1,14 @@
 /**
  * TLS settings into `tls.connect` options. The PEM files are read and checked here, before any
  * connection, so a wrong path, an unreadable file or a certificate that does not match its key
- * fails with the file named rather than as a handshake error.
+ * fails with the file named, and the flag or config key that named it, rather than as a handshake
+ * error.
  */
 import { readFileSync } from 'node:fs';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { describeFsError } from '../../sdk/shared/fs-errors.js';
+import { profileTlsKey } from '../../sdk/shared/profile-tls.js';
+import type { TlsFile, TlsFileField, TlsSource } from './types.js';
 
 /** node:tls (and with it node:crypto) loads only when a TLS setting is given, not for every request. */
 function tlsModule(): typeof import('node:tls') {
@@ -14,9 +17,10 @@ function tlsModule(): typeof import('node:tls') {
 
 export interface TlsSettings {
   insecure: boolean;
-  caCertPath?: string | undefined;
-  clientCertPath?: string | undefined;
-  clientKeyPath?: string | undefined;
+  caCert?: TlsFile | undefined;
+  /** A certificate and its key come from one source: both from the flags, or both from one profile. */
+  clientCert?: TlsFile | undefined;
+  clientKey?: TlsFile | undefined;
   minVersion: 'TLSv1.2' | 'TLSv1.3';
 }
 
@@ -31,14 +35,28 @@ export interface TlsConnectOptions {
 const CERTIFICATE = /-----BEGIN CERTIFICATE-----/;
 const PRIVATE_KEY = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----/;
 
+const FLAGS: Record<TlsFileField, string> = { ca_cert: '--okapi-ca-cert', client_cert: '--okapi-client-cert', client_key: '--okapi-client-key' };
+
+/** What to do about a file: pass the flag `what`, or set the config key to it. */
+function remedy(source: TlsSource, field: TlsFileField, what: string): string {
+  if (source.kind === 'flags') return `pass ${FLAGS[field]} ${what}`;
+  return `set ${profileTlsKey(source.api, source.profile, field)} to ${what} (okapi api set ${source.api} 'profiles.${source.profile}.${field}: <file>'; a relative path is relative to the config file's directory), or give ${FLAGS[field]} for one request`;
+}
+
+/** A file as messages name it: its path, and the config key when a profile named it (a flag's file is the one the user just typed). */
+function named(file: TlsFile, field: TlsFileField): string {
+  return file.source.kind === 'flags' ? file.path : `${file.path} (${profileTlsKey(file.source.api, file.source.profile, field)})`;
+}
+
 export function loadTlsOptions(settings: TlsSettings): TlsConnectOptions {
   const options: TlsConnectOptions = { rejectUnauthorized: !settings.insecure, minVersion: settings.minVersion };
 
-  if (settings.caCertPath !== undefined) {
-    const pem = readCertificate(settings.caCertPath, 'CA certificate', '--okapi-ca-cert');
+  const { caCert } = settings;
+  if (caCert !== undefined) {
+    const pem = readCertificate(caCert, 'ca_cert', 'CA certificate');
     check(() => tlsModule().createSecureContext({ ca: pem }), (reason) =>
-      new OkapiError(`cannot use the CA certificate file ${settings.caCertPath}: ${reason}`, {
-        hint: 'pass --okapi-ca-cert a PEM file holding one or more CA certificates',
+      new OkapiError(`cannot use the CA certificate file ${named(caCert, 'ca_cert')}: ${reason}`, {
+        hint: remedy(caCert.source, 'ca_cert', 'a PEM file holding one or more CA certificates'),
       }),
     );
     // `ca` replaces Node's trust store, so the defaults (and NODE_EXTRA_CA_CERTS, which Node adds
@@ -46,37 +64,38 @@ export function loadTlsOptions(settings: TlsSettings): TlsConnectOptions {
     options.ca = [...tlsModule().rootCertificates, ...extraCaCertificates(), pem];
   }
 
-  const { clientCertPath, clientKeyPath } = settings;
-  if (clientCertPath !== undefined || clientKeyPath !== undefined) {
-    if (clientCertPath === undefined) {
-      throw new OkapiError(`a client key (${clientKeyPath}) was given without a client certificate`, {
-        hint: 'pass the certificate with --okapi-client-cert <file> as well',
+  const { clientCert, clientKey } = settings;
+  if (clientCert !== undefined || clientKey !== undefined) {
+    if (clientCert === undefined) {
+      throw new OkapiError(`a client key (${named(clientKey!, 'client_key')}) was given without a client certificate`, {
+        hint: remedy(clientKey!.source, 'client_cert', 'the certificate <file> as well'),
       });
     }
-    const cert = readCertificate(clientCertPath, 'client certificate', '--okapi-client-cert');
+    const cert = readCertificate(clientCert, 'client_cert', 'client certificate');
     let key: string;
-    if (clientKeyPath !== undefined) {
-      key = readPem(clientKeyPath, 'client key', '--okapi-client-key');
+    if (clientKey !== undefined) {
+      key = readPem(clientKey, 'client_key', 'client key');
     } else if (PRIVATE_KEY.test(cert)) {
       key = cert; // one file holding both
     } else {
-      throw new OkapiError(`the client certificate ${clientCertPath} was given without its private key`, {
-        hint: 'pass the key with --okapi-client-key <file>',
+      throw new OkapiError(`the client certificate ${named(clientCert, 'client_cert')} was given without its private key`, {
+        hint: remedy(clientCert.source, 'client_key', 'the key <file>'),
       });
     }
-    const keyPath = clientKeyPath ?? clientCertPath;
+    const keyFile = clientKey ?? clientCert;
+    const keyField = clientKey !== undefined ? 'client_key' : 'client_cert';
     if (!PRIVATE_KEY.test(key)) {
-      throw new OkapiError(`the client key file ${keyPath} does not contain a PEM private key`, {
-        hint: 'pass --okapi-client-key an unencrypted PEM key (text starting with -----BEGIN PRIVATE KEY-----)',
+      throw new OkapiError(`the client key file ${named(keyFile, keyField)} does not contain a PEM private key`, {
+        hint: remedy(keyFile.source, keyField, 'an unencrypted PEM key (text starting with -----BEGIN PRIVATE KEY-----)'),
       });
     }
     check(() => tlsModule().createSecureContext({ cert, key }), (reason, code) =>
       code === 'ERR_OSSL_X509_KEY_VALUES_MISMATCH'
-        ? new OkapiError(`the client certificate ${clientCertPath} and the key ${keyPath} do not belong together`, {
-            hint: 'pass the private key that was issued with this certificate',
+        ? new OkapiError(`the client certificate ${named(clientCert, 'client_cert')} and the key ${named(keyFile, keyField)} do not belong together`, {
+            hint: remedy(keyFile.source, keyField, 'the private key that was issued with this certificate'),
           })
-        : new OkapiError(`cannot use the client certificate ${clientCertPath} with the key ${keyPath}: ${reason}`, {
-            hint: 'okapi needs a PEM certificate and an unencrypted PEM private key',
+        : new OkapiError(`cannot use the client certificate ${named(clientCert, 'client_cert')} with the key ${named(keyFile, keyField)}: ${reason}`, {
+            hint: `okapi needs a PEM certificate and an unencrypted PEM private key: ${remedy(clientCert.source, 'client_cert', 'such a certificate')}`,
           }),
     );
     options.cert = cert;
@@ -85,22 +104,22 @@ export function loadTlsOptions(settings: TlsSettings): TlsConnectOptions {
   return options;
 }
 
-function readPem(path: string, what: string, flag: string): string {
+function readPem(file: TlsFile, field: TlsFileField, what: string): string {
   try {
-    return readFileSync(path, 'utf8');
+    return readFileSync(file.path, 'utf8');
   } catch (error) {
-    throw new OkapiError(`cannot read the ${what} file ${path}: ${describeFsError(error)}`, {
-      hint: `check the path given to ${flag} (or the profile setting)`,
+    throw new OkapiError(`cannot read the ${what} file ${named(file, field)}: ${describeFsError(error)}`, {
+      hint: file.source.kind === 'flags' ? `check the path given to ${FLAGS[field]}` : remedy(file.source, field, 'a readable PEM file'),
       cause: error,
     });
   }
 }
 
-function readCertificate(path: string, what: string, flag: string): string {
-  const pem = readPem(path, what, flag);
+function readCertificate(file: TlsFile, field: TlsFileField, what: string): string {
+  const pem = readPem(file, field, what);
   if (CERTIFICATE.test(pem)) return pem;
-  throw new OkapiError(`the ${what} file ${path} does not contain a PEM certificate`, {
-    hint: `pass ${flag} a PEM file (text starting with -----BEGIN CERTIFICATE-----)`,
+  throw new OkapiError(`the ${what} file ${named(file, field)} does not contain a PEM certificate`, {
+    hint: remedy(file.source, field, 'a PEM file (text starting with -----BEGIN CERTIFICATE-----)'),
   });
 }
 

@@ -3,6 +3,7 @@
  * implementation detail.
  */
 import type { HeaderMap } from '../../sdk/types.js';
+import type { ProfileTlsField } from '../../sdk/shared/profile-tls.js';
 import type { ContributedInterceptor } from './dispatch.js';
 
 export type { HeaderMap };
@@ -18,6 +19,13 @@ export interface TransportOptions {
   /** mTLS, PEM files. */
   clientCertPath?: string;
   clientKeyPath?: string;
+  /**
+   * TLS files for the hops on one origin only, in place of the three above there: an API
+   * profile's files for its API's origin, the flags already merged over them
+   * (docs/design/028-profile-tls.md). Hops elsewhere (a redirect to another origin) get only the
+   * three above.
+   */
+  originTls?: OriginTls;
   /** Default TLSv1.2. */
   tlsMinVersion?: 'TLSv1.2' | 'TLSv1.3';
   /** Bytes of decoded body; enforced while reading. */
@@ -36,6 +44,27 @@ export interface TransportOptions {
    */
   interceptors?: readonly ContributedInterceptor[];
   signal?: AbortSignal;
+}
+
+/** A profile's TLS field names; the flags are their `--okapi-` kebab-case forms. */
+export type TlsFileField = ProfileTlsField;
+
+/** Who named a TLS file, for messages: the command-line flags, or a profile's config keys. */
+export type TlsSource = { kind: 'flags' } | { kind: 'profile'; api: string; profile: string };
+
+export interface TlsFile {
+  /** Absolute, or relative to the working directory (a flag's). */
+  path: string;
+  source: TlsSource;
+}
+
+export interface OriginTls {
+  /** `URL.origin` of the hops these files are for. */
+  origin: string;
+  caCert?: TlsFile;
+  /** Both from the flags or both from the profile, never one of each. */
+  clientCert?: TlsFile;
+  clientKey?: TlsFile;
 }
 
 /**

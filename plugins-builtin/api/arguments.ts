@@ -53,4 +53,50 @@ export const SET = {
   wrongCount: 'api set needs an API name and at least one patch',
 } satisfies ArgumentDeclaration;
 
+/** Setup expressions are free text: their words may start with `-`. */
+export const AUTH_ADD = {
+  command: 'api auth add',
+  positionals: [{ name: 'api' }, { name: 'credential-id' }, { name: 'setup-expression', optional: true, variadic: true }],
+  positionalsOnly: true,
+  usage: "okapi api auth add <api> <credential-id> [setup-expression...], e.g. okapi api auth add example bearer 'auth.params.token: env:EXAMPLE_TOKEN'",
+  wrongCount: 'api auth add needs an API name and a credential id',
+} satisfies ArgumentDeclaration;
+
+export const AUTH_REMOVE = {
+  command: 'api auth remove',
+  positionals: [{ name: 'api' }, { name: 'credential-id' }],
+  wrongCount: 'api auth remove needs an API name and a credential id',
+} satisfies ArgumentDeclaration;
+
+export const AUTH_LOGOUT = {
+  command: 'api auth logout',
+  positionals: [{ name: 'api', optional: true }],
+  flags: [
+    { name: 'all-profiles', description: "clear the tokens of every profile of the API, not only the current one's" },
+    { name: 'auth-profile', value: 'name', description: 'clear the tokens of this shared auth profile (name no API)' },
+  ],
+  wrongCount: 'api auth logout takes at most one API name',
+} satisfies ArgumentDeclaration;
+
 export const CONNECT_USAGE = formatUsage(CONNECT);
+
+export const AUTH_GET = {
+  command: 'api auth get',
+  positionals: [{ name: 'api' }, { name: 'credential-id', optional: true }],
+  flags: [
+    { name: 'operation', value: 'operation', description: "what this operation selects (command name or operationId)" },
+    { name: 'print-header', description: "print only the one header's value" },
+  ],
+  wrongCount: 'api auth get needs an API name, and optionally a credential id',
+} satisfies ArgumentDeclaration;
+
+export const AUTH_INSPECT = {
+  command: 'api auth inspect',
+  positionals: [{ name: 'api' }],
+  flags: [
+    { name: 'credential', value: 'id', description: 'only this credential' },
+    { name: 'operation', value: 'operation', description: "what this operation selects (command name or operationId)" },
+    { name: 'redact', description: 'mask the secret values' },
+  ],
+  wrongCount: 'api auth inspect needs the name of one API',
+} satisfies ArgumentDeclaration;

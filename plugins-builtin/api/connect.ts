@@ -24,6 +24,7 @@ import type { ApiVerb } from './verb.js';
 import { parseArguments } from '../../sdk/arguments.js';
 import { CONNECT } from './arguments.js';
 import { buildProfiles, normalizeXCliConfig } from './x-cli-config.js';
+import { checkTlsFiles, describeTlsFiles, withTlsFiles, type TlsFiles } from './tls-files.js';
 
 export const apiConnect: ApiVerb = async (init, args, ctx) => {
   try {
@@ -36,6 +37,12 @@ export const apiConnect: ApiVerb = async (init, args, ctx) => {
     if (spec !== undefined && parsed.flags.has('no-discover')) throw new UsageError('--spec and --no-discover do not go together');
     if (spec !== undefined) specArgument(spec); // a missing file is a usage error, before anything else
 
+    const tlsFiles = init.tls_files;
+    if (tlsFiles) checkTlsFiles(tlsFiles);
+    // Saved to -p's profile, else to the one the API's requests use without -p.
+    const tlsProfile = init.profile ?? 'default';
+    const saveTls = (entry: ApiEntry): ApiEntry => (tlsFiles ? withTlsFiles(entry, tlsProfile, tlsFiles) : entry);
+
     const path = init.config_path;
     const existing = await ctx.apis.get(name);
     const baseText = displayUrl(base);
@@ -44,9 +51,10 @@ export const apiConnect: ApiVerb = async (init, args, ctx) => {
       await writeEntry(ctx, name, (current) => {
         const entry: ApiEntry = { ...(current ?? {}), base_url: baseText };
         if (!isPlainObject(entry.profiles)) entry.profiles = { default: {} };
-        return applyPatch(entry, patch);
+        return saveTls(applyPatch(entry, patch));
       });
       ctx.stderr(`okapi: saved ${name} (${baseText}) without discovering its description\n`);
+      reportTlsFiles(ctx, name, tlsProfile, tlsFiles);
       return 0;
     }
 
@@ -57,6 +65,8 @@ export const apiConnect: ApiVerb = async (init, args, ctx) => {
       ...(spec !== undefined ? { specOverride: spec } : {}),
       allowCrossOrigin: parsed.flags.has('allow-cross-origin-spec'),
       configDir: dirname(path),
+      // A reconnect fetches with the TLS files the API's profile already has (-p may name one to be made).
+      ...(existing && (init.profile === undefined || Object.hasOwn(profilesOf(existing), init.profile)) ? { tlsApi: name } : {}),
       sync: false,
       note: (line) => ctx.stderr(`okapi: ${line}\n`),
     });
@@ -91,9 +101,10 @@ export const apiConnect: ApiVerb = async (init, args, ctx) => {
       }
       if (profiles !== undefined) entry.profiles = profiles;
       else if (!isPlainObject(entry.profiles)) entry.profiles = { default: {} };
-      return applyPatch(entry, patch);
+      return saveTls(applyPatch(entry, patch));
     });
     report(ctx, name, saved, existing !== undefined, keep);
+    reportTlsFiles(ctx, name, tlsProfile, tlsFiles);
     return 0;
   } catch (error) {
     return printCommandError(ctx.stderr, error);
@@ -106,6 +117,11 @@ function report(ctx: CommandContext, name: string, saved: Saved, reconnect: bool
   const verb = reconnect ? 'reconnected' : 'connected';
   const profiles = reconnect ? (kept ? '; profiles kept' : '; profiles recreated from the description') : '';
   ctx.stderr(`okapi: ${verb} ${name}: ${operationCount(saved)} from ${describeSource(saved)}${profiles}\n`);
+}
+
+function reportTlsFiles(ctx: CommandContext, name: string, profile: string, files: TlsFiles | undefined): void {
+  if (!files) return;
+  ctx.stderr(`okapi: saved the TLS files to profile ${profile} of ${name}, for its requests without the flags: ${describeTlsFiles(files)}\n`);
 }
 
 /** Refuses names that break the rules or collide with a command (exit 2). */

@@ -1,6 +1,7 @@
-/** `okapi api connect | sync | list | inspect | set | remove`. */
+/** `okapi api connect | sync | list | inspect | set | remove | auth`. */
 import { definePlugin } from '../../sdk/define.js';
 import meta from './manifest.js';
+import { apiAuth } from './auth.js';
 import { apiConnect } from './connect.js';
 import { apiInspect } from './inspect.js';
 import { apiList } from './list.js';
@@ -10,7 +11,7 @@ import { apiSet } from './set.js';
 import { apiSync } from './sync.js';
 import { printProblem } from '../../sdk/command-errors.js';
 
-const VERBS = { connect: apiConnect, sync: apiSync, list: apiList, inspect: apiInspect, set: apiSet, remove: apiRemove, reindex: apiReindex };
+const VERBS = { connect: apiConnect, sync: apiSync, list: apiList, inspect: apiInspect, set: apiSet, remove: apiRemove, reindex: apiReindex, auth: apiAuth };
 
 export default definePlugin({
   ...meta,
@@ -20,7 +21,7 @@ export default definePlugin({
       const run = verb === undefined ? undefined : Object.hasOwn(VERBS, verb) ? VERBS[verb as keyof typeof VERBS] : undefined;
       if (!run) {
         const what = verb === undefined ? 'okapi api needs a verb' : `unknown api command "${verb}"`;
-        printProblem(ctx.stderr, what, 'okapi api connect | sync | list | inspect | set | remove (okapi api --help)');
+        printProblem(ctx.stderr, what, 'okapi api connect | sync | list | inspect | set | remove | auth (okapi api --help)');
         return 2;
       }
       if (!init.config_path) {

@@ -52,6 +52,7 @@ const PUBLIC_PARAMS = new Set([
   'audience',
   'auth_method',
   'redirect_path',
+  'redirect_port',
   'realm',
 ]);
 

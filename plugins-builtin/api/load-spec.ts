@@ -37,6 +37,8 @@ export interface LoadOptions {
   allowCrossOrigin: boolean;
   /** For relative `spec_files`. */
   configDir: string;
+  /** A registered API whose profile TLS files the fetches on its origin use (`tls_api`). */
+  tlsApi?: string;
   /** `api sync`: re-fetch the recorded source instead of discovering anew. */
   sync: boolean;
   note(line: string): void;
@@ -65,7 +67,8 @@ export function specArgument(text: string): { url: string } | { path: string } {
   return { path };
 }
 
-export async function loadSpec(ctx: CommandContext, options: LoadOptions): Promise<LoadedSpec> {
+export async function loadSpec(host: CommandContext, options: LoadOptions): Promise<LoadedSpec> {
+  const ctx = options.tlsApi === undefined ? host : withTlsOf(host, options.tlsApi);
   const entry = options.entry;
   const target = options.specOverride !== undefined ? specArgument(options.specOverride) : undefined;
   // The URLs the user gave: the base, and a description URL given with --spec or pinned as spec_url.
@@ -105,6 +108,11 @@ export async function loadSpec(ctx: CommandContext, options: LoadOptions): Promi
   }
   const found = await discover(ctx, { base: options.base, allowCrossOrigin: options.allowCrossOrigin, policy, accept, note: options.note });
   return { ...(found.document as ResolvedDocument), spec: found.spec, localSources: [] };
+}
+
+/** The host, whose requests (discovery, the description, its `$ref`s) carry `tls_api`: one place, rather than every fetch. */
+function withTlsOf(ctx: CommandContext, api: string): CommandContext {
+  return { ...ctx, httpRequest: (request) => ctx.httpRequest({ ...request, tls_api: api }) };
 }
 
 async function loadOne(ctx: CommandContext, spec: FetchedSpec, options: LoadOptions, policy: AddressPolicy): Promise<ResolvedDocument> {

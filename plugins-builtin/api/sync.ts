@@ -1,7 +1,7 @@
 /**
  * `okapi api sync <name…>`: re-fetches each API's description from its recorded source (pinned
  * files or URL, else the source discovery found, which must still be on the API's origin unless
- * `--allow-cross-origin-spec`), and refreshes the cached spec, the operation index and the
+ * `--allow-cross-origin-spec`), with the TLS files of the selected profile on the API's origin, and refreshes the cached spec, the operation index and the
  * discovery fields. Profiles are never touched.
  */
 import { dirname } from 'node:path';
@@ -37,6 +37,7 @@ export const apiSync: ApiVerb = async (init, args, ctx) => {
         entry,
         allowCrossOrigin,
         configDir: dirname(init.config_path),
+        tlsApi: name,
         sync: true,
         note: (line) => ctx.stderr(`okapi: ${line}\n`),
       });

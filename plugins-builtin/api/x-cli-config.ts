@@ -9,16 +9,20 @@
  *   with a warning, and so are fields other than the ones above (`base_url`, certificates, …).
  * - Prompts are answered by setup expressions (`prompt.<name>: <value>`), else asked on a terminal,
  *   else their default with `--yes`, else the command fails naming the expression that answers it.
- * - Answers become auth params unless the prompt says `exclude: true`; `{name}` templates in
- *   header, query, param and auth-param values are expanded with answers and params.
+ * - Answers are kept in the profile's `params` (a credential's prompts in its `params`); auth
+ *   params get a `{name}` template for each, unless the prompt says `exclude: true`. Templates are
+ *   filled at request time (kernel/pipeline/param-templates.ts); a suggested value whose template
+ *   names no param or prompt is skipped with a warning.
  * - `security` naming a security scheme gives the profile the matching auth type.
  */
 import { UsageError } from '../../sdk/shared/errors.js';
 import type { AuthObject, CredentialBinding, Profile, PromptEntry } from '../../sdk/shared/api-config.js';
 import type { SecuritySchemeInfo } from '../../sdk/shared/operation-index-format.js';
 import { isSecretParam } from '../../sdk/shared/credential-names.js';
+import { OAUTH_FLOW_TYPES, schemeAuth } from './scheme-auth.js';
 import { redactField } from '../../sdk/shared/redact.js';
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
+import { escapeTemplate, expandTemplate, TemplateProblem } from '../../sdk/shared/template.js';
 
 type Json = Record<string, unknown>;
 
@@ -72,16 +76,19 @@ function cleanProfile(name: string, raw: Json, warnings: string[]): SuggestedPro
     warnings.push(`${where}: ${ignored.join(', ')} ignored (a description may set only ${PROFILE_FIELDS.join(', ')})`);
   }
   const out: SuggestedProfile = {};
-  const headers = entryList(raw.headers, ': ', `${where} headers`, warnings);
+  const params = stringValues(raw.params, `${where} params`, warnings);
+  const prompt = cleanPrompts(raw.prompt, `${where} prompt`, warnings);
+  // The names `{name}` templates of this profile may use: what is not one of them fails every request, so it is left out here.
+  const known = new Set([...Object.keys(params ?? {}), ...Object.keys(prompt ?? {})]);
+  const templated = (text: string, at: string) => templateFits(text, known, at, warnings);
+  const headers = entryList(raw.headers, ': ', `${where} headers`, warnings).filter((h) => templated(h.slice(h.indexOf(':') + 1), `${where} headers`));
   if (headers.length > 0) out.headers = headers;
-  const query = entryList(raw.query, '=', `${where} query`, warnings);
+  const query = entryList(raw.query, '=', `${where} query`, warnings).filter((q) => templated(q.slice(q.indexOf('=') + 1), `${where} query`));
   if (query.length > 0) out.query = query;
-  const auth = cleanAuth(raw.auth, `${where} auth`, warnings);
+  const auth = cleanAuth(raw.auth, `${where} auth`, warnings, templated);
   if (auth) out.auth = auth;
   if (raw.security !== undefined) out.security = raw.security;
-  const params = stringValues(raw.params, `${where} params`, warnings);
-  if (params) out.params = params;
-  const prompt = cleanPrompts(raw.prompt, `${where} prompt`, warnings);
+  if (params) out.params = templatedValues(params, templated, `${where} params`);
   if (prompt) out.prompt = prompt;
   if (isPlainObject(raw.credentials)) {
     const credentials: Record<string, CredentialBinding> = {};
@@ -89,13 +96,15 @@ function cleanProfile(name: string, raw: Json, warnings: string[]): SuggestedPro
       if (!isPlainObject(binding)) continue;
       const cw = `${where} credential ${id}`;
       const b: CredentialBinding = {};
-      const bAuth = cleanAuth(binding.auth, `${cw} auth`, warnings);
+      const bParams = stringValues(binding.params, `${cw} params`, warnings);
+      const bPrompt = cleanPrompts(binding.prompt, `${cw} prompt`, warnings);
+      const bKnown = new Set([...known, ...Object.keys(bParams ?? {}), ...Object.keys(bPrompt ?? {})]);
+      const bTemplated = (text: string, at: string) => templateFits(text, bKnown, at, warnings);
+      const bAuth = cleanAuth(binding.auth, `${cw} auth`, warnings, bTemplated);
       if (bAuth) b.auth = bAuth;
       if (typeof binding.auth_ref === 'string') b.auth_ref = binding.auth_ref;
       if (Array.isArray(binding.satisfies)) b.satisfies = binding.satisfies.filter((s): s is string => typeof s === 'string');
-      const bParams = stringValues(binding.params, `${cw} params`, warnings);
-      if (bParams) b.params = bParams;
-      const bPrompt = cleanPrompts(binding.prompt, `${cw} prompt`, warnings);
+      if (bParams) b.params = templatedValues(bParams, bTemplated, `${cw} params`);
       if (bPrompt) b.prompt = bPrompt;
       credentials[id] = b;
     }
@@ -104,11 +113,32 @@ function cleanProfile(name: string, raw: Json, warnings: string[]): SuggestedPro
   return out;
 }
 
+/** Whether a value's `{name}` templates all name a known param or prompt; a warning says why not. */
+function templateFits(text: string, known: Set<string>, where: string, warnings: string[]): boolean {
+  try {
+    expandTemplate(text, (name) => (known.has(name) ? '' : undefined));
+    return true;
+  } catch (error) {
+    if (!(error instanceof TemplateProblem)) throw error;
+    const problem = error.unknownName !== undefined ? `uses {${error.unknownName}}, which no param or prompt of the profile gives` : `is no valid template: ${error.message}`;
+    warnings.push(`${where}: a value ${problem}; it is ignored`);
+    return false;
+  }
+}
+
+function templatedValues(values: Record<string, string>, fits: (text: string, where: string) => boolean, where: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).filter(([name, value]) => fits(value, `${where} ${name}`)));
+}
+
 /** `command:` runs a program and `env:` reads a local secret: neither is a server's to choose. */
 function unsafeValue(value: string): string | undefined {
   if (/^command:/i.test(value)) return 'runs a command';
   if (/^env:/i.test(value)) return 'reads an environment variable';
   return undefined;
+}
+
+function isReference(value: string): boolean {
+  return /^(env|command):/.test(value);
 }
 
 function entryList(value: unknown, separator: string, where: string, warnings: string[]): string[] {
@@ -152,7 +182,7 @@ function stringValues(value: unknown, where: string, warnings: string[]): Record
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
-function cleanAuth(value: unknown, where: string, warnings: string[]): AuthObject | undefined {
+function cleanAuth(value: unknown, where: string, warnings: string[], fits: (text: string, where: string) => boolean): AuthObject | undefined {
   if (value === undefined) return undefined;
   if (!isPlainObject(value) || typeof value.type !== 'string' || value.type === '') {
     warnings.push(`${where} has no "type"; it is ignored`);
@@ -162,7 +192,8 @@ function cleanAuth(value: unknown, where: string, warnings: string[]): AuthObjec
     warnings.push(`${where}: external-tool auth from a server is skipped (a description may not make okapi run programs); set it up yourself with okapi api set`);
     return undefined;
   }
-  const params = stringValues(value.params, `${where} params`, warnings);
+  const given = stringValues(value.params, `${where} params`, warnings);
+  const params = given ? templatedValues(given, fits, `${where} params`) : undefined;
   return { type: value.type, ...(params ? { params } : {}) };
 }
 
@@ -201,11 +232,6 @@ export interface PromptHost {
   /** `--yes`: prompts with a default take it without asking. */
   yes: boolean;
   ask(message: string, secret: boolean): Promise<string>;
-}
-
-/** `{name}` replaced by its value; unknown names stay as they are. */
-export function expandTemplate(text: string, values: Record<string, string>): string {
-  return text.replace(/\{([^{}\s]+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? values[name]! : whole));
 }
 
 function promptMessage(name: string, entry: PromptEntry): string {
@@ -252,8 +278,10 @@ async function answer(name: string, entry: PromptEntry, host: PromptHost, cache:
 }
 
 /**
- * Turns suggested profiles into config profiles: prompts answered, templates expanded, auth
- * derived from `security` where the profile has none.
+ * Turns suggested profiles into config profiles: prompts answered into `params` (a credential's
+ * prompts into its own), templates kept for request time, auth derived from `security` where the
+ * profile has none. Auth params get `{name}` for each param and each answer of a prompt without
+ * `exclude`, unless the auth sets that param itself.
  */
 export async function buildProfiles(
   suggested: Record<string, SuggestedProfile>,
@@ -263,51 +291,21 @@ export async function buildProfiles(
   const cache = new Map<string, string>();
   const profiles: Record<string, Profile> = {};
   for (const [name, suggestion] of Object.entries(suggested)) {
-    const answers: Record<string, string> = {};
-    const authAnswers: Record<string, string> = {};
-    for (const [promptName, entry] of Object.entries(suggestion.prompt ?? {})) {
-      const value = await answer(promptName, entry, host, cache);
-      answers[promptName] = value;
-      if (!entry.exclude) authAnswers[promptName] = value;
-    }
-    const values = { ...(suggestion.params ?? {}), ...answers };
-    const expandAll = (list: string[] | undefined) => list?.map((item) => expandTemplate(item, values));
-    const expandMap = (map: Record<string, string> | undefined) =>
-      map ? Object.fromEntries(Object.entries(map).map(([k, v]) => [k, expandTemplate(v, values)])) : undefined;
-
     const profile: Profile = {};
-    const headers = expandAll(suggestion.headers);
-    if (headers) profile.headers = headers;
-    const query = expandAll(suggestion.query);
-    if (query) profile.query = query;
+    if (suggestion.headers) profile.headers = suggestion.headers;
+    if (suggestion.query) profile.query = suggestion.query;
     if (suggestion.security !== undefined) profile.security = suggestion.security;
-    const params = expandMap(suggestion.params);
+    const filled = await fillParams(suggestion, host, cache);
     const auth = suggestion.auth ?? deriveAuth(suggestion.security, schemes);
-    if (auth) {
-      const authParams = { ...(auth.params ? expandMap(auth.params) : {}), ...(params ?? {}), ...authAnswers };
-      profile.auth = { type: auth.type, ...(Object.keys(authParams).length > 0 ? { params: authParams } : {}) };
-    } else {
-      const kept = { ...(params ?? {}), ...authAnswers };
-      if (Object.keys(kept).length > 0) profile.params = kept;
-    }
+    if (auth) profile.auth = withParamTemplates(auth, filled.passed);
+    if (Object.keys(filled.params).length > 0) profile.params = filled.params;
     if (suggestion.credentials) {
       const credentials: Record<string, CredentialBinding> = {};
       for (const [id, binding] of Object.entries(suggestion.credentials)) {
-        const bindingAnswers: Record<string, string> = {};
-        for (const [promptName, entry] of Object.entries(binding.prompt ?? {})) {
-          const value = await answer(promptName, entry, host, cache);
-          values[promptName] = value;
-          if (!entry.exclude) bindingAnswers[promptName] = value;
-        }
+        const bFilled = await fillParams(binding, host, cache);
         const out: CredentialBinding = {};
-        const bParams = expandMap(binding.params);
-        if (binding.auth) {
-          const authParams = { ...(expandMap(binding.auth.params) ?? {}), ...(bParams ?? {}), ...bindingAnswers };
-          out.auth = { type: binding.auth.type, ...(Object.keys(authParams).length > 0 ? { params: authParams } : {}) };
-        } else {
-          const kept = { ...(bParams ?? {}), ...bindingAnswers };
-          if (Object.keys(kept).length > 0) out.params = kept;
-        }
+        if (binding.auth) out.auth = withParamTemplates(binding.auth, bFilled.passed);
+        if (Object.keys(bFilled.params).length > 0) out.params = bFilled.params;
         if (binding.auth_ref) out.auth_ref = binding.auth_ref;
         if (binding.satisfies) out.satisfies = binding.satisfies;
         if (binding.prompt) out.prompt = binding.prompt;
@@ -321,6 +319,30 @@ export async function buildProfiles(
   return profiles;
 }
 
+/** A profile's or binding's params: the suggested ones, then its prompts' answers; `passed`: the names auth params receive. */
+async function fillParams(
+  owner: { params?: Record<string, string>; prompt?: Record<string, PromptEntry> },
+  host: PromptHost,
+  cache: Map<string, string>,
+): Promise<{ params: Record<string, string>; passed: string[] }> {
+  const params: Record<string, string> = { ...(owner.params ?? {}) };
+  const passed = new Set(Object.keys(params));
+  for (const [promptName, entry] of Object.entries(owner.prompt ?? {})) {
+    const value = await answer(promptName, entry, host, cache);
+    // Params are template text: an answer is kept as typed (an env:/command: reference is read, never expanded).
+    params[promptName] = isReference(value) ? value : escapeTemplate(value);
+    if (entry.exclude) passed.delete(promptName);
+    else passed.add(promptName);
+  }
+  return { params, passed: [...passed] };
+}
+
+function withParamTemplates(auth: AuthObject, names: string[]): AuthObject {
+  const params: Record<string, string> = { ...(auth.params ?? {}) };
+  for (const name of names) if (!Object.hasOwn(params, name)) params[name] = `{${name}}`;
+  return { type: auth.type, ...(Object.keys(params).length > 0 ? { params } : {}) };
+}
+
 /** The auth a security scheme calls for (DESIGN.md §6 type names), when `security` names one. */
 export function deriveAuth(security: unknown, schemes: Record<string, SecuritySchemeInfo>): AuthObject | undefined {
   let name: string | undefined;
@@ -331,27 +353,11 @@ export function deriveAuth(security: unknown, schemes: Record<string, SecuritySc
   } else if (isPlainObject(security)) name = Object.keys(security)[0];
   const scheme = name === undefined ? undefined : schemes[name];
   if (!scheme) return undefined;
-  if (scheme.type === 'http' && scheme.scheme === 'bearer') return { type: 'bearer' };
-  if (scheme.type === 'http' && scheme.scheme === 'basic') return { type: 'http-basic' };
-  if (scheme.type === 'apiKey' && scheme.in && scheme.name) return { type: 'api-key', params: { in: scheme.in, name: scheme.name } };
-  if (scheme.type === 'oauth2') {
-    const flows = scheme.flows ?? {};
-    const cc = flows.clientCredentials;
-    if (cc?.token_url) return { type: 'oauth-client-credentials', params: { token_url: cc.token_url, ...(cc.scopes.length ? { scopes: cc.scopes.join(' ') } : {}) } };
-    const code = flows.authorizationCode;
-    if (code) {
-      return {
-        type: 'oauth-authorization-code',
-        params: {
-          ...(code.authorization_url ? { authorization_url: code.authorization_url } : {}),
-          ...(code.token_url ? { token_url: code.token_url } : {}),
-          ...(code.scopes.length ? { scopes: code.scopes.join(' ') } : {}),
-        },
-      };
-    }
-  }
-  if (scheme.type === 'openIdConnect' && scheme.open_id_connect_url) {
-    return { type: 'oauth-authorization-code', params: { issuer_url: scheme.open_id_connect_url.replace(/\/\.well-known\/openid-configuration\/?$/, '') } };
+  if (scheme.type !== 'oauth2') return schemeAuth(scheme);
+  // A suggested profile does not choose among flows: the first okapi has a type for, in this order.
+  for (const type of Object.values(OAUTH_FLOW_TYPES)) {
+    const auth = schemeAuth(scheme, type);
+    if (auth) return auth;
   }
   return undefined;
 }

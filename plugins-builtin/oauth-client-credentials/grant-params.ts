@@ -6,7 +6,7 @@
  */
 import { OkapiError } from '../../sdk/shared/errors.js';
 
-export type ClientAuthMethod = 'client_secret_basic' | 'client_secret_post';
+type ClientAuthMethod = 'client_secret_basic' | 'client_secret_post';
 
 export interface GrantParams {
   clientId: string;

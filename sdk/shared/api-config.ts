@@ -44,6 +44,7 @@ export interface Profile {
   security?: unknown;
   params?: Record<string, unknown>;
   prompt?: Record<string, PromptEntry>;
+  ca_cert?: string;
   client_cert?: string;
   client_key?: string;
   server_variables?: Record<string, string>;
@@ -118,10 +119,11 @@ export function stringMap(value: unknown): Record<string, string> {
  * against the config file's directory (the config is what names them).
  */
 export function specFilePaths(entry: ApiEntry, configDir: string): string[] {
-  return stringList(entry.spec_files).map((file) => localPath(file, configDir));
+  return stringList(entry.spec_files).map((file) => configFilePath(file, configDir));
 }
 
-function localPath(file: string, configDir: string): string {
+/** A local file the config names, as an absolute path: a `file://` URI or a path relative to the config file's directory. */
+export function configFilePath(file: string, configDir: string): string {
   const path = /^file:\/\//i.test(file) ? fileURLToPath(file) : file;
   return isAbsolute(path) ? path : resolve(configDir, path);
 }
@@ -134,5 +136,5 @@ export function localSpecSources(entry: ApiEntry, configDir: string): string[] {
   const files = specFilePaths(entry, configDir);
   if (files.length > 0) return files;
   const url = typeof entry.spec_url === 'string' ? entry.spec_url : '';
-  return url !== '' && !/^https?:\/\//i.test(url) ? [localPath(url, configDir)] : [];
+  return url !== '' && !/^https?:\/\//i.test(url) ? [configFilePath(url, configDir)] : [];
 }

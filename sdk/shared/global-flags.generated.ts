@@ -129,6 +129,16 @@ export const GLOBAL_FLAG_NAMES: readonly GlobalFlagName[] = [
     "description": "Largest response body to accept, in MiB (0 means the default, 100)"
   },
   {
+    "long": "okapi-auth",
+    "takes_value": true,
+    "description": "A generated operation's credentials: one of the profile's credential ids, or a combination A+B"
+  },
+  {
+    "long": "okapi-no-browser",
+    "takes_value": false,
+    "description": "OAuth sign-in in a browser: print the URL and read the pasted code or redirect URL instead of opening a browser"
+  },
+  {
     "long": "okapi-insecure",
     "takes_value": false,
     "description": "Do not verify TLS certificates"

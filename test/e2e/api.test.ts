@@ -110,15 +110,17 @@ describe('api connect', () => {
     expect(help.stdout).toContain('connected with --no-discover');
   });
 
-  it('builds profiles from x-cli-config: prompts answered by setup expressions, templates expanded, unsafe values skipped', async () => {
+  it('builds profiles from x-cli-config: prompts answered by setup expressions into params, templates kept, unsafe values skipped', async () => {
     const home = freshHome();
     server.routes.set('/ext/openapi.json', { body: JSON.stringify(SPEC_WITH_EXTENSIONS) });
     const result = await runOkapi(['api', 'connect', 'ext', `${server.url}/ext`, 'prompt.token: s3cr3t', '--yes'], { env: home.env });
     expect(result.code, result.stderr).toBe(0);
     const profiles = config(home).apis.ext!.profiles as Record<string, Record<string, unknown>>;
+    // Answers are params; templates are filled at request time (test/e2e/auth-prompts.test.ts).
     expect(profiles.default).toMatchObject({
-      headers: ['X-Tenant: acme'],
-      auth: { type: 'bearer', params: { token: 's3cr3t' } },
+      headers: ['X-Tenant: {tenant}'],
+      auth: { type: 'bearer', params: { token: '{token}' } },
+      params: { tenant: 'acme', token: 's3cr3t' },
     });
     // The excluded answer is not an auth param.
     expect((profiles.default!.auth as { params: Record<string, string> }).params.tenant).toBeUndefined();
@@ -161,9 +163,9 @@ describe('api connect', () => {
     expect(Object.keys(config(home).apis.re!.profiles as object).sort()).toEqual(['default', 'mine', 'ops']);
     const replaced = await runOkapi(['api', 'connect', 're', `${server.url}/re`, '--replace', 'prompt.token: two', '--yes'], { env: home.env });
     expect(replaced.code, replaced.stderr).toBe(0);
-    const profiles = config(home).apis.re!.profiles as Record<string, { auth?: { params?: Record<string, string> } }>;
+    const profiles = config(home).apis.re!.profiles as Record<string, { params?: Record<string, string> }>;
     expect(Object.keys(profiles).sort()).toEqual(['default', 'ops']);
-    expect(profiles.default!.auth!.params!.token).toBe('two');
+    expect(profiles.default!.params!.token).toBe('two');
   });
 
   it('rejects names that break the rules or collide with commands, with exit 2 and the reason', async () => {

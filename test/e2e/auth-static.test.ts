@@ -139,6 +139,14 @@ describe('built-in auth types through a profile', () => {
     expect(api.requests.length).toBe(before);
   });
 
+  it('a failing command: is quoted with the secrets it holds masked', async () => {
+    const line = "printf %s sk_live_4eC39HqLyjWDarjtT1zdp7dc; curl https://me:pw@vault.example/x; exit 4";
+    const result = await runOkapi(['ex/auth/bearer'], { env: homeWith({ type: 'bearer', params: { token: `command:${line}` } }).env });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('comes from a command that failed (exit 4): printf %s ****');
+    for (const secret of ['sk_live_4eC39HqLyjWDarjtT1zdp7dc', 'pw@']) expect(result.stderr).not.toContain(secret);
+  });
+
   it('a command: that prints nothing is an empty param, not an empty token', async () => {
     const result = await runOkapi(['ex/auth/bearer'], { env: homeWith({ type: 'bearer', params: { token: 'command:true' } }).env });
     expect(result.code).toBe(1);

@@ -124,7 +124,7 @@ describe('config edit with an edit that is not valid', () => {
     const ed = editor(h.dir, [edit]);
     const result = await runOkapi(['config', 'edit'], { env: { ...h.env, VISUAL: ed.path } });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('unknown key "theme" at the top level; the keys known there: $schema, apis, plugins');
+    expect(result.stderr).toContain('unknown key "theme" at the top level; the keys known there: $schema, apis, auth_profiles, plugins');
     const copy = keptCopy(result.stderr);
     expect(readFileSync(copy, 'utf8')).toBe(edit);
     expect(dirname(dirname(copy))).toBe(h.tmp);

@@ -38,6 +38,10 @@ const plugin = `{
           tokenMatches: token === ${JSON.stringify(SECRET)},
           deleted: await ctx.tokens.delete({ api: 'pets', profile: 'default', credential: 'oauth' }, 'access_token'),
           gone: (await ctx.tokens.get({ api: 'pets', profile: 'default', credential: 'oauth' }, 'access_token')) ?? null,
+          tokensCleared: await (async () => {
+            await ctx.tokens.set({ api: 'pets', profile: 'default', credential: 'oauth' }, 'refresh_token', ${JSON.stringify(SECRET)});
+            return ctx.tokens.clear({ api: 'pets', profile: 'default' });
+          })(),
           cacheDir: ctx.cache.dir,
           cleared: await ctx.cache.clearResponses('pets'),
           problem: await ctx.config.validate('{ "apis": 3 }'),
@@ -53,6 +57,7 @@ const plugin = `{
           () => ctx.apis.remove('../../etc'),
           () => ctx.tokens.set({ api: 'pets', profile: '..', credential: '__proto__' }, 'k', ${JSON.stringify(SECRET)}),
           () => ctx.tokens.set({ api: 'pets' }, 'k'.repeat(300), ${JSON.stringify(SECRET)}),
+          () => ctx.tokens.clear({ api: 'pets' }),
           () => ctx.cache.clearResponses('..'),
         ];
         for (const refusal of refusals) {
@@ -95,6 +100,7 @@ describe('host services over the wire', () => {
         tokenMatches: true,
         deleted: true,
         gone: null,
+        tokensCleared: { cleared: 1 },
         cacheDir: join(home.dir, 'cache'), // beside an explicit config file (DESIGN.md §4)
         cleared: { files: 0, existed: false },
         problem: expect.stringContaining('apis'),
@@ -122,6 +128,7 @@ describe('host services over the wire', () => {
         'there is no API named "../../etc"',
         expect.stringContaining('may not be "__proto__"'),
         expect.stringContaining('300 characters long'),
+        'a token profile must be a non-empty string',
         '".." cannot be an API name',
       ]);
       // A schema error keeps its exit code across the wire, as in-process.

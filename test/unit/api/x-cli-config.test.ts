@@ -1,6 +1,6 @@
 /** x-cli-config: normalisation, unsafe values, prompts (answers, terminal, --yes, failure) and templates. */
 import { describe, expect, it } from 'vitest';
-import { buildProfiles, deriveAuth, expandTemplate, normalizeXCliConfig, type PromptHost } from '../../../plugins-builtin/api/x-cli-config.js';
+import { buildProfiles, deriveAuth, normalizeXCliConfig, type PromptHost } from '../../../plugins-builtin/api/x-cli-config.js';
 import type { SecuritySchemeInfo } from '../../../sdk/shared/operation-index-format.js';
 
 const host = (over: Partial<PromptHost> = {}): PromptHost => ({
@@ -85,14 +85,32 @@ describe('normalizeXCliConfig', () => {
   });
 });
 
-describe('templates', () => {
-  it.each([
-    ['Bearer {token}', { token: 'abc' }, 'Bearer abc'],
-    ['{a}-{b}-{a}', { a: '1', b: '2' }, '1-2-1'],
-    ['{unknown} stays', {}, '{unknown} stays'],
-    ['{ spaced }', { ' spaced ': 'x' }, '{ spaced }'],
-    ['{}', {}, '{}'],
-  ])('%s', (text, values, expected) => expect(expandTemplate(text, values)).toBe(expected));
+describe('templates in suggested values', () => {
+  it('keeps those that name a param or prompt, and skips the others with a warning', () => {
+    const { profiles, warnings } = normalizeXCliConfig({
+      profiles: {
+        default: {
+          headers: ['X-Tenant: {tenant}', 'X-Typo: {tenat}', 'X-Json: {{"a":1}}'],
+          query: ['region={region}', 'bad={'],
+          auth: { type: 'bearer', params: { token: '{token}', other: '{nope}' } },
+          params: { region: 'eu' },
+          prompt: { tenant: {}, token: {} },
+          credentials: { main: { auth: { type: 'bearer', params: { token: '{key}' } }, prompt: { key: {} } } },
+        },
+      },
+    });
+    expect(profiles.default).toMatchObject({
+      headers: ['X-Tenant: {tenant}', 'X-Json: {{"a":1}}'],
+      query: ['region={region}'],
+      auth: { type: 'bearer', params: { token: '{token}' } },
+      credentials: { main: { auth: { type: 'bearer', params: { token: '{key}' } } } },
+    });
+    expect(warnings).toEqual([
+      'x-cli-config profile default headers: a value uses {tenat}, which no param or prompt of the profile gives; it is ignored',
+      'x-cli-config profile default query: a value is no valid template: a "{" is never closed; write a literal brace as {{; it is ignored',
+      'x-cli-config profile default auth params other: a value uses {nope}, which no param or prompt of the profile gives; it is ignored',
+    ]);
+  });
 });
 
 describe('buildProfiles', () => {
@@ -111,11 +129,13 @@ describe('buildProfiles', () => {
     },
   }).profiles;
 
-  it('answers from setup expressions, expands templates, keeps excluded answers out of auth params', async () => {
-    const profiles = await buildProfiles(suggested, {}, host({ answers: { tenant: 'initech', token: 's3cret', tier: 'pro' } }));
+  it('answers from setup expressions into params, keeps templates, keeps excluded answers out of auth params', async () => {
+    const profiles = await buildProfiles(suggested, {}, host({ answers: { tenant: 'initech', token: 's3{c}ret', tier: 'pro' } }));
     expect(profiles.default).toEqual({
-      headers: ['X-Tenant: initech', 'X-Region: eu'],
-      auth: { type: 'bearer', params: { token: 's3cret', region: 'eu', tier: 'pro' } },
+      headers: ['X-Tenant: {tenant}', 'X-Region: {region}'],
+      auth: { type: 'bearer', params: { token: '{token}', region: '{region}', tier: '{tier}' } },
+      // An answer is kept as typed: its braces are escaped, since params are template text.
+      params: { region: 'eu', tenant: 'initech', token: 's3{{c}}ret', tier: 'pro' },
       prompt: suggested.default!.prompt,
     });
   });
@@ -128,7 +148,7 @@ describe('buildProfiles', () => {
       host({ yes: true, interactive: true, ask: async (message, secret) => (asked.push([message, secret]), 'typed') }),
     );
     expect(asked).toEqual([['Token:', true]]);
-    expect(profiles.default!.auth).toEqual({ type: 'bearer', params: { token: 'typed', region: 'eu', tier: 'free' } });
+    expect(profiles.default!.params).toEqual({ region: 'eu', tenant: 'acme', token: 'typed', tier: 'free' });
   });
 
   it('re-asks an answer outside the enum, and takes the default for an empty one', async () => {
@@ -152,7 +172,7 @@ describe('buildProfiles', () => {
   it('refuses an answer outside the enum, but lets env: references through', async () => {
     await expect(buildProfiles(suggested, {}, host({ answers: { tenant: 'x', token: 't', tier: 'gold' } }))).rejects.toThrow('not one of free, pro');
     const profiles = await buildProfiles(suggested, {}, host({ answers: { tenant: 'x', token: 'env:TOKEN', tier: 'env:TIER' } }));
-    expect(profiles.default!.auth!.params).toMatchObject({ token: 'env:TOKEN', tier: 'env:TIER' });
+    expect(profiles.default!.params).toMatchObject({ token: 'env:TOKEN', tier: 'env:TIER' });
   });
 
   it('derives auth from the security scheme a profile names', async () => {
@@ -170,7 +190,8 @@ describe('buildProfiles', () => {
     expect(deriveAuth('oidc', schemes)).toEqual({ type: 'oauth-authorization-code', params: { issuer_url: 'https://id.example.com' } });
     expect(deriveAuth('missing', schemes)).toBeUndefined();
     const profiles = await buildProfiles({ default: { security: 'key', prompt: { value: {} } } }, schemes, host({ answers: { value: 'k1' } }));
-    expect(profiles.default!.auth).toEqual({ type: 'api-key', params: { in: 'header', name: 'X-Key', value: 'k1' } });
+    expect(profiles.default!.auth).toEqual({ type: 'api-key', params: { in: 'header', name: 'X-Key', value: '{value}' } });
+    expect(profiles.default!.params).toEqual({ value: 'k1' });
   });
 
   it('answers a credential binding prompt once across profiles', async () => {
@@ -184,7 +205,7 @@ describe('buildProfiles', () => {
       host({ interactive: true, ask: async () => (asked++, 'abc') }),
     );
     expect(asked).toBe(1);
-    expect(profiles.a!.credentials!.main!.auth).toEqual({ type: 'bearer', params: { token: 'abc' } });
+    expect(profiles.a!.credentials!.main).toMatchObject({ auth: { type: 'bearer', params: { token: '{token}' } }, params: { token: 'abc' } });
     expect(profiles.b!.params).toEqual({ token: 'abc' });
   });
 });

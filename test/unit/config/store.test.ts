@@ -283,7 +283,7 @@ describe('replaceConfigText', () => {
     );
     await expect(replaceConfigText(file, '{ "plugins": [] }')).rejects.toThrow(/"plugins" must be an object/);
     await expect(replaceConfigText(file, '{ "apis": {}, "theme": "dark" }')).rejects.toThrow(
-      `config file ${file}: unknown key "theme" at the top level; the keys known there: $schema, apis, plugins`,
+      `config file ${file}: unknown key "theme" at the top level; the keys known there: $schema, apis, auth_profiles, plugins`,
     );
     expect(await readFile(file, 'utf8')).toBe('{ "a": 1 }');
   });

@@ -4,7 +4,7 @@ import { planRequest } from '../../../kernel/pipeline/plan-request.js';
 import type { RequestDescription } from '../../../kernel/pipeline/request-description.js';
 import { transportOptionsFor } from '../../../kernel/pipeline/transport-options.js';
 
-const base: RequestDescription = { method: 'GET', target: 'http://127.0.0.1:9/items', headerLayers: [], queryLayers: [], limits: {} };
+const base: RequestDescription = { method: 'GET', target: 'http://127.0.0.1:9/items', headerLayers: [], queryLayers: [], configDir: '/config', limits: {} };
 
 describe('planRequest', () => {
   it('lets a later header layer replace every earlier value of a name, then applies the description headers', () => {
@@ -70,6 +70,82 @@ describe('planRequest', () => {
     expect(plan('example/filesystem')).toBe('http://127.0.0.1:8080/v1/filesystem?q=1');
     expect(plan('example/items', 'local')).toBe('http://127.0.0.1:9090/p/v1/items?q=1');
     expect(plan('https://elsewhere.example.net/x')).toBe('https://elsewhere.example.net/x?q=1');
+  });
+
+  it("plans the profile's auth for a request that is no operation, and a forced binding's shared auth profile under its id", () => {
+    const config = {
+      auth_profiles: { corp: { type: 'bearer', params: { token: 'env:CORP_TOKEN' } } },
+      apis: { shop: { base_url: 'http://127.0.0.1:9', profiles: { default: { auth: { type: 'bearer', params: { token: 't' } }, credentials: { corp: { auth_ref: 'corp' } } } } } },
+    };
+    const profileParams = { params: {}, path: 'apis.shop.profiles.default.params' };
+    expect(planRequest({ ...base, target: 'shop/items' }, config).auth).toEqual([
+      { type: 'bearer', params: { token: 't' }, paramsPath: 'apis.shop.profiles.default.auth.params', templateParams: [profileParams], api: 'shop', profile: 'default' },
+    ]);
+    const warnings: string[] = [];
+    const forced = planRequest({ ...base, target: 'shop/items', auth: 'corp', warn: (m) => warnings.push(m) }, config);
+    expect(forced.auth).toEqual([
+      {
+        type: 'bearer',
+        params: { token: 'env:CORP_TOKEN' },
+        paramsPath: 'auth_profiles.corp.params',
+        authProfile: 'corp',
+        // A binding's params fill templates over the profile's.
+        templateParams: [profileParams, { params: {}, path: 'apis.shop.profiles.default.credentials.corp.params' }],
+        api: 'shop',
+        profile: 'default',
+        credential: 'corp',
+      },
+    ]);
+    expect(warnings).toEqual([]);
+  });
+
+  it('sends no credential of the profile to another origin, and says so when one was forced', () => {
+    const config = { apis: { shop: { base_url: 'http://127.0.0.1:9', profiles: { default: { credentials: { key: { auth: { type: 'bearer', params: { token: 't' } } } } } } } } };
+    const warnings: string[] = [];
+    const plan = planRequest({ ...base, target: 'http://127.0.0.1:10/x', api: 'shop', auth: 'key', warn: (m) => warnings.push(m) }, config);
+    expect(plan.auth).toBeUndefined();
+    expect(warnings).toEqual(["--okapi-auth key applies only to requests to a registered API's own origin; no credential was sent"]);
+  });
+});
+
+describe("planRequest: the profile's TLS files", () => {
+  const config = {
+    apis: {
+      ex: {
+        base_url: 'https://api.example.com/v1',
+        url_overrides: { 'https://api.example.com': 'https://127.0.0.1:8443' },
+        profiles: { default: { ca_cert: 'ca.pem', client_cert: '/abs/c.pem', client_key: 'k.pem' }, bare: {} },
+      },
+    },
+  };
+  const paths = { ca_cert: '/config/ca.pem', client_cert: '/abs/c.pem', client_key: '/config/k.pem' };
+
+  it('binds them to the origin the request goes to, paths relative to the config directory', () => {
+    expect(planRequest({ ...base, target: 'ex/items' }, config).tls).toEqual({ origin: 'https://127.0.0.1:8443', api: 'ex', profile: 'default', paths });
+  });
+
+  it("gives them to a command's URL on the API's origin, never to one on another origin (an operation server)", () => {
+    expect(planRequest({ ...base, target: 'https://api.example.com/v1/items', api: 'ex' }, config).tls?.origin).toBe('https://api.example.com');
+    expect(planRequest({ ...base, target: 'https://files.example.net/x', api: 'ex' }, config).tls).toBeUndefined();
+  });
+
+  it('has none for a profile without TLS files or a request to no API', () => {
+    expect(planRequest({ ...base, target: 'ex/items', profile: 'bare' }, config).tls).toBeUndefined();
+    expect(planRequest({ ...base, target: 'https://api.example.com/v1/items' }, config).tls).toBeUndefined();
+  });
+
+  it("uses them for a tlsApi request on the API's origin only, without the profile's headers", () => {
+    const onOrigin = planRequest({ ...base, target: 'https://api.example.com/openapi.json', tlsApi: 'ex' }, config);
+    expect(onOrigin.tls).toEqual({ origin: 'https://api.example.com', api: 'ex', profile: 'default', paths });
+    expect(onOrigin.api).toBeUndefined();
+    expect(planRequest({ ...base, target: 'https://127.0.0.1:8443/openapi.json', tlsApi: 'ex' }, config).tls?.origin).toBe('https://127.0.0.1:8443');
+    expect(planRequest({ ...base, target: 'https://elsewhere.example.net/openapi.json', tlsApi: 'ex' }, config).tls).toBeUndefined();
+    expect(() => planRequest({ ...base, target: 'https://api.example.com/', tlsApi: 'nope' }, config)).toThrow(/no registered API named "nope"/);
+  });
+
+  it('refuses a TLS field that is not a path, naming its config key', () => {
+    const broken = { apis: { ex: { base_url: 'https://api.example.com', profiles: { default: { client_cert: ['c.pem'] } } } } };
+    expect(() => planRequest({ ...base, target: 'ex/items' }, broken)).toThrow(/^apis\.ex\.profiles\.default\.client_cert must be the path of a PEM file/);
   });
 });
 

@@ -38,13 +38,15 @@ async function runtimes(encoding: 'in-process' | 'cbor' | 'json'): Promise<Map<s
   return map;
 }
 
-const START = '{\n  // registered by hand\n  "apis": {\n    "pets": { "base_url": "http://127.0.0.1:9", "profiles": { "default": {} } }, // the pet store\n  },\n}\n';
+const START = '{\n  // registered by hand\n  "apis": {\n    "pets": { "base_url": "http://127.0.0.1:9", "profiles": { "default": { "credentials": { "key": { "auth": { "type": "api-key", "params": { "in": "header", "name": "X-Key", "value": "pets-key-123" } } } } } } }, // the pet store\n  },\n}\n';
 
 const STEPS: [string, string[], Partial<CommandInit>?][] = [
   ['config', ['set', 'plugins.csv.enabled: false']],
   ['config', ['set', 'theme: dark']],
   ['api', ['set', 'pets', 'profiles.default.headers[]: X-Team: okapi']],
   ['api', ['inspect', 'pets']],
+  ['api', ['auth', 'get', 'pets']],
+  ['api', ['auth', 'inspect', 'pets', '--redact']],
   ['api', ['list'], { output_format: 'json' }],
   ['cache', ['clear', 'pets']],
   ['cache', ['clear', 'nope']],
@@ -85,13 +87,17 @@ describe('built-in commands on the host services, in-process and over the wire',
     }
     expect(outcomes.get('cbor')).toEqual(outcomes.get('in-process'));
     expect(outcomes.get('json')).toEqual(outcomes.get('in-process'));
-    const steps = outcomes.get('in-process') as { code: number; stderr: string; text: string }[];
-    expect(steps.map((s) => s.code)).toEqual([0, 2, 0, 0, 0, 0, 1, 1, 0, 1]);
+    const steps = outcomes.get('in-process') as { code: number; stdout: string; stderr: string; text: string }[];
+    expect(steps.map((s) => s.code)).toEqual([0, 2, 0, 0, 0, 0, 0, 0, 1, 1, 0, 1]);
     expect(steps[0]!.text).toContain('// the pet store');
     expect(steps[0]!.text).toContain('"csv"');
     expect(steps[1]!.stderr).toContain('unknown key "theme"');
     expect(steps[2]!.text).toContain('X-Team: okapi');
-    expect(steps[8]!.text).not.toContain('"pets"');
-    expect(steps[9]!.stderr).toContain('there is no API named "pets"');
+    // The auth service computes the credential in the host, whichever side of the wire the command is.
+    expect(steps[4]!.stdout).toBe('X-Key: pets-key-123\n');
+    expect(steps[5]!.stdout).toContain('X-Key: ***');
+    expect(steps[5]!.stdout).not.toContain('pets-key-123');
+    expect(steps[10]!.text).not.toContain('"pets"');
+    expect(steps[11]!.stderr).toContain('there is no API named "pets"');
   });
 });

@@ -130,6 +130,18 @@ describe('token store', () => {
     expect(await services.tokens.get(scope, 'refresh_token')).toBeUndefined();
   });
 
+  it("keeps a shared auth profile's secrets under its name, whichever API asks", async () => {
+    const { dir, services } = home();
+    await services.tokens.set({ api: 'pets', credential: 'corp', auth_profile: 'corp' }, 'access_token', 's-sekrit');
+    expect(await services.tokens.get({ api: 'shop', profile: 'prod', auth_profile: 'corp' }, 'access_token')).toBe('s-sekrit');
+    expect(await services.tokens.get({ api: 'pets', credential: 'corp' }, 'access_token')).toBeUndefined();
+    const file = join(dir, 'tokens.json');
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ auth_profiles: { corp: { access_token: 's-sekrit' } } });
+    await expect(services.tokens.set({ api: 'pets', auth_profile: '__proto__' }, 'k', 'v-sekrit')).rejects.toThrow(/auth profile may not be "__proto__"/);
+    expect(await services.tokens.delete({ api: 'shop', auth_profile: 'corp' }, 'access_token')).toBe(true);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ auth_profiles: { corp: {} } });
+  });
+
   it('refuses bad scopes and keys, and never quotes a value', async () => {
     const { dir, services } = home();
     const refusals = [
@@ -152,6 +164,39 @@ describe('token store', () => {
     const damaged = await services.tokens.get({ api: 'pets' }, 'k').then(() => undefined, (e: Error) => e);
     expect(damaged?.message).toMatch(/is damaged/);
     expect(damaged?.message).not.toContain('sekrit');
+  });
+});
+
+describe('token store clear', () => {
+  it('clears one profile of an API, every profile of it, or a shared auth profile, counting the values', async () => {
+    const { dir, services } = home();
+    await services.tokens.set({ api: 'pets', profile: 'prod', credential: 'oauth' }, 'access_token', 'a-sekrit');
+    await services.tokens.set({ api: 'pets', profile: 'prod', credential: 'oauth' }, 'refresh_token', 'r-sekrit');
+    await services.tokens.set({ api: 'pets' }, 'access_token', 'd-sekrit');
+    await services.tokens.set({ api: 'shop' }, 'access_token', 's-sekrit');
+    const file = join(dir, 'tokens.json');
+    const tokens = JSON.parse(readFileSync(file, 'utf8'));
+    writeFileSync(file, JSON.stringify({ ...tokens, auth_profiles: { corp: { default: { access_token: 'c-sekrit' } } } }));
+
+    expect(await services.tokens.clear({ api: 'pets', profile: 'prod' })).toEqual({ cleared: 2 });
+    expect(await services.tokens.clear({ api: 'pets', profile: 'prod' })).toEqual({ cleared: 0 });
+    expect(await services.tokens.clear({ auth_profile: 'corp' })).toEqual({ cleared: 1 });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      apis: { pets: { default: { default: { access_token: 'd-sekrit' } } }, shop: { default: { default: { access_token: 's-sekrit' } } } },
+      auth_profiles: {},
+    });
+    expect(await services.tokens.clear({ api: 'pets', all_profiles: true })).toEqual({ cleared: 1 });
+    expect(JSON.parse(readFileSync(file, 'utf8')).apis).toEqual({ shop: { default: { default: { access_token: 's-sekrit' } } } });
+    expect((statSync(file).mode & 0o777).toString(8)).toBe('600');
+  });
+
+  it('refuses a scope that is neither an API profile nor an auth profile, and needs no file to clear nothing', async () => {
+    const { dir, services } = home();
+    expect(await services.tokens.clear({ api: 'pets', profile: 'default' })).toEqual({ cleared: 0 });
+    expect(existsSync(join(dir, 'tokens.json'))).toBe(false);
+    await expect(services.tokens.clear({ api: 'pets' } as never)).rejects.toThrow('a token profile must be a non-empty string');
+    await expect(services.tokens.clear({ api: 'pets', auth_profile: 'corp' } as never)).rejects.toThrow('not both');
+    await expect(services.tokens.clear({ auth_profile: '__proto__' })).rejects.toThrow('may not be "__proto__"');
   });
 });
 

@@ -1,5 +1,8 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import type { ServerOptions } from 'node:https';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeTransport, send, type TransportOptions } from '../../../kernel/transport/index.js';
+import { startOpensslServer } from '../../helpers/openssl-server.js';
+import { createTestCertificates, createUnrelatedClient, describeWithOpenssl, type TestCertificates } from '../../helpers/test-certificates.js';
 import { closedPort, httpServer, httpsServer, pem, stopAll, tlsPath } from './servers.js';
 
 const MiB = 1024 * 1024;
@@ -82,33 +85,53 @@ describe('server certificates', () => {
   });
 });
 
-describe('client certificates (mTLS)', () => {
-  const mtls = { ca: pem('ca.pem'), requestCert: true, rejectUnauthorized: true };
+describeWithOpenssl('client certificates (mTLS)', () => {
+  let certs: TestCertificates;
+  let mtls: ServerOptions;
+  let trustCa: Partial<TransportOptions>;
+  beforeAll(() => {
+    certs = createTestCertificates();
+    mtls = { cert: certs.server.cert.pem, key: certs.server.key.pem, ca: certs.ca.cert.pem, requestCert: true, rejectUnauthorized: true };
+    trustCa = { caCertPath: certs.ca.cert.path };
+  });
 
   it('presents the client certificate', async () => {
     const server = await httpsServer((_req, res, received) => res.end(`hello ${received.clientCN}`), mtls);
-    const response = await get(server.origin, { caCertPath: ca, clientCertPath: tlsPath('client.pem'), clientKeyPath: tlsPath('client-key.pem') });
+    const response = await get(server.origin, { ...trustCa, clientCertPath: certs.client.cert.path, clientKeyPath: certs.client.key.path });
     expect(Buffer.from(await response.bytes()).toString()).toBe('hello okapi-test-client');
   });
 
   it('explains a missing client certificate (TLS 1.3 and TLS 1.2)', async () => {
     const tls13 = await httpsServer((_req, res) => res.end('no'), mtls);
-    const error13 = await failure(get(tls13.origin, { caCertPath: ca }));
+    const error13 = await failure(get(tls13.origin, trustCa));
     expect(error13.message).toBe(`127.0.0.1:${tls13.port} requires a client certificate`);
     expect(error13.hint).toContain('--okapi-client-cert <file>');
 
     const tls12 = await httpsServer((_req, res) => res.end('no'), { ...mtls, maxVersion: 'TLSv1.2' });
-    const error12 = await failure(get(tls12.origin, { caCertPath: ca }));
+    const error12 = await failure(get(tls12.origin, trustCa));
     expect(error12.message).toMatch(/TLS handshake with 127\.0\.0\.1:\d+ failed/);
     expect(error12.hint).toContain('--okapi-client-cert');
   });
 
-  it('explains a client certificate the server rejects', async () => {
+  it('explains a client certificate from a CA the server does not trust', async () => {
+    const stranger = createUnrelatedClient().client;
     // Node's TLS 1.3 server checks the certificate after the handshake and just closes: no alert.
-    const server = await httpsServer((_req, res) => res.end('no'), { ...mtls, ca: pem('server.pem') });
-    const error = await failure(get(server.origin, { caCertPath: ca, clientCertPath: tlsPath('client.pem'), clientKeyPath: tlsPath('client-key.pem') }));
+    const server = await httpsServer((_req, res) => res.end('no'), mtls);
+    const error = await failure(get(server.origin, { ...trustCa, clientCertPath: stranger.cert.path, clientKeyPath: stranger.key.path }));
     expect(error.message).toBe(`127.0.0.1:${server.port} closed the connection without answering`);
     expect(error.hint).toMatch(/may not accept this client certificate/);
+  });
+
+  it('names the alert of a server that refuses it in the handshake', async () => {
+    const stranger = createUnrelatedClient().client;
+    const server = await startOpensslServer(certs.server, certs.ca);
+    try {
+      const error = await failure(get(server.origin, { ...trustCa, clientCertPath: stranger.cert.path, clientKeyPath: stranger.key.path }));
+      expect(error).toMatchObject({ name: 'OkapiError', exitCode: 1, message: `${server.origin.slice('https://'.length)} rejected okapi's client certificate (unknown ca)` });
+      expect(error.hint).toContain('issued by a CA the server trusts');
+    } finally {
+      await server.close();
+    }
   });
 });
 
@@ -129,5 +152,46 @@ describe('TLS files are checked before connecting', () => {
     const error = await failure(get(url, options));
     expect(error).toMatchObject({ name: 'OkapiError', exitCode: 1, message });
     expect(error.hint).toContain(hint);
+  });
+});
+
+describe("a profile's TLS files (originTls)", () => {
+  const source = { kind: 'profile', api: 'ex', profile: 'default' } as const;
+
+  describeWithOpenssl('against a server asking for a client certificate', () => {
+    it("presents the client certificate on the profile's origin only", async () => {
+      const certs = createTestCertificates();
+      const server = await httpsServer((_req, res, received) => res.end(received.clientCN ?? 'none'), {
+        cert: certs.server.cert.pem,
+        key: certs.server.key.pem,
+        ca: certs.ca.cert.pem,
+        requestCert: true,
+        rejectUnauthorized: false,
+      });
+      const profileFiles = (origin: string) => ({
+        origin,
+        caCert: { path: certs.ca.cert.path, source },
+        clientCert: { path: certs.client.cert.path, source },
+        clientKey: { path: certs.client.key.path, source },
+      });
+      const onOrigin = await get(server.origin, { originTls: profileFiles(server.origin) });
+      expect(Buffer.from(await onOrigin.bytes()).toString()).toBe('okapi-test-client');
+      // Another origin (another port) gets the request-wide settings: here only the CA flag.
+      const elsewhere = await get(server.origin, { caCertPath: certs.ca.cert.path, originTls: profileFiles('https://127.0.0.1:1') });
+      expect(Buffer.from(await elsewhere.bytes()).toString()).toBe('none');
+    });
+  });
+
+  it('names the config key of a file it cannot read, before connecting', async () => {
+    const error = await failure(get('https://127.0.0.1:1/', { originTls: { origin: 'https://127.0.0.1:1', caCert: { path: '/nonexistent/ca.pem', source } } }));
+    expect(error.message).toBe('cannot read the CA certificate file /nonexistent/ca.pem (apis.ex.profiles.default.ca_cert): no such file or directory (ENOENT)');
+    expect(error.hint).toContain("okapi api set ex 'profiles.default.ca_cert: <file>'");
+    expect(error.hint).toContain('--okapi-ca-cert');
+  });
+
+  it('asks for the missing half of a pair by its config key', async () => {
+    const error = await failure(get('https://127.0.0.1:1/', { originTls: { origin: 'https://127.0.0.1:1', clientCert: { path: tlsPath('client.pem'), source } } }));
+    expect(error.message).toBe(`the client certificate ${tlsPath('client.pem')} (apis.ex.profiles.default.client_cert) was given without its private key`);
+    expect(error.hint).toContain('set apis.ex.profiles.default.client_key to the key <file>');
   });
 });

@@ -1,5 +1,5 @@
 /** Calls a built-in auth plugin's hook in-process, as the kernel's auth phase does. */
-import type { TokenStore } from '../../../../sdk/services.js';
+import type { Terminal, TokenStore } from '../../../../sdk/services.js';
 import type { AuthInput, HeaderMap, PluginDefinition, RequestUpdate } from '../../../../sdk/types.js';
 
 export function authInput(params: Record<string, string>, headers: HeaderMap = {}): AuthInput {
@@ -11,10 +11,19 @@ const untouchedTokens: TokenStore = {
   get: () => Promise.reject(new Error('a static auth type read the token store')),
   set: () => Promise.reject(new Error('a static auth type wrote the token store')),
   delete: () => Promise.reject(new Error('a static auth type deleted from the token store')),
+  clear: () => Promise.reject(new Error('a static auth type cleared the token store')),
+};
+
+/** A static auth type asks nothing: any use of the terminal fails the test. */
+export const untouchedTerminal: Terminal = {
+  prompt: () => Promise.reject(new Error('an auth type asked on the terminal')),
+  tell: () => {
+    throw new Error('an auth type told the user something');
+  },
 };
 
 export async function authenticateWith(plugin: PluginDefinition, params: Record<string, string>, headers?: HeaderMap): Promise<RequestUpdate> {
-  return plugin.hooks.auth!(authInput(params, headers), { log: () => undefined, tokens: untouchedTokens });
+  return plugin.hooks.auth!(authInput(params, headers), { log: () => undefined, tokens: untouchedTokens, ...untouchedTerminal });
 }
 
 /** The error the hook throws, for its message and hint. */

@@ -6,7 +6,7 @@ import externalTool from '../../../../plugins-builtin/external-tool/index.js';
 import { toolIdentity } from '../../../../plugins-builtin/external-tool/tool-approval.js';
 import { OkapiError } from '../../../../sdk/shared/errors.js';
 import type { LogLevel } from '../../../../sdk/types.js';
-import { authFailure, authInput } from '../auth/fixtures.js';
+import { authFailure, authInput, untouchedTerminal } from '../auth/fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'okapi-external-tool-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -25,13 +25,14 @@ const noTokens = {
   get: () => Promise.reject(new Error('external-tool read the token store')),
   set: () => Promise.reject(new Error('external-tool wrote the token store')),
   delete: () => Promise.reject(new Error('external-tool deleted from the token store')),
+  clear: () => Promise.reject(new Error('external-tool cleared the token store')),
 };
 
 describe.skipIf(process.platform === 'win32')('the external-tool auth type', () => {
   it('sends the headers and query parameters the approved tool prints, passing its stderr to the log', async () => {
     const params = tool('ok', `echo 'fetching token' >&2; echo '{"headers": {"Authorization": "Bearer sekrit-1"}, "query": {"sig": "sekrit-2"}}'`);
     const logged: [LogLevel, string][] = [];
-    const update = await externalTool.hooks.auth!(authInput(params), { log: (level, message) => logged.push([level, message]), tokens: noTokens });
+    const update = await externalTool.hooks.auth!(authInput(params), { log: (level, message) => logged.push([level, message]), tokens: noTokens, ...untouchedTerminal });
     expect(update).toEqual({ headers: { Authorization: 'Bearer sekrit-1' }, query: { sig: 'sekrit-2' } });
     expect(logged).toEqual([['info', 'external-tool: fetching token']]);
   });
@@ -56,7 +57,7 @@ describe.skipIf(process.platform === 'win32')('the external-tool auth type', () 
 
   it('names the binding of a credential in the approval hint', async () => {
     const params = tool('bound', `echo '{"headers": {"X-Key": "k"}}'`);
-    const error = await externalTool.hooks.auth!({ ...authInput({ commandline: params.commandline! }), credential: 'partner' }, { log: () => undefined, tokens: noTokens }).catch((e: OkapiError) => e);
+    const error = await externalTool.hooks.auth!({ ...authInput({ commandline: params.commandline! }), credential: 'partner' }, { log: () => undefined, tokens: noTokens, ...untouchedTerminal }).catch((e: OkapiError) => e);
     expect((error as OkapiError).hint).toContain(`'profiles.staging.credentials.partner.auth.params.approved_hash: ${params.approved_hash}'`);
   });
 

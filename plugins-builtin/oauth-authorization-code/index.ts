@@ -1,0 +1,30 @@
+/**
+ * The `oauth-authorization-code` auth type: the user signs in in the browser (PKCE, a loopback
+ * redirect; docs/design/030), and the access token is kept in the token store, refreshed with the
+ * refresh token when it expires, and sent as `Authorization: Bearer …` (sdk/oauth/token-flow.ts).
+ * A request with a kept token reads the store only: the OAuth client library is loaded when a
+ * token must be fetched.
+ */
+import { definePlugin } from '../../sdk/define.js';
+import { grantFingerprint } from '../../sdk/oauth/kept-token.js';
+import { oauthAuthorization } from '../../sdk/oauth/token-flow.js';
+import meta from './manifest.js';
+import { signInParams } from './sign-in-params.js';
+
+export default definePlugin({
+  ...meta,
+  hooks: {
+    async auth(input, ctx) {
+      const owner = `the oauth-authorization-code auth of API ${input.api} (profile ${input.profile})`;
+      const params = signInParams(input.params, owner);
+      return oauthAuthorization(input, ctx, {
+        key: 'oauth-authorization-code',
+        // The redirect is how a code arrives, not what the token is for: changing it keeps the token.
+        grant: grantFingerprint([params.issuerUrl ?? '', params.authorizationUrl ?? '', params.tokenUrl ?? '', params.clientId, params.authMethod, params.scopes, params.extra]),
+        owner,
+        obtain: async () => (await import('./sign-in.js')).signIn(params, owner, ctx, input.no_browser === true),
+        refresh: async (refreshToken) => (await import('./refresh-token.js')).refreshAccessToken(params, owner, refreshToken),
+      });
+    },
+  },
+});
