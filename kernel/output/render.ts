@@ -171,7 +171,9 @@ export function formatterOptions(output: OutputOptions, formatter: PluginRecord)
 export function writeDiagnostics(response: ReceivedResponse, output: OutputOptions): void {
   const hops = hopsOf(response);
   const parts = verboseTranscript(hops, response, output);
-  if (hops.length > 1) parts.push(`Followed ${hops.length - 1} redirect${hops.length === 2 ? '' : 's'}; final URL: ${redactUrl(response.url)}\n`);
+  // A request resent after a 401 starts its own chain: only the hops after the last start were redirects.
+  const redirects = hops.length - 1 - Math.max(0, hops.findLastIndex((hop) => hop.resent !== undefined));
+  if (redirects > 0) parts.push(`Followed ${redirects} redirect${redirects === 1 ? '' : 's'}; final URL: ${redactUrl(response.url)}\n`);
   if (output.verbosity > 1) parts.push(tlsLines(response));
   output.streams.stderr.write(`${parts.filter(Boolean).join('\n')}\n`);
 }

@@ -32,6 +32,7 @@ export function exchangeTranscript(hops: readonly RecordedHop[], final: Response
   const parts: string[] = [];
   hops.forEach((hop, index) => {
     if (show.droppedHeaders && hop.dropped) parts.push(droppedNote(hop.dropped, hop.url));
+    if (show.droppedHeaders && hop.resent) parts.push(`okapi: ${hop.resent}\n`);
     if (show.requestHead) parts.push(requestHead(hop.request, color, hop.secretFields));
     if (show.requestBody && hop.body?.length) parts.push(`${bodyText(hop.body)}\n`);
     if (show.responseHead) parts.push(responseHead(index === hops.length - 1 ? final : hop.response, color));

@@ -33,6 +33,8 @@ export async function authenticate(
   auth: AuthPlan,
   registry: PluginRegistry,
   env: NodeJS.ProcessEnv,
+  /** The answer given before was refused with a 401 (renew-after-401.ts). */
+  renew = false,
 ): Promise<AuthOutput> {
   const owner = `the ${auth.type} auth of API ${auth.api} (profile ${auth.profile}${auth.credential !== undefined ? `, credential ${auth.credential}` : ''})`;
   // A disabled or refused plugin owns nothing, but is named so the error can say why it is not used.
@@ -63,6 +65,7 @@ export async function authenticate(
     params,
     request: requestForPlugin(request, plugin.manifest!),
     ...(auth.noBrowser ? { no_browser: true } : {}),
+    ...(renew ? { renew: true } : {}),
   });
 }
 

@@ -11,6 +11,7 @@ import { onShutdown } from '../shutdown.js';
 import { applyFieldUpdate, originBoundNames } from './request-fields.js';
 import { ResponseBody } from './response-body.js';
 import { authenticate, type AuthPlan } from './auth-phase.js';
+import { sendRenewingAfter401, type AuthenticatedExchange } from './renew-after-401.js';
 import { FollowedResponses, type MiddlewareOutcome } from './follow-loop.js';
 import type { ProfileTlsPaths } from '../../sdk/shared/profile-tls.js';
 
@@ -76,20 +77,21 @@ export async function performExchange(
     request = applyRequestUpdate(request, update);
   }
 
-  let secretFields: SecretFields | undefined;
-  for (const auth of plan.auth ?? []) {
-    const update = await authenticate(request, auth, registry, env);
-    request = applyRequestUpdate(request, update);
-    // What the auth set is secret whatever its name (an api-key header called X-Tenant): -v masks it.
-    secretFields = {
-      headers: [...(secretFields?.headers ?? []), ...Object.keys(update.headers ?? {})],
-      query: [...(secretFields?.query ?? []), ...Object.keys(update.query ?? {})],
-    };
-  }
+  const auths = plan.auth ?? [];
+  const exchanged: Partial<AuthenticatedExchange> & Pick<AuthenticatedExchange, 'request' | 'response'> =
+    auths.length > 0
+      ? await sendRenewingAfter401(
+          request,
+          { count: auths.length, ask: (index, current, renew) => authenticate(current, auths[index]!, registry, env, renew), apply: applyRequestUpdate },
+          (authenticated) => transmit(authenticated.request, plan.okapiHeaders, transport, authenticated.secretFields),
+        )
+      : { request, response: await transmit(request, plan.okapiHeaders, transport, undefined) };
+  request = exchanged.request;
+  const secretFields = exchanged.secretFields;
 
   const respond = async (sent: WireRequest): Promise<MiddlewareOutcome> =>
     afterResponse(await transmit(sent, plan.okapiHeaders, transport, secretFields), sent, scope, registry);
-  const outcome = await respond(request);
+  const outcome = await afterResponse(exchanged.response, request, scope, registry);
   if (!outcome.response) return { request, response: undefined };
   if (!outcome.follow) return { request, response: outcome.response };
   // Followed requests skip request middleware and auth: the plugin gave the whole request.

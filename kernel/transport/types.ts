@@ -130,6 +130,8 @@ export interface RecordedHop {
   request: SentRequestHead;
   /** The request's secret field names beyond those credential-names.ts recognises. */
   secretFields?: SecretFields;
+  /** Why the request was sent again rather than redirected here (kernel/pipeline/renew-after-401.ts). */
+  resent?: string;
   body?: Uint8Array;
   response: { status: number; statusText: string; httpVersion: string; headers: HeaderMap };
 }

@@ -98,6 +98,6 @@ describe('oauth-client-credentials', () => {
     const home = homeWith({ client_id: basic.client_id, client_secret: basic.client_secret });
     const result = await runOkapi(['res/whoami'], { env: home.env });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('needs exactly one of the params "issuer_url" and "token_url"; it has neither');
+    expect(result.stderr).toContain('needs either the param "issuer_url" or "token_url"; it has none of them');
   });
 });

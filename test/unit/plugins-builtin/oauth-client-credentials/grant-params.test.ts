@@ -17,13 +17,13 @@ describe('oauth-client-credentials params', () => {
   });
 
   it.each([
-    [{ client_id: 'c', client_secret: 's3cret' }, 'needs exactly one of the params "issuer_url" and "token_url"; it has neither'],
-    [{ ...base, issuer_url: 'https://idp.test' }, 'needs exactly one of the params "issuer_url" and "token_url"; it has both'],
+    [{ client_id: 'c', client_secret: 's3cret' }, 'needs either the param "issuer_url" or "token_url"; it has none of them'],
+    [{ ...base, issuer_url: 'https://idp.test' }, 'needs either the param "issuer_url" or "token_url"; it has issuer_url and token_url'],
     [{ ...base, token_url: 'ftp://idp.test/token' }, 'param "token_url" is "ftp://idp.test/token", which is not an http or https URL'],
     [{ ...base, auth_method: 'private_key_jwt' }, 'param "auth_method" is "private_key_jwt"; it must be one of client_secret_basic, client_secret_post'],
     [{ ...base, client_secret: '' }, 'has no "client_secret" param'],
-    [{ ...base, token_endpoint_auth_method: 'client_secret_post' }, 'has a "token_endpoint_auth_method" param, which it would send to the token endpoint as it is'],
-    [{ ...base, grant_type: 'password' }, 'has a "grant_type" param, which it would send to the token endpoint as it is'],
+    [{ ...base, token_endpoint_auth_method: 'client_secret_post' }, 'has a "token_endpoint_auth_method" param, which it would send to the provider as it is'],
+    [{ ...base, grant_type: 'password' }, 'has a "grant_type" param, which it would send to the provider as it is'],
   ])('refuses %j', (params, message) => {
     expect(() => grantParams(params, owner)).toThrow(`${owner} ${message}`);
   });
