@@ -18,6 +18,7 @@ const corpus = resolve(repo, '../shared/corpus/openapi');
 /** A GET with one path parameter and nothing else required: `GET /zones/{identifier}/subscription`. */
 const CLOUDFLARE_OPERATION = 'zone-subscription-zone-subscription-details';
 const ZONE = '023e105f4ecef8ad9ca31a8372d0c353';
+const CLOUDFLARE_HEADERS = ['-H', 'X-Auth-Email: bench@example.com', '-H', 'X-Auth-Key: bench-key', '-H', 'Authorization: Bearer bench-token'];
 const CLOUDFLARE_CREDENTIALS = {
   api_email: { auth: { type: 'api-key', params: { in: 'header', name: 'X-Auth-Email', value: 'bench@example.com' } } },
   api_key: { auth: { type: 'api-key', params: { in: 'header', name: 'X-Auth-Key', value: 'bench-key' } } },
@@ -77,7 +78,7 @@ export async function measure(report, { work, node, okapi, cleanEnv }) {
     // (a) One operation call against the generic request it amounts to.
     execFileSync(node, [okapi, 'api', 'connect', 'cloudflare', server.url, '--spec', join(corpus, 'cloudflare/openapi.json'), '--yes'], { env, stdio: 'ignore' });
     // The operation needs Cloudflare's api_email, api_key and api_token credentials; the generic
-    // request to the same URL is that operation's, and sends the same ones.
+    // request sends the same headers as -H, so both put the same bytes on the wire.
     const config = JSON.parse(readFileSync(env.OKAPI_CONFIG, 'utf8'));
     config.apis.cloudflare.profiles = { default: { credentials: CLOUDFLARE_CREDENTIALS } };
     writeFileSync(env.OKAPI_CONFIG, JSON.stringify(config));
@@ -85,7 +86,7 @@ export async function measure(report, { work, node, okapi, cleanEnv }) {
     const [generic, operation] = timeTogether(
       [
         // The URL the operation is sent to (the document's server path, /client/v4, mounted under base_url).
-        { label: 'okapi get', command: node, args: [okapi, 'get', `${server.url}/client/v4/zones/${ZONE}/subscription`], env, stdout: out },
+        { label: 'okapi get', command: node, args: [okapi, 'get', `${server.url}/client/v4/zones/${ZONE}/subscription`, ...CLOUDFLARE_HEADERS], env, stdout: out },
         { label: `okapi cloudflare ${CLOUDFLARE_OPERATION}`, command: node, args: [okapi, 'cloudflare', CLOUDFLARE_OPERATION, ZONE], env, stdout: out },
       ],
       { runs: 40, warmup: 5 },
