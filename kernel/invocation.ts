@@ -28,6 +28,8 @@ export interface Streams {
   stdin: NodeJS.ReadStream;
 }
 
+const STREAM_FDS: Readonly<Record<keyof Streams, number>> = { stdin: 0, stdout: 1, stderr: 2 };
+
 export class Invocation {
   readonly configLocation: ConfigLocation;
   private configCache: OkapiConfig | undefined;
@@ -67,18 +69,23 @@ export class Invocation {
   }
 
   /**
-   * Whether stdout is a terminal, asked without building the stdout stream. node:tty loads net
-   * and the stream modules (~3 ms), so files and pipes, which are not character devices, are
-   * ruled out with one fstat first.
+   * Whether a standard stream is a terminal, asked without building the stream (process.stdin
+   * alone costs ~1 ms). node:tty loads net and the stream modules (~3 ms), so files and pipes,
+   * which are not character devices, are ruled out with one fstat first.
    */
-  get stdoutIsTTY(): boolean {
-    if (this.io !== process) return Boolean(this.io.stdout.isTTY);
+  isTTY(stream: keyof Streams): boolean {
+    if (this.io !== process) return Boolean(this.io[stream].isTTY);
+    const fd = STREAM_FDS[stream];
     try {
-      if (!fstatSync(1).isCharacterDevice()) return false;
+      if (!fstatSync(fd).isCharacterDevice()) return false;
     } catch {
       return false;
     }
-    return process.getBuiltinModule('node:tty').isatty(1);
+    return process.getBuiltinModule('node:tty').isatty(fd);
+  }
+
+  get stdoutIsTTY(): boolean {
+    return this.isTTY('stdout');
   }
 
   /**

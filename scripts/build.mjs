@@ -1,9 +1,9 @@
 // Builds okapi: generates the static index of built-in plugins, bundles the CLI so start-up reads
 // few files (each built-in plugin its own lazily imported chunk), and emits the SDK's types.
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, posix, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -48,14 +48,8 @@ const cjs = { ...common, format: 'cjs', outExtension: { '.js': '.cjs' }, support
 await build({ ...cjs, entryPoints: { okapi: 'kernel/main.ts' }, outdir: dist });
 // the kernel;
 await build({ ...cjs, entryPoints: { kernel: 'kernel/entry.ts' }, outdir: dist, external: runtimeDependencies, plugins: [undiciVendor(), builtinLoader(), jsoncWithoutSideEffects()] });
-// each built-in plugin, loaded on its first hook call;
-await build({
-  ...cjs,
-  entryPoints: Object.fromEntries(plugins.map((name) => [`plugins/${name}`, `plugins-builtin/${name}/index.ts`])),
-  outdir: dist,
-  external: runtimeDependencies,
-  plugins: [jsoncWithoutSideEffects()],
-});
+// each built-in plugin, loaded on its first hook call, what it imports dynamically in chunks of its own;
+for (const name of plugins) await buildPlugin(name);
 // and undici's agent, one file instead of undici's forty, loading node:http2 only for HTTP/2.
 await build({
   ...cjs,
@@ -75,6 +69,64 @@ execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 
 const cli = join(dist, 'okapi.cjs');
 writeFileSync(cli, `#!/usr/bin/env node\n${readFileSync(cli, 'utf8')}`);
 chmodSync(cli, 0o755);
+
+/**
+ * A built-in plugin: `plugins/<name>.cjs`, and in `plugins/<name>/` the code it imports dynamically
+ * (an operation's help, body validation, request bodies), loaded when first used, so a call never
+ * compiles or runs code it does not use. esbuild splits code for ES modules only, so the plugin is
+ * split as one and each file then turned into CommonJS: `import()` becomes a `require` that
+ * kernel/startup/code-cache.ts resolves from the requiring file's folder, and code that both a
+ * chunk and the plugin use sits in a chunk of its own, loaded once, so a class is one class.
+ * The chunks the plugin needs at once travel inside its file too (`require.embedded`): reading and
+ * compiling one file costs less than several. Node's own require (Node 22+, tests) has no
+ * `embedded` and reads them from their files.
+ */
+async function buildPlugin(name) {
+  const { outputFiles, metafile } = await build({
+    ...common,
+    format: 'esm',
+    splitting: true,
+    write: false,
+    metafile: true,
+    entryPoints: { [name]: `plugins-builtin/${name}/index.ts` },
+    outdir: join(dist, 'plugins'),
+    outExtension: { '.js': '.cjs' },
+    chunkNames: `${name}/[name]-[hash]`,
+    external: runtimeDependencies,
+    plugins: [jsoncWithoutSideEffects()],
+  });
+  const code = new Map();
+  for (const file of outputFiles) {
+    const { code: cjsCode } = await transform(file.text, { format: 'cjs', platform: 'node', target: common.target, minify: true, legalComments: 'none', supported: { 'dynamic-import': false } });
+    code.set(outputPath(file.path), cjsCode);
+  }
+  const entry = outputPath(join(dist, 'plugins', `${name}.cjs`));
+  const atOnce = staticImports(metafile, entry);
+  for (const [path, text] of code) {
+    const modules = path === entry ? atOnce.map((chunk) => `${JSON.stringify(`./${posix.relative(posix.dirname(entry), chunk)}`)}:function(exports,require,module,__filename,__dirname){${code.get(chunk)}\n}`) : [];
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), modules.length > 0 ? `require.embedded?.({${modules.join(',')}});\n${text}` : text);
+  }
+}
+
+/** An output file's path as esbuild's metafile names it: from the root, with forward slashes. */
+function outputPath(file) {
+  return relative(root, file).split(sep).join('/');
+}
+
+/** The output files an output requires when it loads, directly or not (not those it imports dynamically). */
+function staticImports(metafile, output) {
+  const found = new Set();
+  const visit = (path) => {
+    for (const imported of metafile.outputs[path].imports) {
+      if (imported.external || imported.kind !== 'import-statement' || found.has(imported.path)) continue;
+      found.add(imported.path);
+      visit(imported.path);
+    }
+  };
+  visit(output);
+  return [...found];
+}
 
 /** The kernel imports undici's agents by path; built, they come from the vendor files. */
 function undiciVendor() {

@@ -53,7 +53,7 @@ export function serviceClients(ask: Ask, cacheDir: string): ServiceClients {
         return { index: reply.index as ApiIndexReading['index'], ...(typeof reply.warning === 'string' ? { warning: reply.warning } : {}) };
       },
       async commands(name, options) {
-        const reply = await ask({ type: 'read-commands', name, ...(options?.summaries ? { summaries: true } : {}) });
+        const reply = await ask({ type: 'read-commands', name, ...(options?.summaries ? { summaries: true } : {}), ...(options?.named ? { named: [...options.named] } : {}) });
         if (reply.table === undefined) return undefined;
         return { table: reply.table as CommandTable, ...(typeof reply.warning === 'string' ? { warning: reply.warning } : {}) };
       },

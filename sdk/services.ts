@@ -88,8 +88,10 @@ export interface ApiRegistry {
   /**
    * What generated commands start from; undefined when the API has no description (connected with
    * --no-discover). With `summaries`, each command's summary too (listings need them, calls do not).
+   * With `named`, only the commands whose name or an alias is one of those words: a call needs no
+   * more, and a description with thousands of operations costs it what one does.
    */
-  commands(name: string, options?: { summaries?: boolean }): Promise<ApiCommandsReading | undefined>;
+  commands(name: string, options?: { summaries?: boolean; named?: readonly string[] }): Promise<ApiCommandsReading | undefined>;
   /** One operation's details, `command` being its entry in the table `commands` answered. */
   operation(name: string, command: CommandEntry): Promise<OperationDetail>;
 }

@@ -1,8 +1,8 @@
 /**
  * Reading an API's command table file (layout: sdk/shared/operation-detail-format.ts) piece by
- * piece: the preamble and the table, then one operation's record and the shared schemas it names.
- * The file stays open between the two reads, so an `api sync` that replaces it in between cannot
- * mix one file's table with the other's records.
+ * piece: the preamble and the head, every command's entry or only those a call names, then one
+ * operation's record and the shared schemas it names. The file stays open between the reads, so an
+ * `api sync` that replaces it in between cannot mix one file's table with the other's records.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { apiCacheFiles } from './cache-paths.js';
@@ -10,23 +10,30 @@ import { COMMAND_TABLE_FORMAT, COMMAND_TABLE_MAGIC, type CommandEntry, type Comm
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
 
-/** Long enough for the magic word, the format and three byte counts. */
-const PREAMBLE_LIMIT = 96;
+/** Long enough for the magic word, the format and four byte counts. */
+const PREAMBLE_LIMIT = 128;
+
+const NEWLINE = 0x0a;
+
+export interface CommandTableReading {
+  /** Each entry with its summary too (for listings: help, completion). */
+  summaries?: boolean;
+  /** Only the commands whose name or an alias is one of these words (what a call needs). */
+  named?: readonly string[];
+}
 
 interface OpenTable {
   fd: number;
-  table: CommandTable;
+  /** How many commands the file holds; known once every entry was read. */
+  count: number | undefined;
   routesAt: [number, number];
   recordsStart: number;
 }
 
 const open = new Map<string, OpenTable>();
 
-/**
- * The command table of an API, or undefined when there is none or it cannot be read (it is then
- * rebuilt). With `summaries`, each entry has its summary too (for listings: help, completion).
- */
-export function readCommandTable(cacheDir: string, api: string, options: { summaries?: boolean } = {}): CommandTable | undefined {
+/** The command table of an API, or undefined when there is none or it cannot be read (it is then rebuilt). */
+export function readCommandTable(cacheDir: string, api: string, options: CommandTableReading = {}): CommandTable | undefined {
   const path = apiCacheFiles(cacheDir, api).commands;
   close(path);
   let fd: number;
@@ -38,34 +45,61 @@ export function readCommandTable(cacheDir: string, api: string, options: { summa
   try {
     const head = Buffer.alloc(PREAMBLE_LIMIT);
     readSync(fd, head, 0, PREAMBLE_LIMIT, 0);
-    const end = head.indexOf(0x0a);
-    const [magic, format, tableLength, summariesLength, routesLength] = head.toString('latin1', 0, end === -1 ? 0 : end).split(' ');
-    if (magic !== COMMAND_TABLE_MAGIC || Number(format) !== COMMAND_TABLE_FORMAT) throw new Error('not a command table of this format');
-    const tableBytes = Number(tableLength);
-    const summaryBytes = Number(summariesLength);
-    const routeBytes = Number(routesLength);
-    const table = JSON.parse(readAt(fd, end + 1, tableBytes).toString('utf8')) as CommandTable;
-    if (!isPlainObject(table) || !Array.isArray(table.commands) || !isPlainObject(table.key)) throw new Error('damaged');
-    const summariesAt = end + 1 + tableBytes;
+    const end = head.indexOf(NEWLINE);
+    const [magic, format, ...lengths] = head.toString('latin1', 0, end === -1 ? 0 : end).split(' ');
+    if (magic !== COMMAND_TABLE_MAGIC || Number(format) !== COMMAND_TABLE_FORMAT || lengths.length !== 4) throw new Error('not a command table of this format');
+    const [headBytes, commandBytes, summaryBytes, routeBytes] = lengths.map(Number) as [number, number, number, number];
+    const table = JSON.parse(readAt(fd, end + 1, headBytes).toString('utf8')) as CommandTable;
+    if (!isPlainObject(table) || !isPlainObject(table.key)) throw new Error('damaged');
+    const commandsAt = end + 1 + headBytes;
+    const commandText = readAt(fd, commandsAt, commandBytes);
+    const found = options.named ? commandsNamed(commandText, options.named, options.summaries === true) : undefined;
+    const commands = found ? found.map(({ entry }) => entry) : (JSON.parse(commandText.toString('utf8')) as CommandEntry[]);
+    if (!Array.isArray(commands)) throw new Error('damaged');
+    table.commands = commands;
+    const summariesAt = commandsAt + commandBytes;
     if (options.summaries) {
       const summaries = JSON.parse(readAt(fd, summariesAt, summaryBytes).toString('utf8')) as (string | null)[];
-      table.commands.forEach((command, i) => {
-        const summary = summaries[i];
+      commands.forEach((command, i) => {
+        const summary = summaries[found ? found[i]!.position! : i];
         if (typeof summary === 'string') command.summary = summary;
       });
     }
     const routesAt = summariesAt + summaryBytes;
-    open.set(path, {
-      fd,
-      table,
-      routesAt: [routesAt, routeBytes],
-      recordsStart: routesAt + routeBytes,
-    });
+    open.set(path, { fd, count: found ? undefined : commands.length, routesAt: [routesAt, routeBytes], recordsStart: routesAt + routeBytes });
     return table;
   } catch {
     closeSync(fd);
     return undefined; // a damaged cache file is a missing one: it is rebuilt
   }
+}
+
+/**
+ * The entries whose name or an alias is one of `words`, in table order: only the lines that hold
+ * a word as a JSON string are parsed. With `positions`, each one's place in the table too.
+ */
+function commandsNamed(text: Buffer, words: readonly string[], positions: boolean): { entry: CommandEntry; position?: number }[] {
+  const lines = new Set<number>();
+  for (const word of words) {
+    const needle = Buffer.from(JSON.stringify(word));
+    for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length)) lines.add(text.lastIndexOf(NEWLINE, at) + 1);
+  }
+  const found: { entry: CommandEntry; position?: number }[] = [];
+  for (const start of [...lines].sort((a, b) => a - b)) {
+    const lineEnd = text.indexOf(NEWLINE, start);
+    const line = text.toString('utf8', start, lineEnd === -1 ? text.length : lineEnd).replace(/,$/, '');
+    const entry = JSON.parse(line) as CommandEntry;
+    if (!isPlainObject(entry)) throw new Error('damaged');
+    if (words.includes(entry.name) || entry.aliases?.some((alias) => words.includes(alias))) found.push(positions ? { entry, position: lineNumber(text, start) - 1 } : { entry });
+  }
+  return found;
+}
+
+/** How many lines come before the one starting at `start`: the first line of the section is `[`, so line n holds command n - 1. */
+function lineNumber(text: Buffer, start: number): number {
+  let count = 0;
+  for (let at = text.indexOf(NEWLINE); at !== -1 && at < start; at = text.indexOf(NEWLINE, at + 1)) count += 1;
+  return count;
 }
 
 /** One operation's details, with the shared schemas it reaches, from the table read last. */
@@ -90,13 +124,16 @@ export function readOperationDetail(cacheDir: string, api: string, command: Comm
   }
 }
 
-/** Each command's method (upper case) and path template, in the table's order, from the table read last. */
+/**
+ * Each command's method (upper case) and path template, in the table's order, from the table read
+ * last, which must have been read whole.
+ */
 export function readRoutes(cacheDir: string, api: string): [method: string, path: string][] | undefined {
   const file = open.get(apiCacheFiles(cacheDir, api).commands);
-  if (!file) return undefined;
+  if (!file || file.count === undefined) return undefined;
   try {
     const routes = JSON.parse(readAt(file.fd, file.routesAt[0], file.routesAt[1]).toString('utf8')) as [string, string][];
-    return Array.isArray(routes) && routes.length === file.table.commands.length ? routes : undefined;
+    return Array.isArray(routes) && routes.length === file.count ? routes : undefined;
   } catch {
     return undefined;
   }

@@ -18,9 +18,9 @@ export interface MatchedOperation {
   schemeTypes: Record<string, string>;
 }
 
-/** The operation a generated command named. */
+/** The operation a generated command named: its entry alone is read, not every command's. */
 export function operationNamed(cacheDir: string, api: string, name: string): MatchedOperation | undefined {
-  const table = readCommandTable(cacheDir, api);
+  const table = readCommandTable(cacheDir, api, { named: [name] });
   const entry = table?.commands.find((c) => c.name === name);
   return table && entry ? matched(cacheDir, api, table, entry) : undefined;
 }

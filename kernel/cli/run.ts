@@ -56,11 +56,11 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
 
     // `okapi config` repairs a config file that does not parse: it must not need the file first.
     const registry = await inv.registry(first === CONFIG_COMMAND);
-    const table = registry.container.commandTable();
-    const entry = first === undefined ? undefined : table.commands.get(first);
+    // The one word's owner, not the whole table: a call dispatches without the claims it does not use.
+    const entry = first === undefined ? undefined : registry.container.commandEntry(first);
     const bare = first === undefined || entry ? undefined : bareName(first);
     if (bare !== undefined && !isKnownName(bare, bare !== first, inv)) {
-      throw unknownWordError(first!, bare, { commands: table.commands.keys(), apis: apiNames(inv.config()) }, inv.string('okapi-server'));
+      throw unknownWordError(first!, bare, { commands: registry.container.commandTable().commands.keys(), apis: apiNames(inv.config()) }, inv.string('okapi-server'));
     }
 
     // `okapi <api> <command…> --help` (or `okapi help <api> <command…>`): the command's own help,
@@ -92,7 +92,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
         : rootHelp({
             all: Boolean(scanned.flags.get('help-all')),
             version: OKAPI_VERSION,
-            table,
+            table: registry.container.commandTable(),
             formats: registry.container.formatNames(),
             flags: flagTable([...builtins.map((b) => b.manifest), ...externalFormatterManifests(registry.container)]),
           });

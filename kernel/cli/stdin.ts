@@ -5,14 +5,16 @@
  */
 import { fstatSync } from 'node:fs';
 
-export function stdinIsRedirected(stdin: NodeJS.ReadStream): boolean {
-  if (stdin.isTTY) return false;
+export function stdinIsRedirected(stdinIsTTY: () => boolean): boolean {
   try {
     const stat = fstatSync(0);
-    return stat.isFIFO() || stat.isFile() || stat.isSocket();
+    if (!stat.isFIFO() && !stat.isFile() && !stat.isSocket()) return false;
   } catch {
     return false;
   }
+  // A terminal is a character device, so the process's own stdin is none here; asked last, since
+  // asking a character device (/dev/null) loads node:tty.
+  return !stdinIsTTY();
 }
 
 export async function readAll(stream: NodeJS.ReadableStream): Promise<Uint8Array> {

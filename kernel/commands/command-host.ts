@@ -40,7 +40,8 @@ export function commandHost(inv: Invocation, registry: PluginRegistry): CommandC
     prompt: (message, options) => terminal(inv.io).prompt(message, options),
     loadDocument: async (request) => (await import('../api/load-document.js')).loadDocument(registry, request),
     output: async (value, options) => (await import('../output/render-value.js')).renderValue(value, outputOptions(), registry, options?.format),
-    stdin: inv.io.stdin,
+    // Built when first read: process.stdin costs ~1 ms, and most commands never read it.
+    stdin: { [Symbol.asyncIterator]: () => (inv.io.stdin as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]() },
     // Host services (docs/design/016-host-services.md): the same objects answer a subprocess's messages.
     config: configService(inv.configPath),
     apis,

@@ -29,7 +29,7 @@ export async function runRequest(inv: Invocation, words: string[]): Promise<numb
     throw new UsageError(`${methodWord ?? 'a request'} needs a URL`, { hint: 'okapi get https://api.example.com/items' });
   }
   const takesStdin = methodWord === undefined || BODY_METHODS.has(methodWord) || bodyArgs.length > 0;
-  const stdin = takesStdin && stdinIsRedirected(inv.io.stdin) ? await readAll(inv.io.stdin) : undefined;
+  const stdin = takesStdin && stdinIsRedirected(() => inv.isTTY('stdin')) ? await readAll(inv.io.stdin) : undefined;
   const encoder = inv.string('okapi-content-type');
   // The body machinery (shorthand, YAML, CBOR, multipart) loads only when there is a body.
   const body =

@@ -44,15 +44,9 @@ export function resolveClaims(ordered: readonly PluginRecord[], overrides: Reado
   const claimed = new Set<string>();
 
   for (const kind of CLAIM_KINDS) {
-    const claimants = new Map<string, PluginRecord[]>();
-    for (const plugin of ordered) {
-      for (const name of claimedNames(plugin, kind)) {
-        claimants.set(name, [...(claimants.get(name) ?? []), plugin]);
-        claimed.add(`${plugin.name}\0${claimKey(kind, name)}`);
-      }
-    }
-    for (const [name, plugins] of claimants) {
+    for (const [name, plugins] of claimantsOf(ordered, kind)) {
       const key = claimKey(kind, name);
+      for (const plugin of plugins) claimed.add(`${plugin.name}\0${key}`);
       const what = CLAIMED[kind](name);
       const declares = (plugin: PluginRecord) => `plugin ${plugin.name} (${plugin.path}) declares ${what}`;
       if (kernelWords[kind]?.(name)) {
@@ -63,7 +57,7 @@ export function resolveClaims(ordered: readonly PluginRecord[], overrides: Reado
         continue;
       }
       const first = plugins[0]!;
-      const owner = plugins.find((plugin) => asksFor(plugin, key)) ?? first;
+      const owner = ownerAmong(plugins, key, overrides);
       resolution.owners.set(key, owner);
       if (owner !== first) {
         note(owner, kind, `plugin ${owner.name} (${owner.path}) takes over ${what} from ${describe(first)}, as plugins.${owner.name}.overrides asks`);
@@ -89,6 +83,32 @@ export function resolveClaims(ordered: readonly PluginRecord[], overrides: Reado
     }
   }
   return resolution;
+}
+
+/**
+ * The owners of one kind of name, by `kind:name`, as resolveClaims decides them, without the notes
+ * it writes: what a run needs to dispatch, worked out for the kinds it uses only.
+ */
+export function ownersOfKind(ordered: readonly PluginRecord[], overrides: ReadonlyMap<string, ReadonlySet<string>>, kernelWords: KernelWords, kind: ClaimKind): Map<string, PluginRecord> {
+  const owners = new Map<string, PluginRecord>();
+  for (const [name, plugins] of claimantsOf(ordered, kind)) {
+    if (!kernelWords[kind]?.(name)) owners.set(claimKey(kind, name), ownerAmong(plugins, claimKey(kind, name), overrides));
+  }
+  return owners;
+}
+
+/** Each name of a kind that plugins claim, with its claimants in precedence order. */
+function claimantsOf(ordered: readonly PluginRecord[], kind: ClaimKind): Map<string, PluginRecord[]> {
+  const claimants = new Map<string, PluginRecord[]>();
+  for (const plugin of ordered) {
+    for (const name of claimedNames(plugin, kind)) claimants.set(name, [...(claimants.get(name) ?? []), plugin]);
+  }
+  return claimants;
+}
+
+/** The first claimant owns a name, unless a later one's `plugins.<name>.overrides` lists it. */
+function ownerAmong(plugins: readonly PluginRecord[], key: string, overrides: ReadonlyMap<string, ReadonlySet<string>>): PluginRecord {
+  return plugins.find((plugin) => overrides.get(plugin.name)?.has(key)) ?? plugins[0]!;
 }
 
 function describe(plugin: PluginRecord): string {

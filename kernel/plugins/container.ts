@@ -6,18 +6,23 @@
  * the container decides which of them runs.
  */
 import type { CommandContext, CommandInit, HookName } from '../../sdk/types.js';
-import { isKernelCommandWord, type CommandTable } from '../commands/command-table.js';
-import { claimKey, resolveClaims, type ClaimResolution } from './claims.js';
+import { isKernelCommandWord, type CommandEntry, type CommandTable } from '../commands/command-table.js';
+import { claimKey, ownersOfKind, resolveClaims, type ClaimResolution, type KernelWords } from './claims.js';
 import { DISPATCH_RULES, EVERY_API, type ClaimKind, type DispatchRule } from './dispatch-rules.js';
 import { byPrecedence } from './precedence.js';
 import type { PluginRecord } from './registry.js';
 import type { CallHookName, CallHooks, FormatterOptions, FormatterSink, PluginRuntime } from './runtime.js';
+
+/** Names the kernel handles itself, which no plugin owns. */
+const KERNEL_WORDS: KernelWords = { command: isKernelCommandWord };
 
 type HookWithRule<R extends DispatchRule> = { [H in HookName]: (typeof DISPATCH_RULES)[H] extends R ? H : never }[HookName];
 
 export class PluginContainer {
   private usableCache: PluginRecord[] | undefined;
   private claimsCache: ClaimResolution | undefined;
+  /** The owners of each kind asked about, without the notes: a run dispatches with one or two kinds. */
+  private readonly ownersCache = new Map<ClaimKind, Map<string, PluginRecord>>();
 
   constructor(
     private readonly records: readonly PluginRecord[],
@@ -38,7 +43,13 @@ export class PluginContainer {
 
   /** The plugin that owns an exclusive name: the format `json`, the command `config`, the auth type `oauth`. */
   owner(kind: ClaimKind, name: string): PluginRecord | undefined {
-    return this.claims.owners.get(claimKey(kind, name));
+    return this.ownersOf(kind).get(claimKey(kind, name));
+  }
+
+  /** The top-level command a word names, if a plugin owns it. */
+  commandEntry(name: string): CommandEntry | undefined {
+    const plugin = this.owner('command', name);
+    return plugin && { plugin, declaration: plugin.commands.find((c) => c.name === name)! };
   }
 
   /** The command plugin that runs `okapi <api> <word…>`, if one claims that route. */
@@ -49,7 +60,7 @@ export class PluginContainer {
   /** Every name of a kind that some plugin owns, sorted. */
   ownedNames(kind: ClaimKind): string[] {
     const prefix = claimKey(kind, '');
-    return [...this.claims.owners.keys()].filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length)).sort();
+    return [...this.ownersOf(kind).keys()].filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length)).sort();
   }
 
   /** What -o accepts: every format a plugin owns, and `raw` (the body's bytes as sent), which the kernel writes itself. */
@@ -60,10 +71,7 @@ export class PluginContainer {
   /** The top-level commands plugins provide, and the command claims that lost. */
   commandTable(): CommandTable {
     const commands: CommandTable['commands'] = new Map();
-    for (const name of this.ownedNames('command')) {
-      const plugin = this.owner('command', name)!;
-      commands.set(name, { plugin, declaration: plugin.commands.find((c) => c.name === name)! });
-    }
+    for (const name of this.ownedNames('command')) commands.set(name, this.commandEntry(name)!);
     const conflicts = this.usable.flatMap((plugin) => this.claims.notes.get(plugin) ?? []).filter((note) => note.kind === 'command').map((note) => note.text);
     return { commands, conflicts };
   }
@@ -99,8 +107,17 @@ export class PluginContainer {
     return this.usableCache;
   }
 
+  private ownersOf(kind: ClaimKind): Map<string, PluginRecord> {
+    let owners = this.ownersCache.get(kind);
+    if (!owners) {
+      owners = ownersOfKind(this.usable, this.overrides, KERNEL_WORDS, kind);
+      this.ownersCache.set(kind, owners);
+    }
+    return owners;
+  }
+
   private get claims(): ClaimResolution {
-    this.claimsCache ??= resolveClaims(this.usable, this.overrides, { command: isKernelCommandWord });
+    this.claimsCache ??= resolveClaims(this.usable, this.overrides, KERNEL_WORDS);
     return this.claimsCache;
   }
 }

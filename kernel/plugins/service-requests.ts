@@ -23,7 +23,7 @@ const REQUESTS: Record<string, { answer: string; fields: Record<string, FieldRul
   'remove-api': { answer: 'api-removed', fields: { name: 'string' } },
   'read-spec': { answer: 'spec', fields: { name: 'string' } },
   'read-index': { answer: 'index', fields: { name: 'string' } },
-  'read-commands': { answer: 'commands', fields: { name: 'string' } },
+  'read-commands': { answer: 'commands', fields: { name: 'string', named: 'strings?' } },
   'read-operation': { answer: 'operation', fields: { name: 'string', command: 'map' } },
   'get-token': { answer: 'token', fields: { scope: 'map', key: 'string' } },
   'set-token': { answer: 'token-set', fields: { scope: 'map', key: 'string', value: 'string' } },
@@ -33,12 +33,13 @@ const REQUESTS: Record<string, { answer: string; fields: Record<string, FieldRul
   'resolve-auth': { answer: 'auth-resolved', fields: { api: 'string', profile: 'string?', credential: 'string?', operation: 'string?' } },
 };
 
-type FieldRule = 'string' | 'string?' | 'list' | 'map' | 'map?' | 'bytes?';
+type FieldRule = 'string' | 'string?' | 'list' | 'strings?' | 'map' | 'map?' | 'bytes?';
 
 const RULE_WORDS: Record<FieldRule, string> = {
   string: 'a string',
   'string?': 'a string',
   list: 'a list',
+  'strings?': 'a list of strings',
   map: 'a map',
   'map?': 'a map',
   'bytes?': 'bytes',
@@ -54,12 +55,27 @@ export function serviceRequestProblem(message: WireMessage): string | undefined 
   for (const [field, rule] of Object.entries(request.fields)) {
     const value = message[field];
     if (value === undefined && rule.endsWith('?')) continue;
-    const fits =
-      rule.startsWith('string') ? typeof value === 'string' : rule === 'list' ? Array.isArray(value) : rule.startsWith('map') ? isPlainObject(value) && !(value instanceof Uint8Array) : value instanceof Uint8Array;
     // The field is named but its value never quoted: it may be a secret (set-token's value).
-    if (!fits) return `sent a "${message.type}" request whose ${field} is ${value === undefined ? 'missing' : 'of the wrong type'}; it must be ${RULE_WORDS[rule]}`;
+    if (!fitsRule(rule, value)) return `sent a "${message.type}" request whose ${field} is ${value === undefined ? 'missing' : 'of the wrong type'}; it must be ${RULE_WORDS[rule]}`;
   }
   return undefined;
+}
+
+function fitsRule(rule: FieldRule, value: unknown): boolean {
+  switch (rule) {
+    case 'string':
+    case 'string?':
+      return typeof value === 'string';
+    case 'list':
+      return Array.isArray(value);
+    case 'strings?':
+      return Array.isArray(value) && value.every((item) => typeof item === 'string');
+    case 'map':
+    case 'map?':
+      return isPlainObject(value) && !(value instanceof Uint8Array);
+    case 'bytes?':
+      return value instanceof Uint8Array;
+  }
 }
 
 const TOKEN_REQUESTS = new Set(['get-token', 'set-token', 'delete-token']);
@@ -133,7 +149,7 @@ async function serve(message: WireMessage, host: CommandContext): Promise<Record
     case 'read-index':
       return { ...(await host.apis.readIndex(name)) };
     case 'read-commands': {
-      const reading = await host.apis.commands(name, { summaries: message.summaries === true });
+      const reading = await host.apis.commands(name, { summaries: message.summaries === true, ...(message.named !== undefined ? { named: message.named as string[] } : {}) });
       return reading === undefined ? {} : { ...reading };
     }
     case 'read-operation':

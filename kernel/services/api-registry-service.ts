@@ -15,6 +15,7 @@ import type { ApiSummary } from '../../sdk/types.js';
 import { apiCacheDir, apiResponsesDir } from '../api/cache-paths.js';
 import type { IndexKey, OperationIndex } from '../../sdk/shared/operation-index-format.js';
 import type { CommandEntry, OperationDetails } from '../../sdk/shared/operation-detail-format.js';
+import type { CommandTableReading } from '../api/command-table-read.js';
 import { readConfig } from '../config/read.js';
 import { patchConfig, revisionOf } from './config-service.js';
 import { checkedApiName } from './api-name-check.js';
@@ -139,7 +140,7 @@ async function readIndex(places: RegistryPlaces, name: string): Promise<ApiIndex
   return { index: index as unknown as ApiIndexReading['index'], ...(warning !== undefined ? { warning } : {}) };
 }
 
-async function readCommands(places: RegistryPlaces, name: string, options: { summaries?: boolean } = {}): Promise<ApiCommandsReading | undefined> {
+async function readCommands(places: RegistryPlaces, name: string, options: CommandTableReading = {}): Promise<ApiCommandsReading | undefined> {
   const entry = registeredEntry(places, name);
   if (entry.discovery === undefined) return undefined; // connected with --no-discover
   const { readCommandTable } = await import('../api/command-table-read.js');

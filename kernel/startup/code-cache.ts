@@ -25,16 +25,34 @@ export function hasBuiltinCompileCache(): boolean {
 
 const builtinCache = hasBuiltinCompileCache();
 
-/**
- * CommonJS's wrapper, as Module.wrap gives it. The file's `require` is this bundle's own: every
- * file loaded here sits in dist/ or a folder below it and requires only Node's modules and
- * packages, which resolve alike from all of them.
- */
+/** CommonJS's wrapper, as Module.wrap gives it. */
 const WRAPPER_HEAD = '(function (exports, require, module, __filename, __dirname) { ';
 const WRAPPER_TAIL = '\n});';
 
+/** A CommonJS file's code, as its wrapper makes it a function. */
+type ModuleCode = (exports: unknown, require: FileRequire, module: { exports: unknown }, filename: string, dirname: string) => void;
+
+/**
+ * The `require` a loaded file gets. `embedded` takes the code of chunks the file carries inside it
+ * (scripts/build.mjs puts those a plugin needs at once there: one file to read and compile, not
+ * several), by their paths relative to the file; each runs when first required, as its file would.
+ */
+interface FileRequire {
+  (id: string): unknown;
+  resolve(id: string): string;
+  embedded(modules: Record<string, ModuleCode>): void;
+}
+
+/** Each file's exports, once loaded: a chunk two files share is one module, as with require. */
+const loaded = new Map<string, { exports: unknown }>();
+const embedded = new Map<string, ModuleCode>();
+
 export function requireCached(file: string): unknown {
   if (builtinCache) return require(file);
+  const known = loaded.get(file);
+  if (known) return known.exports;
+  const code = embedded.get(file);
+  if (code) return run(file, code).exports;
   const source = readFileSync(file, 'utf8');
   // V8 checks a cache against the source's length, not its content: the file's size and
   // modification time are part of the name so a rebuilt file never meets an old cache.
@@ -54,10 +72,7 @@ export function requireCached(file: string): unknown {
     importModuleDynamically: vmConstants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
     ...(cachedData ? { cachedData } : {}),
   });
-  const module = { exports: {} as unknown, filename: file, id: file, loaded: false };
-  const compiled = script.runInThisContext() as (e: unknown, r: NodeJS.Require, m: unknown, f: string, d: string) => void;
-  compiled(module.exports, require, module, file, dirname(file));
-  module.loaded = true;
+  const module = run(file, script.runInThisContext() as ModuleCode);
   if (!cachedData || script.cachedDataRejected) {
     // A cache made now always matches the default flags; one made at exit also holds every
     // function this run compiled, but only if the run left V8's flags alone.
@@ -68,6 +83,32 @@ export function requireCached(file: string): unknown {
     });
   }
   return module.exports;
+}
+
+function run(file: string, code: ModuleCode): { exports: unknown } {
+  const module = { exports: {} as unknown, filename: file, id: file, loaded: false };
+  // Set before the code runs, as require does, so that files requiring each other meet halfway.
+  loaded.set(file, module);
+  code(module.exports, requireFrom(dirname(file)), module, file, dirname(file));
+  module.loaded = true;
+  return module;
+}
+
+/**
+ * A loaded file's `require`. A relative name is another of okapi's built files (a plugin's chunk):
+ * loaded here too, from the requiring file's folder. Any other name is Node's module or a
+ * package, which resolve alike from every folder of dist/, so this bundle's own require finds them.
+ */
+function requireFrom(dir: string): FileRequire {
+  const local = (id: string) => id.startsWith('./') || id.startsWith('../');
+  const fileRequire = (id: string) => (local(id) ? requireCached(join(dir, id)) : require(id));
+  return Object.assign(fileRequire, {
+    // A package's file by path (jq's WebAssembly).
+    resolve: (id: string) => (local(id) ? join(dir, id) : require.resolve(id)),
+    embedded(modules: Record<string, ModuleCode>) {
+      for (const [id, code] of Object.entries(modules)) if (!loaded.has(join(dir, id))) embedded.set(join(dir, id), code);
+    },
+  });
 }
 
 /** FNV-1a of the install's folder, in hex: node:crypto would cost start-up more than it saves. */

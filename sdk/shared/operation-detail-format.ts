@@ -6,8 +6,11 @@
  * One file per API (`commands.table`, kernel/api/cache-paths.ts), read piece by piece:
  *
  * ```
- * okapi-commands <format> <table bytes> <summaries bytes> <routes bytes>\n   the preamble line
- * <CommandTable as JSON>                    every command: name, aliases, tags, where its details are
+ * okapi-commands <format> <head bytes> <commands bytes> <summaries bytes> <routes bytes>\n   the preamble line
+ * <CommandTable without commands, as JSON>  servers, security, tags: what every command shares
+ * <[\n entry,\n entry\n] as JSON>            every command: name, aliases, tags, where its details are;
+ *                                           one a line, so a call finds the one it names without
+ *                                           parsing the others
  * <[summary or null, …] as JSON>            each command's summary, read only for listings
  * <[[method, path], …] as JSON>             each command's method and path template, read only to
  *                                           find the operation a generic `<api>/<path>` request is
@@ -16,7 +19,8 @@
  *                                           schemas it reaches are
  * ```
  *
- * A call reads the preamble, the table and one operation's record (and the schemas it names), so a
+ * A call reads the preamble, the head, the line of its command and one operation's record (and the
+ * schemas it names), so a
  * description with thousands of operations costs a call what one operation costs (issue #14's
  * start-up figure): the table holds no more than finding a command needs. Schemas that many
  * operations share are stored once.
@@ -24,7 +28,7 @@
 import type { IndexedOperation, IndexedParameter, IndexedResponse, IndexKey, OperationIndex, SecurityRequirement, SecuritySchemeInfo, ServerInfo } from './operation-index-format.js';
 
 /** Bumped whenever the shape of the command table or of the details changes. */
-export const COMMAND_TABLE_FORMAT = 3;
+export const COMMAND_TABLE_FORMAT = 4;
 
 /** A JSON Schema as the document wrote it: `$ref`s point into `OperationDetail.definitions`. */
 export type Schema = unknown;
@@ -52,7 +56,10 @@ export interface CommandTable {
   servers: ServerInfo[];
   security?: SecurityRequirement[];
   security_schemes: Record<string, SecuritySchemeInfo>;
-  /** Every operation not `x-cli-ignore`d, in document order. */
+  /**
+   * Every operation not `x-cli-ignore`d, in document order; read with `named` (ApiRegistry.commands),
+   * only those whose name or an alias is one of the words.
+   */
   commands: CommandEntry[];
   /** The tags commands use (with `command_layout: tags`, the words after the API name), in document order. */
   tags: TagEntry[];
@@ -178,18 +185,19 @@ export function serializeCommandTable(index: OperationIndex, details: OperationD
   });
   const summaryBytes = Buffer.from(JSON.stringify(details.operations.map((op) => op.summary ?? null)));
   const routeBytes = Buffer.from(JSON.stringify(details.operations.map((op) => [op.method.toUpperCase(), op.path])));
-  const table: CommandTable = {
+  const head: Omit<CommandTable, 'commands'> = {
     key: index.key,
     format: COMMAND_TABLE_FORMAT,
     ...(index.info.openapi !== undefined ? { openapi: index.info.openapi } : {}),
     servers: index.servers,
     ...(index.security ? { security: index.security } : {}),
     security_schemes: index.security_schemes,
-    commands,
     tags: details.tags,
     ...(details.collisions && details.collisions.length > 0 ? { collisions: details.collisions } : {}),
   };
-  const tableBytes = Buffer.from(JSON.stringify(table));
-  const preamble = Buffer.from(`${COMMAND_TABLE_MAGIC} ${COMMAND_TABLE_FORMAT} ${tableBytes.length} ${summaryBytes.length} ${routeBytes.length}\n`);
-  return Buffer.concat([preamble, tableBytes, summaryBytes, routeBytes, ...records]);
+  const headBytes = Buffer.from(JSON.stringify(head));
+  // JSON.stringify escapes line breaks inside strings, so each entry's line holds that entry alone.
+  const commandBytes = Buffer.from(`[\n${commands.map((command) => JSON.stringify(command)).join(',\n')}\n]`);
+  const preamble = Buffer.from(`${COMMAND_TABLE_MAGIC} ${COMMAND_TABLE_FORMAT} ${headBytes.length} ${commandBytes.length} ${summaryBytes.length} ${routeBytes.length}\n`);
+  return Buffer.concat([preamble, headBytes, commandBytes, summaryBytes, routeBytes, ...records]);
 }

@@ -126,6 +126,27 @@ describe('the command table file', () => {
     expect(readOperationDetail(cacheDir, 'pets', table.commands[2]!).definitions).toEqual({});
   });
 
+  it('reads only the commands some words name, by name or alias, with their summaries and records', () => {
+    const cacheDir = tempDir('okapi-commands-');
+    const { index, details } = extract(DOC);
+    mkdirSync(apiCacheFiles(cacheDir, 'pets').dir, { recursive: true });
+    details.operations[2]!.aliases = ['pet-store'];
+    writeFileSync(apiCacheFiles(cacheDir, 'pets').commands, serializeCommandTable(index, details));
+
+    // `pet-store` is also the tag word of update-pet: a word found in an entry is not yet a match.
+    const byAlias = readCommandTable(cacheDir, 'pets', { named: ['pet-store'] })!;
+    expect(byAlias.commands.map((c) => c.name)).toEqual(['update-pet-delete']);
+    expect(byAlias).toMatchObject({ openapi: '3.1.0', tags: [{ word: 'pet-store' }] });
+    expect(readOperationDetail(cacheDir, 'pets', byAlias.commands[0]!)).toMatchObject({ name: 'update-pet-delete', method: 'delete' });
+
+    const byName = readCommandTable(cacheDir, 'pets', { named: ['update-pet', 'hidden-one'], summaries: true })!;
+    expect(byName.commands.map((c) => [c.name, c.summary])).toEqual([
+      ['hidden-one', undefined],
+      ['update-pet', 'Replaces a pet.'],
+    ]);
+    expect(readCommandTable(cacheDir, 'pets', { named: ['no-such-command', '"'] })!.commands).toEqual([]);
+  });
+
   it('reads a damaged or foreign file as missing, and refuses an entry that points nowhere', () => {
     const cacheDir = tempDir('okapi-commands-');
     const files = apiCacheFiles(cacheDir, 'pets');

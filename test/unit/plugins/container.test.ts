@@ -117,6 +117,16 @@ describe('exclusive names', () => {
     expect(c.notesOf(json)).toEqual(['plugin json (builtin:json) declares the format "json", which plugin aaa (/plugins/okapi-aaa) takes over, as plugins.aaa.overrides asks; it was not added']);
   });
 
+  it('answers one command word with the owner the whole table gives it, takeovers included', () => {
+    const hello = plugin('hello', true, ['command'], { commands: ['hello'] });
+    for (const overrides of [{}, { aaa: ['command:hello'] }] as Record<string, string[]>[]) {
+      const c = container([aaa, hello, config], overrides);
+      const table = container([aaa, hello, config], overrides).commandTable().commands;
+      for (const word of ['config', 'hello', 'get', 'nothing']) expect(c.commandEntry(word)).toEqual(table.get(word));
+    }
+    expect(container([aaa, hello], { aaa: ['command:hello'] }).commandEntry('hello')).toEqual({ plugin: aaa, declaration: { name: 'hello' } });
+  });
+
   it('between externals, the first by name owns a name, unless a later one overrides', () => {
     const b = plugin('bbb', false, ['formatter'], { formatter_names: ['csv'] });
     const a = plugin('aaa', false, ['formatter'], { formatter_names: ['csv'] });

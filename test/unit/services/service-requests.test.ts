@@ -17,6 +17,8 @@ describe('host service requests', () => {
     ['save-api', { id: 3, name: 'a', entry: new Uint8Array(2) }, 'sent a "save-api" request whose entry is of the wrong type; it must be a map'],
     ['set-token', { id: 4, scope: { api: 'a' }, key: 'k', value: [SECRET] }, 'sent a "set-token" request whose value is of the wrong type; it must be a string'],
     ['get-token', { id: 4, scope: 'a', key: 'k' }, 'sent a "get-token" request whose scope is of the wrong type; it must be a map'],
+    ['read-commands', { id: 6, name: 'a', named: ['list-pets'] }, undefined],
+    ['read-commands', { id: 6, name: 'a', named: ['list-pets', 7] }, 'sent a "read-commands" request whose named is of the wrong type; it must be a list of strings'],
     ['clear-responses', { id: 5 }, undefined],
     ['clear-responses', { id: 5, api: 1 }, 'sent a "clear-responses" request whose api is of the wrong type; it must be a string'],
   ])('%s %o', (type, fields, expected) => {
