@@ -4,7 +4,7 @@
  * operation's record and the shared schemas it names. The file stays open between the reads, so an
  * `api sync` that replaces it in between cannot mix one file's table with the other's records.
  */
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 import { apiCacheFiles } from './cache-paths.js';
 import { COMMAND_TABLE_FORMAT, COMMAND_TABLE_MAGIC, type CommandEntry, type CommandTable, type OperationDetail, type Schema, type StoredRecord } from '../../sdk/shared/operation-detail-format.js';
 import { OkapiError } from '../../sdk/shared/errors.js';
@@ -24,6 +24,11 @@ export interface CommandTableReading {
 
 interface OpenTable {
   fd: number;
+  /** The file as it was opened: a later read of the same path reuses it while the path still names it. */
+  identity: string;
+  headText: string;
+  commandText: Buffer;
+  summariesAt: [number, number];
   /** How many commands the file holds; known once every entry was read. */
   count: number | undefined;
   routesAt: [number, number];
@@ -32,10 +37,47 @@ interface OpenTable {
 
 const open = new Map<string, OpenTable>();
 
-/** The command table of an API, or undefined when there is none or it cannot be read (it is then rebuilt). */
+/**
+ * The command table of an API, or undefined when there is none or it cannot be read (it is then
+ * rebuilt). A call reads it twice (the command plugin, then the request's security): the second
+ * read reuses the bytes of the first while the file is the same one.
+ */
 export function readCommandTable(cacheDir: string, api: string, options: CommandTableReading = {}): CommandTable | undefined {
   const path = apiCacheFiles(cacheDir, api).commands;
+  const file = reusable(path) ?? openTable(path);
+  if (!file) return undefined;
+  try {
+    const table = JSON.parse(file.headText) as CommandTable;
+    if (!isPlainObject(table) || !isPlainObject(table.key)) throw new Error('damaged');
+    const found = options.named ? commandsNamed(file.commandText, options.named, options.summaries === true) : undefined;
+    const commands = found ? found.map(({ entry }) => entry) : (JSON.parse(file.commandText.toString('utf8')) as CommandEntry[]);
+    if (!Array.isArray(commands)) throw new Error('damaged');
+    table.commands = commands;
+    if (options.summaries) {
+      const summaries = JSON.parse(readAt(file.fd, ...file.summariesAt).toString('utf8')) as (string | null)[];
+      commands.forEach((command, i) => {
+        const summary = summaries[found ? found[i]!.position! : i];
+        if (typeof summary === 'string') command.summary = summary;
+      });
+    }
+    if (!found) file.count = commands.length;
+    return table;
+  } catch {
+    close(path);
+    return undefined; // a damaged cache file is a missing one: it is rebuilt
+  }
+}
+
+/** The table opened before, when the path still names that file (an `api sync` may have replaced it). */
+function reusable(path: string): OpenTable | undefined {
+  const file = open.get(path);
+  if (!file) return undefined;
+  if (identityOf(statIfAny(path)) === file.identity) return file;
   close(path);
+  return undefined;
+}
+
+function openTable(path: string): OpenTable | undefined {
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -49,29 +91,38 @@ export function readCommandTable(cacheDir: string, api: string, options: Command
     const [magic, format, ...lengths] = head.toString('latin1', 0, end === -1 ? 0 : end).split(' ');
     if (magic !== COMMAND_TABLE_MAGIC || Number(format) !== COMMAND_TABLE_FORMAT || lengths.length !== 4) throw new Error('not a command table of this format');
     const [headBytes, commandBytes, summaryBytes, routeBytes] = lengths.map(Number) as [number, number, number, number];
-    const table = JSON.parse(readAt(fd, end + 1, headBytes).toString('utf8')) as CommandTable;
-    if (!isPlainObject(table) || !isPlainObject(table.key)) throw new Error('damaged');
     const commandsAt = end + 1 + headBytes;
-    const commandText = readAt(fd, commandsAt, commandBytes);
-    const found = options.named ? commandsNamed(commandText, options.named, options.summaries === true) : undefined;
-    const commands = found ? found.map(({ entry }) => entry) : (JSON.parse(commandText.toString('utf8')) as CommandEntry[]);
-    if (!Array.isArray(commands)) throw new Error('damaged');
-    table.commands = commands;
     const summariesAt = commandsAt + commandBytes;
-    if (options.summaries) {
-      const summaries = JSON.parse(readAt(fd, summariesAt, summaryBytes).toString('utf8')) as (string | null)[];
-      commands.forEach((command, i) => {
-        const summary = summaries[found ? found[i]!.position! : i];
-        if (typeof summary === 'string') command.summary = summary;
-      });
-    }
     const routesAt = summariesAt + summaryBytes;
-    open.set(path, { fd, count: found ? undefined : commands.length, routesAt: [routesAt, routeBytes], recordsStart: routesAt + routeBytes });
-    return table;
+    const file: OpenTable = {
+      fd,
+      identity: identityOf(fstatSync(fd)),
+      headText: readAt(fd, end + 1, headBytes).toString('utf8'),
+      commandText: readAt(fd, commandsAt, commandBytes),
+      summariesAt: [summariesAt, summaryBytes],
+      count: undefined,
+      routesAt: [routesAt, routeBytes],
+      recordsStart: routesAt + routeBytes,
+    };
+    open.set(path, file);
+    return file;
   } catch {
     closeSync(fd);
-    return undefined; // a damaged cache file is a missing one: it is rebuilt
+    return undefined;
   }
+}
+
+function statIfAny(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Which file, and which version of it: replaced files get another inode, rewritten ones another time or size. */
+function identityOf(stats: Stats | undefined): string {
+  return stats ? `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeMs}` : '';
 }
 
 /**

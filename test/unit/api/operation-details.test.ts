@@ -1,5 +1,5 @@
 /** Operation details: extraction beside the index, the command table file, and reading one operation of it. */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { extractWithSources } from '../../../plugins-builtin/api/operation-index.js';
 import { extractOperationDetails } from '../../../plugins-builtin/api/operation-details.js';
@@ -124,6 +124,23 @@ describe('the command table file', () => {
     expect(Object.keys(put.definitions).sort()).toEqual(['#/components/schemas/Filter', '#/components/schemas/Owner', '#/components/schemas/Pet']);
     expect(put.definitions['#/components/schemas/Owner']).toEqual(DOC.components.schemas.Owner);
     expect(readOperationDetail(cacheDir, 'pets', table.commands[2]!).definitions).toEqual({});
+  });
+
+  it('is read again once replaced, and a record still comes from the file its table was read from', () => {
+    const cacheDir = tempDir('okapi-commands-');
+    const { index, details } = extract(DOC);
+    const path = apiCacheFiles(cacheDir, 'pets').commands;
+    mkdirSync(apiCacheFiles(cacheDir, 'pets').dir, { recursive: true });
+    writeFileSync(path, serializeCommandTable(index, details));
+    const first = readCommandTable(cacheDir, 'pets')!;
+    expect(readCommandTable(cacheDir, 'pets')!.commands).toEqual(first.commands);
+
+    // What `api sync` does: a new file under the same name, here with one operation fewer.
+    const { index: fewer, details: fewerDetails } = extract({ ...DOC, paths: { '/pets/{id}': { put: DOC.paths['/pets/{id}'].put } } });
+    writeFileSync(`${path}.new`, serializeCommandTable(fewer, fewerDetails));
+    renameSync(`${path}.new`, path);
+    expect(readOperationDetail(cacheDir, 'pets', first.commands[2]!)).toMatchObject({ name: 'update-pet-delete', method: 'delete' });
+    expect(readCommandTable(cacheDir, 'pets')!.commands.map((c) => c.name)).toEqual(['update-pet']);
   });
 
   it('reads only the commands some words name, by name or alias, with their summaries and records', () => {
