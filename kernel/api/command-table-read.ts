@@ -155,6 +155,22 @@ function lineNumber(text: Buffer, start: number): number {
 
 /** One operation's details, with the shared schemas it reaches, from the table read last. */
 export function readOperationDetail(cacheDir: string, api: string, command: CommandEntry): OperationDetail {
+  const { refs, ...stored } = readOperationRecord(cacheDir, api, command);
+  const file = open.get(apiCacheFiles(cacheDir, api).commands)!;
+  try {
+    const definitions: Record<string, Schema> = {};
+    for (const [pointer, at, size] of refs ?? []) definitions[pointer] = JSON.parse(readAt(file.fd, file.recordsStart + at, size).toString('utf8'));
+    return { ...stored, definitions };
+  } catch (error) {
+    throw damaged(api, command, error);
+  }
+}
+
+/**
+ * One operation's record as stored, its shared schemas named but not read: what a request needs
+ * of it (its security) without parsing the schemas its body and parameters reach.
+ */
+export function readOperationRecord(cacheDir: string, api: string, command: CommandEntry): StoredRecord {
   const path = apiCacheFiles(cacheDir, api).commands;
   const file = open.get(path) ?? (readCommandTable(cacheDir, api) ? open.get(path) : undefined);
   if (!file) throw new OkapiError(`the command table of ${api} is missing`, { hint: `run: okapi api sync ${api}` });
@@ -163,16 +179,17 @@ export function readOperationDetail(cacheDir: string, api: string, command: Comm
     throw new OkapiError(`there is no operation at ${JSON.stringify(command.at)} in the command table of ${api}`);
   }
   try {
-    const { refs, ...stored } = JSON.parse(readAt(file.fd, file.recordsStart + offset, length).toString('utf8')) as StoredRecord;
-    const definitions: Record<string, Schema> = {};
-    for (const [pointer, at, size] of refs ?? []) definitions[pointer] = JSON.parse(readAt(file.fd, file.recordsStart + at, size).toString('utf8'));
-    return { ...stored, definitions };
+    return JSON.parse(readAt(file.fd, file.recordsStart + offset, length).toString('utf8')) as StoredRecord;
   } catch (error) {
-    if (error instanceof OkapiError) throw error;
-    throw new OkapiError(`the command table of ${api} is damaged (${command.name}: ${error instanceof Error ? error.message : String(error)})`, {
-      hint: `run: okapi api sync ${api}`,
-    });
+    throw damaged(api, command, error);
   }
+}
+
+function damaged(api: string, command: CommandEntry, error: unknown): OkapiError {
+  if (error instanceof OkapiError) return error;
+  return new OkapiError(`the command table of ${api} is damaged (${command.name}: ${error instanceof Error ? error.message : String(error)})`, {
+    hint: `run: okapi api sync ${api}`,
+  });
 }
 
 /**

@@ -8,7 +8,7 @@
  */
 import type { SecurityRequirement } from '../../sdk/shared/operation-index-format.js';
 import type { CommandEntry, CommandTable } from '../../sdk/shared/operation-detail-format.js';
-import { readCommandTable, readOperationDetail, readRoutes } from './command-table-read.js';
+import { readCommandTable, readOperationRecord, readRoutes } from './command-table-read.js';
 
 export interface MatchedOperation {
   name: string;
@@ -48,8 +48,7 @@ export function operationOfRequest(cacheDir: string, api: string, method: string
 
 /** The table is the one just read: its file is still open, so the record comes from the same file. */
 function matched(cacheDir: string, api: string, table: CommandTable, entry: CommandEntry): MatchedOperation {
-  const detail = readOperationDetail(cacheDir, api, entry);
-  const security = detail.security ?? table.security;
+  const security = readOperationRecord(cacheDir, api, entry).security ?? table.security;
   const schemeTypes = Object.fromEntries(Object.entries(table.security_schemes).map(([name, scheme]) => [name, scheme.type]));
   return { name: entry.name, ...(security ? { security } : {}), schemeTypes };
 }
