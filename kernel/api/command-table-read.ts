@@ -26,7 +26,8 @@ interface OpenTable {
   fd: number;
   /** The file as it was opened: a later read of the same path reuses it while the path still names it. */
   identity: string;
-  headText: string;
+  /** Parsed once; each reading gets its own copy of the top level (`commands` differs between them). */
+  head: Omit<CommandTable, 'commands'>;
   commandText: Buffer;
   summariesAt: [number, number];
   /** How many commands the file holds; known once every entry was read. */
@@ -47,8 +48,7 @@ export function readCommandTable(cacheDir: string, api: string, options: Command
   const file = reusable(path) ?? openTable(path);
   if (!file) return undefined;
   try {
-    const table = JSON.parse(file.headText) as CommandTable;
-    if (!isPlainObject(table) || !isPlainObject(table.key)) throw new Error('damaged');
+    const table = { ...file.head } as CommandTable;
     const found = options.named ? commandsNamed(file.commandText, options.named, options.summaries === true) : undefined;
     const commands = found ? found.map(({ entry }) => entry) : (JSON.parse(file.commandText.toString('utf8')) as CommandEntry[]);
     if (!Array.isArray(commands)) throw new Error('damaged');
@@ -85,19 +85,21 @@ function openTable(path: string): OpenTable | undefined {
     return undefined;
   }
   try {
-    const head = Buffer.alloc(PREAMBLE_LIMIT);
-    readSync(fd, head, 0, PREAMBLE_LIMIT, 0);
-    const end = head.indexOf(NEWLINE);
-    const [magic, format, ...lengths] = head.toString('latin1', 0, end === -1 ? 0 : end).split(' ');
+    const preamble = Buffer.alloc(PREAMBLE_LIMIT);
+    readSync(fd, preamble, 0, PREAMBLE_LIMIT, 0);
+    const end = preamble.indexOf(NEWLINE);
+    const [magic, format, ...lengths] = preamble.toString('latin1', 0, end === -1 ? 0 : end).split(' ');
     if (magic !== COMMAND_TABLE_MAGIC || Number(format) !== COMMAND_TABLE_FORMAT || lengths.length !== 4) throw new Error('not a command table of this format');
     const [headBytes, commandBytes, summaryBytes, routeBytes] = lengths.map(Number) as [number, number, number, number];
     const commandsAt = end + 1 + headBytes;
     const summariesAt = commandsAt + commandBytes;
     const routesAt = summariesAt + summaryBytes;
+    const head = JSON.parse(readAt(fd, end + 1, headBytes).toString('utf8')) as CommandTable;
+    if (!isPlainObject(head) || !isPlainObject(head.key)) throw new Error('damaged');
     const file: OpenTable = {
       fd,
       identity: identityOf(fstatSync(fd)),
-      headText: readAt(fd, end + 1, headBytes).toString('utf8'),
+      head,
       commandText: readAt(fd, commandsAt, commandBytes),
       summariesAt: [summariesAt, summaryBytes],
       count: undefined,
