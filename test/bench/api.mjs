@@ -78,12 +78,16 @@ export async function measure(report, { work, node, okapi, cleanEnv }) {
 
 // `node test/bench/api.mjs` runs these figures alone.
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { mkdtempSync } = await import('node:fs');
+  const { mkdtempSync, rmSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { Report } = await import('./measure.mjs');
   const work = mkdtempSync(join(tmpdir(), 'okapi-bench-api-'));
   const cleanEnv = { PATH: process.env.PATH, HOME: work, OKAPI_CONFIG: join(work, 'config.json'), XDG_CACHE_HOME: join(work, 'cache') };
   const report = new Report();
-  await measure(report, { work, node: process.execPath, okapi: join(repo, 'dist/okapi.cjs'), cleanEnv });
+  try {
+    await measure(report, { work, node: process.execPath, okapi: join(repo, 'dist/okapi.cjs'), cleanEnv });
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
   report.print();
 }

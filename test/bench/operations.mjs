@@ -4,7 +4,7 @@
 // `measure` adds the rows to run.mjs's report; run alone (`node test/bench/operations.mjs`, after
 // a build) it prints them.
 import { spawn, execFileSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -124,6 +124,10 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const work = mkdtempSync(join(tmpdir(), 'okapi-bench-operations-'));
   const cleanEnv = { PATH: process.env.PATH, HOME: work, OKAPI_CONFIG: join(work, 'config.json'), XDG_CACHE_HOME: join(work, 'cache') };
   const report = new Report();
-  await measure(report, { work, node: process.execPath, okapi: join(repo, 'dist/okapi.cjs'), cleanEnv });
+  try {
+    await measure(report, { work, node: process.execPath, okapi: join(repo, 'dist/okapi.cjs'), cleanEnv });
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
   report.print();
 }
