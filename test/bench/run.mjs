@@ -1,7 +1,7 @@
 // `npm run bench`: the figures the issues name, as ratios against baselines measured in the same
 // run, printed as a table. Runs against the built dist/okapi.cjs.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, openSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -177,6 +177,8 @@ process.stdin.on('data', (chunk) => {
   }
 }
 
+// The 50 MiB bodies and every run's config and cache: nothing of the bench stays behind.
+rmSync(work, { recursive: true, force: true });
 report.print();
 
 function whichSync(command) {
