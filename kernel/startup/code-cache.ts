@@ -25,6 +25,9 @@ export function hasBuiltinCompileCache(): boolean {
 
 const builtinCache = hasBuiltinCompileCache();
 
+/** How many runs add the functions they compiled to a file's cache before it is left as it is. */
+const ENRICHED_GENERATIONS = 4;
+
 /** CommonJS's wrapper, as Module.wrap gives it. */
 const WRAPPER_HEAD = '(function (exports, require, module, __filename, __dirname) { ';
 const WRAPPER_TAIL = '\n});';
@@ -60,12 +63,14 @@ export function requireCached(file: string): unknown {
   // One install's caches replace only its own: two installs used in turn must not evict each other.
   const prefix = `${basename(file)}-${pathHash(dirname(file))}-`;
   const cachePath = join(cacheDirectory(), `${prefix}${__OKAPI_VERSION__}-${process.version}-${process.arch}-${size}-${Math.trunc(mtimeMs)}.v8`);
-  let cachedData: Buffer | undefined;
+  let stored: Buffer | undefined;
   try {
-    cachedData = readFileSync(cachePath);
+    stored = readFileSync(cachePath);
   } catch {
-    // First run of this version: compiled normally, cached at exit.
+    // First run of this version: compiled normally, cached now and at exit.
   }
+  const generation = stored?.[0] ?? 0;
+  const cachedData = stored?.subarray(1);
   const script = new Script(`${WRAPPER_HEAD}${source}${WRAPPER_TAIL}`, {
     filename: file,
     // import() inside the file works as in any module of the main context.
@@ -73,16 +78,26 @@ export function requireCached(file: string): unknown {
     ...(cachedData ? { cachedData } : {}),
   });
   const module = run(file, script.runInThisContext() as ModuleCode);
-  if (!cachedData || script.cachedDataRejected) {
-    // A cache made now always matches the default flags; one made at exit also holds every
-    // function this run compiled, but only if the run left V8's flags alone.
-    writeQuietly(cachePath, script.createCachedData());
+  const rejected = !cachedData || script.cachedDataRejected;
+  if (rejected) {
+    // A cache made now always matches the default flags, but holds only the code that ran so far.
+    writeQuietly(cachePath, withGeneration(0, script.createCachedData()));
     removeOthers(cachePath, prefix);
+  }
+  if (rejected || generation < ENRICHED_GENERATIONS) {
+    // One made at exit holds every function this run compiled, those read from the cache included:
+    // the first few runs (a --version, a request, a command) add what each needed, so later runs
+    // compile none of it. Only if the run left V8's flags alone (an https request changes them).
     process.once('exit', () => {
-      if (!v8FlagsChanged()) writeQuietly(cachePath, script.createCachedData());
+      if (!v8FlagsChanged()) writeQuietly(cachePath, withGeneration((rejected ? 0 : generation) + 1, script.createCachedData()));
     });
   }
   return module.exports;
+}
+
+/** The stored cache: a byte counting the runs that enriched it, then V8's data. */
+function withGeneration(generation: number, data: Buffer): Buffer {
+  return Buffer.concat([Buffer.of(generation), data]);
 }
 
 function run(file: string, code: ModuleCode): { exports: unknown } {
