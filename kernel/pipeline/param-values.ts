@@ -11,10 +11,6 @@ export function isParamReference(value: string): boolean {
   return value.startsWith('env:') || value.startsWith('command:');
 }
 
-export function resolveParamValues(params: Record<string, string>, owner: string, env: NodeJS.ProcessEnv): Record<string, string> {
-  return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, resolveParamValue(name, value, owner, env)]));
-}
-
 export function resolveParamValue(name: string, value: string, owner: string, env: NodeJS.ProcessEnv): string {
   if (value.startsWith('env:')) {
     const variable = value.slice(4);

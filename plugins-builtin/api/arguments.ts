@@ -2,7 +2,7 @@
  * The arguments of each `okapi api` verb, declared once: the verbs parse with them and the
  * command's help (manifest.ts) lists connect's flags from them.
  */
-import { formatUsage, type ArgumentDeclaration } from '../../sdk/arguments.js';
+import type { ArgumentDeclaration } from '../../sdk/arguments.js';
 
 export const CONNECT = {
   command: 'api connect',
@@ -77,8 +77,6 @@ export const AUTH_LOGOUT = {
   ],
   wrongCount: 'api auth logout takes at most one API name',
 } satisfies ArgumentDeclaration;
-
-export const CONNECT_USAGE = formatUsage(CONNECT);
 
 export const AUTH_GET = {
   command: 'api auth get',
