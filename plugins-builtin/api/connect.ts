@@ -186,7 +186,7 @@ function deepAssign(base: unknown, patch: unknown): unknown {
 }
 
 /** Writes one API entry under the config lock, built from the entry as it is at that moment. */
-export async function writeEntry(ctx: CommandContext, name: string, build: (current: ApiEntry | undefined) => ApiEntry): Promise<void> {
+async function writeEntry(ctx: CommandContext, name: string, build: (current: ApiEntry | undefined) => ApiEntry): Promise<void> {
   await updateConfig(ctx.config, (config) => {
     const apis = isPlainObject(config.apis) ? config.apis : {};
     config.apis = { ...apis, [name]: withBaseUrl(name, build(apiEntry(config, name))) };

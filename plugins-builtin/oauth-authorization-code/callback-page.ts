@@ -19,6 +19,6 @@ export function callbackPage(outcome: CallbackOutcome): string {
 `;
 }
 
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -19,7 +19,7 @@ export interface SignInParams extends Omit<ClientParams, 'endpoints'> {
   redirectPort: number;
 }
 
-export const DEFAULT_REDIRECT_PATH = '/callback';
+const DEFAULT_REDIRECT_PATH = '/callback';
 
 /** Params that would be sent along but mean something else, or that okapi sets itself: refused rather than sent. */
 const MISTAKEN: Record<string, string> = {

@@ -16,7 +16,7 @@ export interface PollClock {
   sleep(ms: number): Promise<void>;
 }
 
-export const realClock: PollClock = {
+const realClock: PollClock = {
   now: () => Date.now(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };

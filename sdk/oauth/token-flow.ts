@@ -55,7 +55,7 @@ export async function oauthAuthorization(input: AuthInput, ctx: AuthContext, sou
 }
 
 /** Where the request's tokens are kept: per API, profile and credential, or per shared auth profile. */
-export function tokenScope(input: Pick<AuthInput, 'api' | 'profile' | 'credential' | 'auth_profile'>): TokenScope {
+function tokenScope(input: Pick<AuthInput, 'api' | 'profile' | 'credential' | 'auth_profile'>): TokenScope {
   return {
     api: input.api,
     profile: input.profile,
