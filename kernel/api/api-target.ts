@@ -96,6 +96,7 @@ export function resolveApiTarget(
   const templateParams: ParamLayer[] = [{ params: stringMap(profile.params), path: `${profilePath}.params` }];
   const templates = new ParamTemplates(templateParams, `profile ${profileKey} of API ${api}`, { api, path: `profiles.${profileKey}.params` }, env);
   const expand = ([name, value]: [string, string], where: string): [string, string] => [name, templates.expand(value, where).text];
+  const tls = sameOrigin ? profileTls(profile) : undefined;
   return {
     api,
     profile: profileKey,
@@ -106,7 +107,7 @@ export function resolveApiTarget(
     overrides: chosen ? {} : overrides,
     sameOrigin,
     ...(explicitApi === undefined ? { path: typedPath(rest) } : {}),
-    ...(sameOrigin && PROFILE_TLS_FIELDS.some((field) => profile[field] !== undefined) ? { tls: profileTls(profile) } : {}),
+    ...(tls ? { tls } : {}),
   };
 }
 
@@ -121,15 +122,18 @@ export function profileTlsForUrl(config: OkapiConfig, api: string, profileName: 
   if (!entry) throw new OkapiError(`a request asks for the TLS files of API "${api}", but there is no registered API named "${api}"`, { hint: "see 'okapi api list'" });
   const profileKey = profileName ?? DEFAULT_PROFILE;
   const profile = selectProfile(api, entry, profileKey, profileName !== undefined);
-  if (!PROFILE_TLS_FIELDS.some((field) => profile[field] !== undefined)) return undefined;
+  const tls = profileTls(profile);
+  if (!tls) return undefined;
   const base = apiBaseUrl(api, entry, profile);
   const overrides = { ...stringMap(entry.url_overrides), ...stringMap(profile.url_overrides) };
   const rewritten = new URL(applyUrlOverrides(base.href, overrides, `url_overrides of API ${api}`));
-  return url.origin === base.origin || url.origin === rewritten.origin ? { api, profile: profileKey, tls: profileTls(profile) } : undefined;
+  return url.origin === base.origin || url.origin === rewritten.origin ? { api, profile: profileKey, tls } : undefined;
 }
 
-function profileTls(profile: Profile): Pick<Profile, ProfileTlsField> {
-  return Object.fromEntries(PROFILE_TLS_FIELDS.filter((field) => profile[field] !== undefined).map((field) => [field, profile[field]]));
+/** The TLS fields the profile sets, or undefined when it sets none. */
+function profileTls(profile: Profile): Pick<Profile, ProfileTlsField> | undefined {
+  const fields = PROFILE_TLS_FIELDS.filter((field) => profile[field] !== undefined);
+  return fields.length > 0 ? Object.fromEntries(fields.map((field) => [field, profile[field]])) : undefined;
 }
 
 function selectProfile(api: string, entry: ApiEntry, name: string, explicit: boolean): Profile {

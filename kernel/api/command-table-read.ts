@@ -4,7 +4,8 @@
  * operation's record and the shared schemas it names. The file stays open between the reads, so an
  * `api sync` that replaces it in between cannot mix one file's table with the other's records.
  */
-import { closeSync, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { fileIdentity, identityOf } from '../config/file-identity.js';
 import { apiCacheFiles } from './cache-paths.js';
 import { COMMAND_TABLE_FORMAT, COMMAND_TABLE_MAGIC, type CommandEntry, type CommandTable, type OperationDetail, type Schema, type StoredRecord } from '../../sdk/shared/operation-detail-format.js';
 import { OkapiError } from '../../sdk/shared/errors.js';
@@ -72,7 +73,7 @@ export function readCommandTable(cacheDir: string, api: string, options: Command
 function reusable(path: string): OpenTable | undefined {
   const file = open.get(path);
   if (!file) return undefined;
-  if (identityOf(statIfAny(path)) === file.identity) return file;
+  if (fileIdentity(path) === file.identity) return file;
   close(path);
   return undefined;
 }
@@ -112,19 +113,6 @@ function openTable(path: string): OpenTable | undefined {
     closeSync(fd);
     return undefined;
   }
-}
-
-function statIfAny(path: string): Stats | undefined {
-  try {
-    return statSync(path);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Which file, and which version of it: replaced files get another inode, rewritten ones another time or size. */
-function identityOf(stats: Stats | undefined): string {
-  return stats ? `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeMs}` : '';
 }
 
 /**

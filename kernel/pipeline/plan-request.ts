@@ -86,10 +86,10 @@ function credentialsOf(request: RequestDescription, target: ApiTarget | undefine
     request.auth !== undefined ||
     profileHasCredentials(config, target.api, target.profile) ||
     [...target.headers, ...target.query].some(([name]) => isCredentialName(name));
+  if (!mayMatter) return undefined;
   const byHand = [...target.headers, ...target.query, ...request.headerLayers.flat(), ...request.queryLayers.flat()].map(([name]) => name);
   const commandHeaders = Object.entries(request.headers ?? {}).flatMap(([name, value]) => (value === null ? [] : [name]));
   const supplied = [...byHand, ...commandHeaders].some((name) => isCredentialName(name));
-  if (!mayMatter) return undefined;
   const operation = requestOperation(request.cacheDir, target.api, request.operation, request.method, target.path);
   const plans = planCredentials(
     {

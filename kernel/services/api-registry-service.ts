@@ -17,6 +17,8 @@ import type { IndexKey, OperationIndex } from '../../sdk/shared/operation-index-
 import type { CommandEntry, OperationDetails } from '../../sdk/shared/operation-detail-format.js';
 import type { CommandTableReading } from '../api/command-table-read.js';
 import { readConfig } from '../config/read.js';
+import { fileIdentity } from '../config/file-identity.js';
+import type { OkapiConfig } from '../config/document.js';
 import { patchConfig, revisionOf } from './config-service.js';
 import { checkedApiName } from './api-name-check.js';
 import { removeApiTokens } from './token-store.js';
@@ -32,19 +34,36 @@ export interface RegistryPlaces {
 }
 
 export function apiRegistry(places: RegistryPlaces): ApiRegistry {
-  const config = () => readConfig(places.configPath).config;
+  const config = currentConfig(places.configPath);
   return {
     list: async () => summaries(config()),
-    get: async (name) => apiEntry(config(), checkedApiName(name)),
+    // A copy: what the caller does to it must not change the config the next question reads.
+    get: async (name) => structuredClone(apiEntry(config(), checkedApiName(name))),
     save: async (name, save) => saveApi(places, checkedApiName(name), save),
     remove: async (name) => removeApi(places, checkedApiName(name)),
     readSpec: async (name) => {
       const text = (await import('../api/index-read.js')).readSpecCopy(places.cacheDir, checkedApiName(name));
       return text === undefined ? undefined : Buffer.from(text);
     },
-    readIndex: async (name) => readIndex(places, checkedApiName(name)),
-    commands: async (name, options) => readCommands(places, checkedApiName(name), options),
+    readIndex: async (name) => readIndex(places, config, checkedApiName(name)),
+    commands: async (name, options) => readCommands(places, config, checkedApiName(name), options),
     operation: async (name, command) => readOperation(places, checkedApiName(name), command),
+  };
+}
+
+/**
+ * The config as the file holds it now, parsed again only when the file changed: a generated
+ * command asks for its API's entry, then for its command table, and both read the config.
+ */
+function currentConfig(configPath: string): () => OkapiConfig {
+  let known: { identity: string; config: OkapiConfig } | undefined;
+  return () => {
+    // Taken before the read: a change in between is seen as a change at the next question.
+    const identity = fileIdentity(configPath);
+    if (known && identity !== '' && known.identity === identity) return known.config;
+    const { config } = readConfig(configPath);
+    known = { identity, config };
+    return config;
   };
 }
 
@@ -134,14 +153,14 @@ function authRefs(entry: ApiEntry): Set<string> {
 }
 
 /** The index as generated commands would use it: rebuilt from the spec copy when stale. */
-async function readIndex(places: RegistryPlaces, name: string): Promise<ApiIndexReading> {
+async function readIndex(places: RegistryPlaces, config: () => OkapiConfig, name: string): Promise<ApiIndexReading> {
   const { readOperationIndex } = await import('../api/index-read.js');
-  const { value: index, warning } = await current(places, name, registeredEntry(places, name), 'operation index', (cacheDir) => readOperationIndex(cacheDir, name));
+  const { value: index, warning } = await current(places, name, registeredEntry(config(), name), 'operation index', (cacheDir) => readOperationIndex(cacheDir, name));
   return { index: index as unknown as ApiIndexReading['index'], ...(warning !== undefined ? { warning } : {}) };
 }
 
-async function readCommands(places: RegistryPlaces, name: string, options: CommandTableReading = {}): Promise<ApiCommandsReading | undefined> {
-  const entry = registeredEntry(places, name);
+async function readCommands(places: RegistryPlaces, config: () => OkapiConfig, name: string, options: CommandTableReading = {}): Promise<ApiCommandsReading | undefined> {
+  const entry = registeredEntry(config(), name);
   if (entry.discovery === undefined) return undefined; // connected with --no-discover
   const { readCommandTable } = await import('../api/command-table-read.js');
   const { value: table, warning } = await current(places, name, entry, 'command table', (cacheDir) => readCommandTable(cacheDir, name, options));
@@ -153,8 +172,8 @@ async function readOperation(places: RegistryPlaces, name: string, command: Comm
   return (await import('../api/command-table-read.js')).readOperationDetail(places.cacheDir, name, command);
 }
 
-function registeredEntry(places: RegistryPlaces, name: string): ApiEntry {
-  const entry = apiEntry(readConfig(places.configPath).config, name);
+function registeredEntry(config: OkapiConfig, name: string): ApiEntry {
+  const entry = apiEntry(config, name);
   if (!entry) throw new OkapiError(`there is no API named "${name}"`, { hint: "see 'okapi api list'" });
   return entry;
 }

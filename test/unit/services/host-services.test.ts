@@ -87,6 +87,18 @@ describe('API registry', () => {
     await expect(services.apis.remove('pets')).rejects.toThrow('there is no API named "pets"');
   });
 
+  it('reads the config again when the file changed, and hands out entries whose changes stay the caller\'s', async () => {
+    const { paths, services } = home();
+    writeFileSync(paths.config_path, JSON.stringify({ apis: { pets: { base_url: 'http://127.0.0.1:9' } } }));
+    const entry = (await services.apis.get('pets'))!;
+    entry.base_url = 'http://changed.example';
+    expect(await services.apis.get('pets')).toEqual({ base_url: 'http://127.0.0.1:9' });
+    // Rewritten in place, with another length: the next question sees it.
+    writeFileSync(paths.config_path, JSON.stringify({ apis: { pets: { base_url: 'http://127.0.0.1:10' }, toys: { base_url: 'http://x' } } }));
+    expect(await services.apis.get('pets')).toEqual({ base_url: 'http://127.0.0.1:10' });
+    expect((await services.apis.list()).map((api) => api.name)).toEqual(['pets', 'toys']);
+  });
+
   it('answers a stale revision with a conflict before writing the cache files', async () => {
     const { paths, services } = home();
     const { revision } = await services.config.read();
