@@ -12,7 +12,7 @@ import { OAUTH_CODE_CLIENTS, startOAuthProvider, type OAuthProvider } from '../.
 import { signInAtProvider } from '../../fixtures/oauth-provider/user-agent.mjs';
 import { moduleTracer } from '../helpers/module-tracer.js';
 import { fileWritten } from '../helpers/processes.js';
-import { freshHome, runOkapi, startOkapi } from '../helpers/run-okapi.js';
+import { freshHome, homeWithApi, runOkapi, startOkapi } from '../helpers/run-okapi.js';
 import { hasScript, startOnTerminal } from '../helpers/terminal.js';
 
 const USER_AGENT = join(import.meta.dirname, '../../fixtures/oauth-provider/user-agent.mjs');
@@ -33,9 +33,7 @@ type Home = ReturnType<typeof freshHome> & { browserLog: string; browserPage: st
  * provider's last redirect to okapi, and writes the page okapi answered.
  */
 function homeWith(params: Record<string, string>): Home {
-  const home = freshHome();
-  const auth = { type: 'oauth-authorization-code', params };
-  writeFileSync(home.config, JSON.stringify({ apis: { res: { base_url: provider.resourceUrl, profiles: { default: { auth } } } } }));
+  const home = homeWithApi('res', provider.resourceUrl, { auth: { type: 'oauth-authorization-code', params } });
   const browser = join(home.dir, 'browser.mjs');
   const browserLog = join(home.dir, 'browser.log');
   const browserPage = join(home.dir, 'browser-page.txt');

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAUTH_CLIENTS, startOAuthProvider, type OAuthProvider } from '../../fixtures/oauth-provider/index.mjs';
 import { moduleTracer } from '../helpers/module-tracer.js';
-import { freshHome, runOkapi } from '../helpers/run-okapi.js';
+import { homeWithApi, runOkapi } from '../helpers/run-okapi.js';
 
 let provider: OAuthProvider;
 beforeAll(async () => {
@@ -19,10 +19,7 @@ afterAll(async () => {
 });
 
 function homeWith(params: Record<string, string>) {
-  const home = freshHome();
-  const auth = { type: 'oauth-client-credentials', params };
-  writeFileSync(home.config, JSON.stringify({ apis: { res: { base_url: provider.resourceUrl, profiles: { default: { auth } } } } }));
-  return home;
+  return homeWithApi('res', provider.resourceUrl, { auth: { type: 'oauth-client-credentials', params } });
 }
 
 const basic = OAUTH_CLIENTS.basic;

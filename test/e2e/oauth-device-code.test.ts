@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAUTH_CLIENTS, OAUTH_DEVICE_CLIENT, startOAuthProvider, type OAuthProvider } from '../../fixtures/oauth-provider/index.mjs';
 import { answerDeviceCodeAtProvider } from '../../fixtures/oauth-provider/user-agent.mjs';
-import { freshHome, runOkapi, startOkapi, type OkapiResult } from '../helpers/run-okapi.js';
+import { freshHome, homeWithApi, runOkapi, startOkapi, type OkapiResult } from '../helpers/run-okapi.js';
 
 let provider: OAuthProvider;
 beforeAll(async () => {
@@ -25,9 +25,7 @@ type Home = ReturnType<typeof freshHome>;
 type Auth = { type: string; params: Record<string, string> };
 
 function homeWith(auth: Auth, baseUrl = provider.resourceUrl): Home {
-  const home = freshHome();
-  writeFileSync(home.config, JSON.stringify({ apis: { res: { base_url: baseUrl, profiles: { default: { auth } } } } }));
-  return home;
+  return homeWithApi('res', baseUrl, { auth });
 }
 
 const device: Auth = { type: 'oauth-device-code', params: { issuer_url: '', client_id: OAUTH_DEVICE_CLIENT.client_id, scopes: 'api:read offline_access' } };
