@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAUTH_CODE_CLIENTS, startOAuthProvider, type OAuthProvider } from '../../fixtures/oauth-provider/index.mjs';
 import { signInAtProvider } from '../../fixtures/oauth-provider/user-agent.mjs';
+import { keepToken, keptToken } from '../helpers/kept-tokens.js';
 import { moduleTracer } from '../helpers/module-tracer.js';
 import { fileWritten } from '../helpers/processes.js';
 import { freshHome, homeWithApi, runOkapi, startOkapi } from '../helpers/run-okapi.js';
@@ -52,11 +53,6 @@ renameSync(${JSON.stringify(browserPage)} + '.part', ${JSON.stringify(browserPag
   return { ...home, env: { ...home.env, BROWSER: `'${process.execPath}' '${browser}'` }, browserLog, browserPage };
 }
 
-function keptToken(home: { dir: string }): { access_token: string; refresh_token?: string; use_until?: number } {
-  const tokens = JSON.parse(readFileSync(join(home.dir, 'tokens.json'), 'utf8'));
-  return JSON.parse(tokens.apis.res.default.default['oauth-authorization-code']);
-}
-
 /** The page okapi's loopback listener showed the browser, once the browser script has it. */
 async function browserPage(home: Home): Promise<{ status: number; text: string }> {
   const [status, ...text] = (await fileWritten(home.browserPage)).split('\n');
@@ -83,7 +79,7 @@ describe('oauth-authorization-code in the browser', () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain('okapi is signed in');
 
-    const token = keptToken(home);
+    const token = keptToken(home, 'oauth-authorization-code');
     expect(token.refresh_token).toBeTypeOf('string');
     // The OAuth library is loaded to sign in, not to send a kept token.
     const tracer = moduleTracer('oauth4webapi');
@@ -93,19 +89,16 @@ describe('oauth-authorization-code in the browser', () => {
     expect(second.stderr).not.toContain('Open this URL');
     expect(second.stderr).not.toContain(token.access_token);
     expect(readFileSync(home.browserLog, 'utf8').trim().split('\n')).toHaveLength(1);
-    expect(keptToken(home).access_token).toBe(token.access_token);
+    expect(keptToken(home, 'oauth-authorization-code').access_token).toBe(token.access_token);
   });
 
   it('refreshes an expired access token with the refresh token, without signing in', async () => {
     const home = homeWith({ issuer_url: provider.issuer, client_id: publicClient.client_id, scopes: 'api:read' });
     expect((await runOkapi(['res/whoami', '-o', 'json'], { env: home.env })).code).toBe(0);
     await browserPage(home);
-    const first = keptToken(home);
+    const first = keptToken(home, 'oauth-authorization-code');
     // Mark the kept token as past its time, as the clock would.
-    const tokensFile = join(home.dir, 'tokens.json');
-    const tokens = JSON.parse(readFileSync(tokensFile, 'utf8'));
-    tokens.apis.res.default.default['oauth-authorization-code'] = JSON.stringify({ ...first, use_until: Date.now() - 1 });
-    writeFileSync(tokensFile, JSON.stringify(tokens));
+    keepToken(home, 'oauth-authorization-code', { ...first, use_until: Date.now() - 1 });
 
     const before = provider.counts.token;
     const again = await runOkapi(['res/whoami', '-o', 'json'], { env: home.env });
@@ -113,7 +106,7 @@ describe('oauth-authorization-code in the browser', () => {
     expect(JSON.parse(again.stdout)).toMatchObject({ authenticated: true, sub: 'alice' });
     expect(provider.counts.token).toBe(before + 1);
     expect(readFileSync(home.browserLog, 'utf8').trim().split('\n')).toHaveLength(1);
-    const refreshed = keptToken(home);
+    const refreshed = keptToken(home, 'oauth-authorization-code');
     expect(refreshed.access_token).not.toBe(first.access_token);
     expect(refreshed.refresh_token).toBeTypeOf('string');
   });
@@ -122,11 +115,8 @@ describe('oauth-authorization-code in the browser', () => {
     const home = homeWith({ issuer_url: provider.issuer, client_id: publicClient.client_id, scopes: 'api:read' });
     expect((await runOkapi(['res/whoami'], { env: home.env })).code).toBe(0);
     await browserPage(home);
-    const tokensFile = join(home.dir, 'tokens.json');
-    const tokens = JSON.parse(readFileSync(tokensFile, 'utf8'));
-    const kept = keptToken(home);
-    tokens.apis.res.default.default['oauth-authorization-code'] = JSON.stringify({ ...kept, use_until: Date.now() - 1, refresh_token: 'revoked-refresh-token' });
-    writeFileSync(tokensFile, JSON.stringify(tokens));
+    const kept = keptToken(home, 'oauth-authorization-code');
+    keepToken(home, 'oauth-authorization-code', { ...kept, use_until: Date.now() - 1, refresh_token: 'revoked-refresh-token' });
     rmSync(home.browserPage);
 
     const again = await runOkapi(['res/whoami', '-o', 'json', '-v'], { env: home.env });
@@ -249,7 +239,7 @@ describe.skipIf(!hasScript)('oauth-authorization-code with --okapi-no-browser', 
     expect(redirect.searchParams.get('state')).toMatch(/^[\w-]{20,}$/);
     expect(shown).toMatch(/"sub":\s*"alice"/);
     expect(existsSync(home.browserLog)).toBe(false);
-    expect(keptToken(home).access_token).toBeTypeOf('string');
+    expect(keptToken(home, 'oauth-authorization-code').access_token).toBeTypeOf('string');
   });
 
   it('takes a code pasted alone', async () => {
