@@ -3,10 +3,11 @@
  * tool is refused until approved with the command the error gives, then opens the fixture, is
  * refused again once its executable changes, and its secrets stay out of -v and errors.
  */
-import { chmodSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_CREDENTIALS, startExampleApi, type ExampleApi } from '../../fixtures/example-api/index.mjs';
+import { writeExecutable } from '../helpers/plugin-files.js';
 import { freshHome, runOkapi } from '../helpers/run-okapi.js';
 
 let api: ExampleApi;
@@ -23,8 +24,7 @@ const { bearer } = EXAMPLE_CREDENTIALS;
 function homeWithTool(body: string): { home: ReturnType<typeof freshHome>; tool: string } {
   const home = freshHome();
   const tool = join(home.dir, 'get-credentials');
-  writeFileSync(tool, `#!/bin/sh\n${body}\n`);
-  chmodSync(tool, 0o755);
+  writeExecutable(tool, `#!/bin/sh\n${body}\n`);
   const auth = { type: 'external-tool', params: { commandline: `${tool} --for ex` } };
   writeFileSync(home.config, JSON.stringify({ apis: { ex: { base_url: api.url, profiles: { default: { auth } } } } }));
   return { home, tool };

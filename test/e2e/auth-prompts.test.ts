@@ -4,9 +4,9 @@
  * request fills the templates of its header, query and auth-param values, as the server receives
  * them. Errors name the config path of the value at fault, never the value.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshHome, runOkapi } from '../helpers/run-okapi.js';
+import { freshHome, homeWithApi, runOkapi } from '../helpers/run-okapi.js';
 import { writeSdkPlugin } from '../helpers/plugin-files.js';
 import { hasScript, startOnTerminal } from '../helpers/terminal.js';
 import { startSpecServer, type SpecServer } from '../unit/api/spec-server.js';
@@ -57,6 +57,13 @@ async function echo(home: Home, env: NodeJS.ProcessEnv = {}): Promise<{ headers:
   const result = await runOkapi(['ten/echo', '-o', 'json'], { env: { ...home.env, ...env } });
   expect(result.code, result.stderr).toBe(0);
   return JSON.parse(result.stdout);
+}
+
+/** A fresh home with `ten` connected, its token prompt answered and the rest left at their defaults. */
+async function connectedHome(): Promise<Home> {
+  const home = freshHome();
+  expect((await connect(home, 'prompt.token: t', '--yes')).code).toBe(0);
+  return home;
 }
 
 function profile(home: Home): Record<string, unknown> {
@@ -135,8 +142,7 @@ describe('prompts on a terminal', () => {
 
 describe('templates at request time', () => {
   it('names the config path of a value whose template names no param, never the value', async () => {
-    const home = freshHome();
-    expect((await connect(home, 'prompt.token: t', '--yes')).code).toBe(0);
+    const home = await connectedHome();
     expect((await runOkapi(['api', 'set', 'ten', 'profiles.default.headers[]: "X-Bad: {tenantt}"'], { env: home.env })).code).toBe(0);
     const header = await runOkapi(['ten/echo'], { env: home.env });
     expect(header.code).toBe(1);
@@ -146,8 +152,7 @@ describe('templates at request time', () => {
   });
 
   it('fills auth params from params, and refuses a stray brace in a secret without quoting it', async () => {
-    const home = freshHome();
-    expect((await connect(home, 'prompt.token: t', '--yes')).code).toBe(0);
+    const home = await connectedHome();
     expect((await runOkapi(['api', 'set', 'ten', 'profiles.default.auth.params.token: "Tok-{tenant}"'], { env: home.env })).code).toBe(0);
     expect((await echo(home)).headers.authorization).toBe('Bearer Tok-acme');
     expect((await runOkapi(['api', 'set', 'ten', 'profiles.default.auth.params.token: "sekrit}value"'], { env: home.env })).code).toBe(0);
@@ -158,8 +163,7 @@ describe('templates at request time', () => {
   });
 
   it('refuses params whose templates lead back to themselves', async () => {
-    const home = freshHome();
-    expect((await connect(home, 'prompt.token: t', '--yes')).code).toBe(0);
+    const home = await connectedHome();
     expect((await runOkapi(['api', 'set', 'ten', 'profiles.default.params.tenant: "{region}"'], { env: home.env })).code).toBe(0);
     const loop = await runOkapi(['ten/echo'], { env: home.env });
     expect(loop.code).toBe(1);
@@ -170,7 +174,8 @@ describe('templates at request time', () => {
 describe('what an auth plugin receives of templated params', () => {
   it('gets a literal filled in, but not a value a template drew from env:, unless it needs secrets', async () => {
     for (const needsSecrets of [false, true]) {
-      const home = freshHome();
+      const auth = { type: 'recorder', params: { place: 'x-{tenant}', zone: 'z-{zone}' } };
+      const home = homeWithApi('ten', server.url, { auth, params: { tenant: 'acme', zone: 'env:TEN_ZONE' } });
       writeSdkPlugin(
         home.plugins,
         'recorder',
@@ -179,8 +184,6 @@ describe('what an auth plugin receives of templated params', () => {
           hooks: { auth: (input) => ({ headers: { 'X-Recorded-Params': JSON.stringify(input.params) } }) },
         }`,
       );
-      const auth = { type: 'recorder', params: { place: 'x-{tenant}', zone: 'z-{zone}' } };
-      writeFileSync(home.config, JSON.stringify({ apis: { ten: { base_url: server.url, profiles: { default: { auth, params: { tenant: 'acme', zone: 'env:TEN_ZONE' } } } } } }));
       const received = await echo(home, { TEN_ZONE: 'north' });
       expect(JSON.parse(received.headers['x-recorded-params']!)).toEqual(needsSecrets ? { place: 'x-acme', zone: 'z-north' } : { place: 'x-acme' });
     }

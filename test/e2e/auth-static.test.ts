@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_CREDENTIALS, startExampleApi, type ExampleApi } from '../../fixtures/example-api/index.mjs';
-import { freshHome, runOkapi } from '../helpers/run-okapi.js';
+import { freshHome, homeWithApi, runOkapi } from '../helpers/run-okapi.js';
 
 let api: ExampleApi;
 beforeAll(async () => {
@@ -43,9 +43,7 @@ const fixtures: { path: string; command: string; auth: Auth; scheme: string; sub
 
 /** A home whose API `ex` (base URL only, nothing connected) has `auth` in its default profile. */
 function homeWith(auth: Auth): Home {
-  const home = freshHome();
-  writeFileSync(home.config, JSON.stringify({ apis: { ex: { base_url: api.url, profiles: { default: { auth } } } } }));
-  return home;
+  return homeWithApi('ex', api.url, { auth });
 }
 
 /** The profile's auth replaced in the config `api connect` wrote. */

@@ -10,9 +10,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAUTH_CODE_CLIENTS, startOAuthProvider, type OAuthProvider } from '../../fixtures/oauth-provider/index.mjs';
 import { signInAtProvider } from '../../fixtures/oauth-provider/user-agent.mjs';
+import { keepToken, keptToken } from '../helpers/kept-tokens.js';
 import { moduleTracer } from '../helpers/module-tracer.js';
 import { fileWritten } from '../helpers/processes.js';
-import { freshHome, runOkapi, startOkapi } from '../helpers/run-okapi.js';
+import { freshHome, homeWithApi, runOkapi, startOkapi } from '../helpers/run-okapi.js';
 import { hasScript, startOnTerminal } from '../helpers/terminal.js';
 
 const USER_AGENT = join(import.meta.dirname, '../../fixtures/oauth-provider/user-agent.mjs');
@@ -33,9 +34,7 @@ type Home = ReturnType<typeof freshHome> & { browserLog: string; browserPage: st
  * provider's last redirect to okapi, and writes the page okapi answered.
  */
 function homeWith(params: Record<string, string>): Home {
-  const home = freshHome();
-  const auth = { type: 'oauth-authorization-code', params };
-  writeFileSync(home.config, JSON.stringify({ apis: { res: { base_url: provider.resourceUrl, profiles: { default: { auth } } } } }));
+  const home = homeWithApi('res', provider.resourceUrl, { auth: { type: 'oauth-authorization-code', params } });
   const browser = join(home.dir, 'browser.mjs');
   const browserLog = join(home.dir, 'browser.log');
   const browserPage = join(home.dir, 'browser-page.txt');
@@ -52,11 +51,6 @@ renameSync(${JSON.stringify(browserPage)} + '.part', ${JSON.stringify(browserPag
 `,
   );
   return { ...home, env: { ...home.env, BROWSER: `'${process.execPath}' '${browser}'` }, browserLog, browserPage };
-}
-
-function keptToken(home: { dir: string }): { access_token: string; refresh_token?: string; use_until?: number } {
-  const tokens = JSON.parse(readFileSync(join(home.dir, 'tokens.json'), 'utf8'));
-  return JSON.parse(tokens.apis.res.default.default['oauth-authorization-code']);
 }
 
 /** The page okapi's loopback listener showed the browser, once the browser script has it. */
@@ -85,7 +79,7 @@ describe('oauth-authorization-code in the browser', () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain('okapi is signed in');
 
-    const token = keptToken(home);
+    const token = keptToken(home, 'oauth-authorization-code');
     expect(token.refresh_token).toBeTypeOf('string');
     // The OAuth library is loaded to sign in, not to send a kept token.
     const tracer = moduleTracer('oauth4webapi');
@@ -95,19 +89,16 @@ describe('oauth-authorization-code in the browser', () => {
     expect(second.stderr).not.toContain('Open this URL');
     expect(second.stderr).not.toContain(token.access_token);
     expect(readFileSync(home.browserLog, 'utf8').trim().split('\n')).toHaveLength(1);
-    expect(keptToken(home).access_token).toBe(token.access_token);
+    expect(keptToken(home, 'oauth-authorization-code').access_token).toBe(token.access_token);
   });
 
   it('refreshes an expired access token with the refresh token, without signing in', async () => {
     const home = homeWith({ issuer_url: provider.issuer, client_id: publicClient.client_id, scopes: 'api:read' });
     expect((await runOkapi(['res/whoami', '-o', 'json'], { env: home.env })).code).toBe(0);
     await browserPage(home);
-    const first = keptToken(home);
+    const first = keptToken(home, 'oauth-authorization-code');
     // Mark the kept token as past its time, as the clock would.
-    const tokensFile = join(home.dir, 'tokens.json');
-    const tokens = JSON.parse(readFileSync(tokensFile, 'utf8'));
-    tokens.apis.res.default.default['oauth-authorization-code'] = JSON.stringify({ ...first, use_until: Date.now() - 1 });
-    writeFileSync(tokensFile, JSON.stringify(tokens));
+    keepToken(home, 'oauth-authorization-code', { ...first, use_until: Date.now() - 1 });
 
     const before = provider.counts.token;
     const again = await runOkapi(['res/whoami', '-o', 'json'], { env: home.env });
@@ -115,7 +106,7 @@ describe('oauth-authorization-code in the browser', () => {
     expect(JSON.parse(again.stdout)).toMatchObject({ authenticated: true, sub: 'alice' });
     expect(provider.counts.token).toBe(before + 1);
     expect(readFileSync(home.browserLog, 'utf8').trim().split('\n')).toHaveLength(1);
-    const refreshed = keptToken(home);
+    const refreshed = keptToken(home, 'oauth-authorization-code');
     expect(refreshed.access_token).not.toBe(first.access_token);
     expect(refreshed.refresh_token).toBeTypeOf('string');
   });
@@ -124,11 +115,8 @@ describe('oauth-authorization-code in the browser', () => {
     const home = homeWith({ issuer_url: provider.issuer, client_id: publicClient.client_id, scopes: 'api:read' });
     expect((await runOkapi(['res/whoami'], { env: home.env })).code).toBe(0);
     await browserPage(home);
-    const tokensFile = join(home.dir, 'tokens.json');
-    const tokens = JSON.parse(readFileSync(tokensFile, 'utf8'));
-    const kept = keptToken(home);
-    tokens.apis.res.default.default['oauth-authorization-code'] = JSON.stringify({ ...kept, use_until: Date.now() - 1, refresh_token: 'revoked-refresh-token' });
-    writeFileSync(tokensFile, JSON.stringify(tokens));
+    const kept = keptToken(home, 'oauth-authorization-code');
+    keepToken(home, 'oauth-authorization-code', { ...kept, use_until: Date.now() - 1, refresh_token: 'revoked-refresh-token' });
     rmSync(home.browserPage);
 
     const again = await runOkapi(['res/whoami', '-o', 'json', '-v'], { env: home.env });
@@ -251,7 +239,7 @@ describe.skipIf(!hasScript)('oauth-authorization-code with --okapi-no-browser', 
     expect(redirect.searchParams.get('state')).toMatch(/^[\w-]{20,}$/);
     expect(shown).toMatch(/"sub":\s*"alice"/);
     expect(existsSync(home.browserLog)).toBe(false);
-    expect(keptToken(home).access_token).toBeTypeOf('string');
+    expect(keptToken(home, 'oauth-authorization-code').access_token).toBeTypeOf('string');
   });
 
   it('takes a code pasted alone', async () => {

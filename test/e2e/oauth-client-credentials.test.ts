@@ -3,12 +3,13 @@
  * a token fetched, kept in tokens.json and reused until it expires, refusals in the provider's
  * words, and the secret and token never shown.
  */
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAUTH_CLIENTS, startOAuthProvider, type OAuthProvider } from '../../fixtures/oauth-provider/index.mjs';
+import { keepToken, keptToken } from '../helpers/kept-tokens.js';
 import { moduleTracer } from '../helpers/module-tracer.js';
-import { freshHome, runOkapi } from '../helpers/run-okapi.js';
+import { homeWithApi, runOkapi } from '../helpers/run-okapi.js';
 
 let provider: OAuthProvider;
 beforeAll(async () => {
@@ -19,18 +20,10 @@ afterAll(async () => {
 });
 
 function homeWith(params: Record<string, string>) {
-  const home = freshHome();
-  const auth = { type: 'oauth-client-credentials', params };
-  writeFileSync(home.config, JSON.stringify({ apis: { res: { base_url: provider.resourceUrl, profiles: { default: { auth } } } } }));
-  return home;
+  return homeWithApi('res', provider.resourceUrl, { auth: { type: 'oauth-client-credentials', params } });
 }
 
 const basic = OAUTH_CLIENTS.basic;
-
-function keptToken(home: { dir: string }): { access_token: string; use_until: number } {
-  const tokens = JSON.parse(readFileSync(join(home.dir, 'tokens.json'), 'utf8'));
-  return JSON.parse(tokens.apis.res.default.default['oauth-client-credentials']);
-}
 
 describe('oauth-client-credentials', () => {
   it('gets a token by discovery that the resource accepts, and reuses it on the next run without loading the OAuth library', async () => {
@@ -46,7 +39,7 @@ describe('oauth-client-credentials', () => {
 
     const tokensFile = join(home.dir, 'tokens.json');
     expect(statSync(tokensFile).mode & 0o777).toBe(0o600);
-    const token = keptToken(home).access_token;
+    const token = keptToken(home, 'oauth-client-credentials').access_token;
 
     // The OAuth library is loaded to fetch a token (above), not to send a kept one.
     const tracer = moduleTracer('oauth4webapi');
@@ -63,17 +56,14 @@ describe('oauth-client-credentials', () => {
     const home = homeWith({ token_url: provider.tokenUrl, client_id: basic.client_id, client_secret: basic.client_secret });
     const before = provider.counts.token;
     expect(JSON.parse((await runOkapi(['res/whoami', '-o', 'json'], { env: home.env })).stdout).authenticated).toBe(true);
-    const first = keptToken(home);
+    const first = keptToken(home, 'oauth-client-credentials');
     // Mark the kept token as past its time, as the clock would.
-    const tokensFile = join(home.dir, 'tokens.json');
-    const tokens = JSON.parse(readFileSync(tokensFile, 'utf8'));
-    tokens.apis.res.default.default['oauth-client-credentials'] = JSON.stringify({ ...first, use_until: Date.now() - 1 });
-    writeFileSync(tokensFile, JSON.stringify(tokens));
+    keepToken(home, 'oauth-client-credentials', { ...first, use_until: Date.now() - 1 });
 
     const again = await runOkapi(['res/whoami', '-o', 'json'], { env: home.env });
     expect(JSON.parse(again.stdout).authenticated).toBe(true);
     expect(provider.counts.token).toBe(before + 2);
-    expect(keptToken(home).access_token).not.toBe(first.access_token);
+    expect(keptToken(home, 'oauth-client-credentials').access_token).not.toBe(first.access_token);
   });
 
   it('authenticates with client_secret_post', async () => {

@@ -4,13 +4,12 @@
  * and approves or declines it at the provider's verification pages, with plain HTTP. Then the 401 rule: a 401 to an OAuth token renews it and resends
  * the request once, for client credentials too, and never for a static auth.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAUTH_CLIENTS, OAUTH_DEVICE_CLIENT, startOAuthProvider, type OAuthProvider } from '../../fixtures/oauth-provider/index.mjs';
 import { answerDeviceCodeAtProvider } from '../../fixtures/oauth-provider/user-agent.mjs';
-import { freshHome, runOkapi, startOkapi, type OkapiResult } from '../helpers/run-okapi.js';
+import { keepToken, keptToken } from '../helpers/kept-tokens.js';
+import { freshHome, homeWithApi, runOkapi, startOkapi, type OkapiResult } from '../helpers/run-okapi.js';
 
 let provider: OAuthProvider;
 beforeAll(async () => {
@@ -25,31 +24,11 @@ type Home = ReturnType<typeof freshHome>;
 type Auth = { type: string; params: Record<string, string> };
 
 function homeWith(auth: Auth, baseUrl = provider.resourceUrl): Home {
-  const home = freshHome();
-  writeFileSync(home.config, JSON.stringify({ apis: { res: { base_url: baseUrl, profiles: { default: { auth } } } } }));
-  return home;
+  return homeWithApi('res', baseUrl, { auth });
 }
 
 const device: Auth = { type: 'oauth-device-code', params: { issuer_url: '', client_id: OAUTH_DEVICE_CLIENT.client_id, scopes: 'api:read offline_access' } };
 const deviceHome = (baseUrl?: string) => homeWith({ ...device, params: { ...device.params, issuer_url: provider.issuer } }, baseUrl);
-
-interface KeptToken {
-  access_token: string;
-  refresh_token?: string;
-  use_until?: number;
-}
-
-function keptToken(home: Home, type: string): KeptToken {
-  const tokens = JSON.parse(readFileSync(join(home.dir, 'tokens.json'), 'utf8'));
-  return JSON.parse(tokens.apis.res.default.default[type]);
-}
-
-function keepToken(home: Home, type: string, token: KeptToken): void {
-  const file = join(home.dir, 'tokens.json');
-  const tokens = JSON.parse(readFileSync(file, 'utf8'));
-  tokens.apis.res.default.default[type] = JSON.stringify(token);
-  writeFileSync(file, JSON.stringify(tokens));
-}
 
 /** What okapi shows the user on stderr: where to go, the code, and the address that carries it. */
 interface ShownCode {

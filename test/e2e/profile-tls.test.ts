@@ -5,13 +5,13 @@
  * private CA no system trusts, its server and client certificates, and a client certificate from
  * another CA the server does not trust.
  */
-import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshHome, runOkapi } from '../helpers/run-okapi.js';
+import { freshHome, homeWithApi, runOkapi } from '../helpers/run-okapi.js';
 import { startOpensslServer } from '../helpers/openssl-server.js';
 import { createTestCertificates, createUnrelatedClient, describeWithOpenssl, type TestCertificates } from '../helpers/test-certificates.js';
 
@@ -75,9 +75,7 @@ const clientFlags = (): string[] => ['--okapi-client-cert', files.clientCert, '-
 
 /** A home whose API `ex` (on `origin`) has `profile` as its default profile. */
 function homeWith(profile: Record<string, unknown>, origin = api.origin): Home {
-  const home = freshHome();
-  writeFileSync(home.config, JSON.stringify({ apis: { ex: { base_url: origin, profiles: { default: profile } } } }));
-  return home;
+  return homeWithApi('ex', origin, profile);
 }
 
 /** The test CA, client certificate and key copied next to the config file, for relative paths. */

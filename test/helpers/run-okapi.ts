@@ -1,5 +1,6 @@
 /** Runs the built `okapi` executable as a user would: own config dir, argv, stdin, environment. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { tempDir } from './temp-dir.js';
 
@@ -31,6 +32,13 @@ export function freshHome(): { dir: string; config: string; plugins: string; env
     plugins: join(dir, 'plugins'),
     env: { OKAPI_CONFIG: config, XDG_CACHE_HOME: join(dir, 'cache'), NO_COLOR: '1' },
   };
+}
+
+/** A fresh home whose config has one API, `name` on `baseUrl` (nothing connected), with `profile` as its default profile. */
+export function homeWithApi(name: string, baseUrl: string, profile: Record<string, unknown>): ReturnType<typeof freshHome> {
+  const home = freshHome();
+  writeFileSync(home.config, JSON.stringify({ apis: { [name]: { base_url: baseUrl, profiles: { default: profile } } } }));
+  return home;
 }
 
 export function runOkapi(args: string[], options: OkapiRunOptions = {}): Promise<OkapiResult> {

@@ -104,13 +104,20 @@ describe('extractOperationDetails', () => {
   });
 });
 
+/** A cache directory holding DOC's command table as API `pets` (its details changed by `adjust` first), and the table file's path. */
+function cacheWithTable(adjust: (details: OperationDetails) => void = () => undefined): { cacheDir: string; path: string } {
+  const cacheDir = tempDir('okapi-commands-');
+  const { index, details } = extract(DOC);
+  adjust(details);
+  const files = apiCacheFiles(cacheDir, 'pets');
+  mkdirSync(files.dir, { recursive: true });
+  writeFileSync(files.commands, serializeCommandTable(index, details));
+  return { cacheDir, path: files.commands };
+}
+
 describe('the command table file', () => {
   it('is read a table first, then one operation with the schemas it reaches', () => {
-    const cacheDir = tempDir('okapi-commands-');
-    const { index, details } = extract(DOC);
-    const path = apiCacheFiles(cacheDir, 'pets').commands;
-    mkdirSync(apiCacheFiles(cacheDir, 'pets').dir, { recursive: true });
-    writeFileSync(path, serializeCommandTable(index, details));
+    const { cacheDir } = cacheWithTable();
 
     const table = readCommandTable(cacheDir, 'pets')!;
     expect(table).toMatchObject({ openapi: '3.1.0', tags: [{ word: 'pet-store' }], collisions: [{ name: 'update-pet' }] });
@@ -127,11 +134,7 @@ describe('the command table file', () => {
   });
 
   it('is read again once replaced, and a record still comes from the file its table was read from', () => {
-    const cacheDir = tempDir('okapi-commands-');
-    const { index, details } = extract(DOC);
-    const path = apiCacheFiles(cacheDir, 'pets').commands;
-    mkdirSync(apiCacheFiles(cacheDir, 'pets').dir, { recursive: true });
-    writeFileSync(path, serializeCommandTable(index, details));
+    const { cacheDir, path } = cacheWithTable();
     const first = readCommandTable(cacheDir, 'pets')!;
     expect(readCommandTable(cacheDir, 'pets')!.commands).toEqual(first.commands);
 
@@ -144,11 +147,7 @@ describe('the command table file', () => {
   });
 
   it('reads only the commands some words name, by name or alias, with their summaries and records', () => {
-    const cacheDir = tempDir('okapi-commands-');
-    const { index, details } = extract(DOC);
-    mkdirSync(apiCacheFiles(cacheDir, 'pets').dir, { recursive: true });
-    details.operations[2]!.aliases = ['pet-store'];
-    writeFileSync(apiCacheFiles(cacheDir, 'pets').commands, serializeCommandTable(index, details));
+    const { cacheDir } = cacheWithTable((details) => (details.operations[2]!.aliases = ['pet-store']));
 
     // `pet-store` is also the tag word of update-pet: a word found in an entry is not yet a match.
     const byAlias = readCommandTable(cacheDir, 'pets', { named: ['pet-store'] })!;

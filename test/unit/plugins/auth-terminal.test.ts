@@ -3,14 +3,13 @@
  * tell the user something (an authorization URL) and ask (a pasted code), and a failed question
  * reaches the hook as an error it can report.
  */
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PluginDefinition, PluginManifest } from '../../../sdk/types.js';
 import type { Terminal } from '../../../sdk/services.js';
 import { InProcessRuntime } from '../../../kernel/plugins/in-process-runtime.js';
 import { SubprocessRuntime } from '../../../kernel/plugins/subprocess-runtime.js';
 import type { PluginRuntime } from '../../../kernel/plugins/runtime.js';
-import { tokenStore } from '../../../kernel/services/token-store.js';
+import { testTokenStore } from '../../helpers/host-services.js';
 import { writeSdkPlugin } from '../../helpers/plugin-files.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
@@ -48,7 +47,7 @@ function scriptedTerminal(answers: (string | Error)[]): Terminal & { told: strin
 }
 
 function runtimes(terminal: Terminal): [string, PluginRuntime][] {
-  const tokens = tokenStore(join(tempDir('okapi-auth-terminal-'), 'config.json'));
+  const tokens = testTokenStore();
   const definition = { manifest, hooks: new Function(`return ${hooks}`)() } as PluginDefinition;
   const list: [string, PluginRuntime][] = [['in-process', new InProcessRuntime('asker', async () => definition, silentLogger, tokens, terminal)]];
   for (const encoding of ['cbor', 'json'] as const) {

@@ -6,12 +6,12 @@ export function authInput(params: Record<string, string>, headers: HeaderMap = {
   return { hook: 'auth', protocol_version: 2, features: [], api: 'shop', profile: 'staging', params, request: { method: 'GET', url: 'https://shop.example/items', headers } };
 }
 
-/** A static auth type keeps nothing between runs: any use of the token store fails the test. */
-const untouchedTokens: TokenStore = {
-  get: () => Promise.reject(new Error('a static auth type read the token store')),
-  set: () => Promise.reject(new Error('a static auth type wrote the token store')),
-  delete: () => Promise.reject(new Error('a static auth type deleted from the token store')),
-  clear: () => Promise.reject(new Error('a static auth type cleared the token store')),
+/** Static auth types and external-tool keep nothing between runs: any use of the token store fails the test. */
+export const untouchedTokens: TokenStore = {
+  get: () => Promise.reject(new Error('an auth type that keeps nothing read the token store')),
+  set: () => Promise.reject(new Error('an auth type that keeps nothing wrote the token store')),
+  delete: () => Promise.reject(new Error('an auth type that keeps nothing deleted from the token store')),
+  clear: () => Promise.reject(new Error('an auth type that keeps nothing cleared the token store')),
 };
 
 /** A static auth type asks nothing: any use of the terminal fails the test. */

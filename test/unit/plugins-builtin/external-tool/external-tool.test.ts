@@ -1,38 +1,29 @@
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import externalTool from '../../../../plugins-builtin/external-tool/index.js';
 import { toolIdentity } from '../../../../plugins-builtin/external-tool/tool-approval.js';
 import { OkapiError } from '../../../../sdk/shared/errors.js';
 import type { LogLevel } from '../../../../sdk/types.js';
-import { authFailure, authInput, untouchedTerminal } from '../auth/fixtures.js';
+import { writeExecutable } from '../../../helpers/plugin-files.js';
+import { tempDir } from '../../../helpers/temp-dir.js';
+import { authFailure, authInput, untouchedTerminal, untouchedTokens } from '../auth/fixtures.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'okapi-external-tool-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('okapi-external-tool-');
 
 /** A tool script with this body, and the params that run it approved. */
 function tool(name: string, body: string): Record<string, string> {
-  const path = join(dir, name);
-  writeFileSync(path, `#!/bin/sh\n${body}\n`);
-  chmodSync(path, 0o755);
+  const path = writeExecutable(join(dir, name), `#!/bin/sh\n${body}\n`);
   const identity = toolIdentity(path);
   if ('problem' in identity) throw new Error(identity.problem);
   return { commandline: path, approved_hash: identity.hash };
 }
 
-const noTokens = {
-  get: () => Promise.reject(new Error('external-tool read the token store')),
-  set: () => Promise.reject(new Error('external-tool wrote the token store')),
-  delete: () => Promise.reject(new Error('external-tool deleted from the token store')),
-  clear: () => Promise.reject(new Error('external-tool cleared the token store')),
-};
-
 describe.skipIf(process.platform === 'win32')('the external-tool auth type', () => {
   it('sends the headers and query parameters the approved tool prints, passing its stderr to the log', async () => {
     const params = tool('ok', `echo 'fetching token' >&2; echo '{"headers": {"Authorization": "Bearer sekrit-1"}, "query": {"sig": "sekrit-2"}}'`);
     const logged: [LogLevel, string][] = [];
-    const update = await externalTool.hooks.auth!(authInput(params), { log: (level, message) => logged.push([level, message]), tokens: noTokens, ...untouchedTerminal });
+    const update = await externalTool.hooks.auth!(authInput(params), { log: (level, message) => logged.push([level, message]), tokens: untouchedTokens, ...untouchedTerminal });
     expect(update).toEqual({ headers: { Authorization: 'Bearer sekrit-1' }, query: { sig: 'sekrit-2' } });
     expect(logged).toEqual([['info', 'external-tool: fetching token']]);
   });
@@ -57,7 +48,7 @@ describe.skipIf(process.platform === 'win32')('the external-tool auth type', () 
 
   it('names the binding of a credential in the approval hint', async () => {
     const params = tool('bound', `echo '{"headers": {"X-Key": "k"}}'`);
-    const error = await externalTool.hooks.auth!({ ...authInput({ commandline: params.commandline! }), credential: 'partner' }, { log: () => undefined, tokens: noTokens, ...untouchedTerminal }).catch((e: OkapiError) => e);
+    const error = await externalTool.hooks.auth!({ ...authInput({ commandline: params.commandline! }), credential: 'partner' }, { log: () => undefined, tokens: untouchedTokens, ...untouchedTerminal }).catch((e: OkapiError) => e);
     expect((error as OkapiError).hint).toContain(`'profiles.staging.credentials.partner.auth.params.approved_hash: ${params.approved_hash}'`);
   });
 

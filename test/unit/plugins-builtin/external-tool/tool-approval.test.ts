@@ -1,17 +1,14 @@
-import { chmodSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { firstWord, toolIdentity } from '../../../../plugins-builtin/external-tool/tool-approval.js';
+import { writeExecutable } from '../../../helpers/plugin-files.js';
+import { tempDir } from '../../../helpers/temp-dir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'okapi-tool-approval-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('okapi-tool-approval-');
 
 function script(name: string): string {
-  const path = join(dir, name);
-  writeFileSync(path, '#!/bin/sh\necho {}\n');
-  chmodSync(path, 0o755);
-  return path;
+  return writeExecutable(join(dir, name), '#!/bin/sh\necho {}\n');
 }
 
 describe('firstWord', () => {
