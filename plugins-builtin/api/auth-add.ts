@@ -25,6 +25,7 @@ import { AUTH_ADD } from './arguments.js';
 import { authTarget, type AuthTarget } from './auth-target.js';
 import { AUTH_TYPE_PARAMS, schemeAuth, type TypeParam } from './scheme-auth.js';
 import { checkCredentialId } from './credential-id.js';
+import { deepMerge } from './deep-merge.js';
 import type { ApiVerb } from './verb.js';
 
 const BINDING_FIELDS = ['auth', 'auth_ref', 'satisfies', 'prompt', 'params'];
@@ -55,7 +56,7 @@ export const apiAuthAdd: ApiVerb = async (init, args, ctx) => {
       const prefill = scheme && !shared ? prefilledAuth(id, scheme, type) : undefined;
       const base: CredentialBinding = prefill && (type === undefined || prefill.type === type) ? { auth: prefill } : {};
       const answered: CredentialBinding = Object.keys(answers).length > 0 ? { auth: { type: type ?? prefill!.type, params: answers } } : {};
-      return merge(merge(merge(base, current ?? {}), given), answered) as CredentialBinding;
+      return deepMerge(deepMerge(deepMerge(base, current ?? {}), given), answered) as CredentialBinding;
     };
 
     const missing = missingParams(compose(existing, {}));
@@ -182,14 +183,6 @@ async function askParams(ctx: CommandContext, id: string, params: TypeParam[]): 
     }
   }
   return answers;
-}
-
-/** `over` laid on `base`: maps merge, anything else replaces. */
-function merge(base: unknown, over: unknown): unknown {
-  if (!isPlainObject(base) || !isPlainObject(over)) return over;
-  const out: Record<string, unknown> = { ...base };
-  for (const [key, value] of Object.entries(over)) out[key] = Object.hasOwn(out, key) ? merge(out[key], value) : value;
-  return out;
 }
 
 /** What was done, naming fields, never values. */
