@@ -17,7 +17,7 @@ import { OkapiError, UsageError } from '../../sdk/shared/errors.js';
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
 import { profilesOf, type AuthObject, type CredentialBinding } from '../../sdk/shared/api-config.js';
 import type { SecuritySchemeInfo } from '../../sdk/shared/operation-index-format.js';
-import { escapeTemplate } from '../../sdk/shared/template.js';
+import { answerAsParam } from '../../sdk/shared/param-reference.js';
 import { updateConfig } from '../../sdk/config-update.js';
 import { parseArguments } from '../../sdk/arguments.js';
 import { printCommandError } from '../../sdk/command-errors.js';
@@ -167,7 +167,7 @@ function missingParams(binding: CredentialBinding): TypeParam[] {
   return (AUTH_TYPE_PARAMS[type] ?? []).filter((p) => typeof params[p.name] !== 'string' || params[p.name] === '');
 }
 
-/** Asks each param on the terminal; an answer is kept as typed (params are template text, so its braces are escaped). */
+/** Asks each param on the terminal; an answer is kept as typed (answerAsParam). */
 async function askParams(ctx: CommandContext, id: string, params: TypeParam[]): Promise<Record<string, string>> {
   const answers: Record<string, string> = {};
   for (const param of params) {
@@ -175,7 +175,7 @@ async function askParams(ctx: CommandContext, id: string, params: TypeParam[]): 
     for (let asked = 1; ; asked++) {
       const typed = (await ctx.prompt(message, { secret: param.secret })).trim();
       if (typed !== '') {
-        answers[param.name] = /^(env|command):/.test(typed) ? typed : escapeTemplate(typed);
+        answers[param.name] = answerAsParam(typed);
         break;
       }
       if (!param.required) break;
