@@ -11,7 +11,7 @@
 import { dirname } from 'node:path';
 import type { CommandContext } from '../../sdk/types.js';
 import { UsageError } from '../../sdk/shared/errors.js';
-import { apiEntry, profilesOf, type ApiEntry, type Profile } from '../../sdk/shared/api-config.js';
+import { apiEntry, DEFAULT_PROFILE, profilesOf, type ApiEntry, type Profile } from '../../sdk/shared/api-config.js';
 import { apiNameProblem } from '../../sdk/shared/api-names.js';
 import { updateConfig } from '../../sdk/config-update.js';
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
@@ -41,7 +41,7 @@ export const apiConnect: ApiVerb = async (init, args, ctx) => {
     const tlsFiles = init.tls_files;
     if (tlsFiles) checkTlsFiles(tlsFiles);
     // Saved to -p's profile, else to the one the API's requests use without -p.
-    const tlsProfile = init.profile ?? 'default';
+    const tlsProfile = init.profile ?? DEFAULT_PROFILE;
     const saveTls = (entry: ApiEntry): ApiEntry => (tlsFiles ? withTlsFiles(entry, tlsProfile, tlsFiles) : entry);
 
     const path = init.config_path;
