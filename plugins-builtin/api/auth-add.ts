@@ -13,12 +13,11 @@
  *   the fields added or changed, never their values.
  */
 import type { CommandContext, CommandInit } from '../../sdk/types.js';
-import { OkapiError, UsageError } from '../../sdk/shared/errors.js';
+import { UsageError } from '../../sdk/shared/errors.js';
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
 import { profilesOf, type AuthObject, type CredentialBinding } from '../../sdk/shared/api-config.js';
 import type { SecuritySchemeInfo } from '../../sdk/shared/operation-index-format.js';
 import { answerAsParam } from '../../sdk/shared/param-reference.js';
-import { updateConfig } from '../../sdk/config-update.js';
 import { parseArguments } from '../../sdk/arguments.js';
 import { printCommandError } from '../../sdk/command-errors.js';
 import { AUTH_ADD } from './arguments.js';
@@ -26,6 +25,7 @@ import { authTarget, type AuthTarget } from './auth-target.js';
 import { AUTH_TYPE_PARAMS, schemeAuth, type TypeParam } from './scheme-auth.js';
 import { checkCredentialId } from './credential-id.js';
 import { deepMerge } from './deep-merge.js';
+import { updateBindings } from './update-bindings.js';
 import type { ApiVerb } from './verb.js';
 
 const BINDING_FIELDS = ['auth', 'auth_ref', 'satisfies', 'prompt', 'params'];
@@ -64,19 +64,10 @@ export const apiAuthAdd: ApiVerb = async (init, args, ctx) => {
 
     let before: CredentialBinding | undefined;
     let after: CredentialBinding = {};
-    await updateConfig(ctx.config, (config) => {
-      const apis = isPlainObject(config.apis) ? config.apis : {};
-      const entry = apis[api];
-      if (!isPlainObject(entry)) throw new OkapiError(`there is no API named "${api}" any more`, { hint: "another okapi removed it; see 'okapi api list'" });
-      const profiles = { ...profilesOf(entry) };
-      const profile = { ...(profiles[target.profile] ?? {}) };
-      const credentials = isPlainObject(profile.credentials) ? { ...(profile.credentials as Record<string, CredentialBinding>) } : {};
-      before = Object.hasOwn(credentials, id) ? credentials[id] : undefined;
+    await updateBindings(ctx, target, (bindings) => {
+      before = Object.hasOwn(bindings, id) ? bindings[id] : undefined;
       after = compose(before, answers);
-      credentials[id] = after;
-      profile.credentials = credentials;
-      profiles[target.profile] = profile;
-      config.apis = { ...apis, [api]: { ...entry, profiles } };
+      return { ...bindings, [id]: after };
     });
     ctx.stderr(`okapi: ${report(where, before, after, scheme !== undefined)}\n`);
     return 0;
