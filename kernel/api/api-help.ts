@@ -7,8 +7,7 @@
 import { ExitCode } from '../../sdk/shared/errors.js';
 import type { Invocation } from '../invocation.js';
 import { configDir } from '../config/paths.js';
-import { apiEntry, localSpecSources, profilesOf, type ApiEntry } from '../../sdk/shared/api-config.js';
-import { DEFAULT_PROFILE } from './api-target.js';
+import { apiEntry, DEFAULT_PROFILE, localSpecSources, profilesOf, type ApiEntry } from '../../sdk/shared/api-config.js';
 import { expectedKey, readHelpIndex, staleness, type StoredHelpIndex } from './index-read.js';
 import { apiCacheFiles } from './cache-paths.js';
 import { storeHelp, type HelpCache } from '../startup/help-cache.js';

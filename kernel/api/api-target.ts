@@ -10,7 +10,7 @@ import type { OkapiConfig } from '../config/document.js';
 import { OkapiError, UsageError } from '../../sdk/shared/errors.js';
 import { HEADER_ENTRY } from '../pipeline/request-fields.js';
 import { redactField, redactUrl } from '../../sdk/shared/redact.js';
-import { apiEntry, profilesOf, stringList, stringMap, type ApiEntry, type Profile } from '../../sdk/shared/api-config.js';
+import { apiEntry, DEFAULT_PROFILE, profilesOf, stringList, stringMap, type ApiEntry, type Profile } from '../../sdk/shared/api-config.js';
 import { apiNameLengthProblem } from '../../sdk/shared/api-names.js';
 import { applyUrlOverrides } from '../../sdk/shared/url-overrides.js';
 import { apiBaseUrl } from '../../sdk/shared/api-base-url.js';
@@ -33,8 +33,6 @@ export interface ApiTarget {
   /** The profile's TLS files as written (a path may be relative to the config file), for requests to the API's own origin. */
   tls?: Pick<Profile, ProfileTlsField>;
 }
-
-export const DEFAULT_PROFILE = 'default';
 
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
 

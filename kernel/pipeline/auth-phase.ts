@@ -8,7 +8,8 @@ import type { AuthOutput, WireRequest } from '../../sdk/types.js';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { authParamsForPlugin, requestForPlugin } from '../plugins/plugin-secrets.js';
 import type { PluginRegistry } from '../plugins/registry.js';
-import { isParamReference, resolveParamValue } from './param-values.js';
+import { isParamReference } from '../../sdk/shared/param-reference.js';
+import { resolveParamValue } from './param-values.js';
 import { ParamTemplates, type ParamLayer } from './param-templates.js';
 
 export interface AuthPlan {

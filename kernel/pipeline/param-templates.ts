@@ -11,7 +11,8 @@
  */
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { expandTemplate, hasTemplate, TemplateProblem } from '../../sdk/shared/template.js';
-import { isParamReference, resolveParamValue } from './param-values.js';
+import { isParamReference } from '../../sdk/shared/param-reference.js';
+import { resolveParamValue } from './param-values.js';
 
 /** One `params` map and where it is in the config (`apis.x.profiles.default.params`). */
 export interface ParamLayer {

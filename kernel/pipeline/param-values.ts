@@ -6,11 +6,6 @@
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { redactKeepingLength, redactText } from '../../sdk/shared/redact.js';
 
-/** A value read from the environment or a command: secret wherever it goes, whatever its name. */
-export function isParamReference(value: string): boolean {
-  return value.startsWith('env:') || value.startsWith('command:');
-}
-
 export function resolveParamValue(name: string, value: string, owner: string, env: NodeJS.ProcessEnv): string {
   if (value.startsWith('env:')) {
     const variable = value.slice(4);

@@ -13,18 +13,19 @@
  *   the fields added or changed, never their values.
  */
 import type { CommandContext, CommandInit } from '../../sdk/types.js';
-import { OkapiError, UsageError } from '../../sdk/shared/errors.js';
+import { UsageError } from '../../sdk/shared/errors.js';
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
 import { profilesOf, type AuthObject, type CredentialBinding } from '../../sdk/shared/api-config.js';
 import type { SecuritySchemeInfo } from '../../sdk/shared/operation-index-format.js';
-import { escapeTemplate } from '../../sdk/shared/template.js';
-import { updateConfig } from '../../sdk/config-update.js';
+import { answerAsParam } from '../../sdk/shared/param-reference.js';
 import { parseArguments } from '../../sdk/arguments.js';
 import { printCommandError } from '../../sdk/command-errors.js';
 import { AUTH_ADD } from './arguments.js';
 import { authTarget, type AuthTarget } from './auth-target.js';
 import { AUTH_TYPE_PARAMS, schemeAuth, type TypeParam } from './scheme-auth.js';
 import { checkCredentialId } from './credential-id.js';
+import { deepMerge } from './deep-merge.js';
+import { updateBindings } from './update-bindings.js';
 import type { ApiVerb } from './verb.js';
 
 const BINDING_FIELDS = ['auth', 'auth_ref', 'satisfies', 'prompt', 'params'];
@@ -55,7 +56,7 @@ export const apiAuthAdd: ApiVerb = async (init, args, ctx) => {
       const prefill = scheme && !shared ? prefilledAuth(id, scheme, type) : undefined;
       const base: CredentialBinding = prefill && (type === undefined || prefill.type === type) ? { auth: prefill } : {};
       const answered: CredentialBinding = Object.keys(answers).length > 0 ? { auth: { type: type ?? prefill!.type, params: answers } } : {};
-      return merge(merge(merge(base, current ?? {}), given), answered) as CredentialBinding;
+      return deepMerge(deepMerge(deepMerge(base, current ?? {}), given), answered) as CredentialBinding;
     };
 
     const missing = missingParams(compose(existing, {}));
@@ -63,19 +64,10 @@ export const apiAuthAdd: ApiVerb = async (init, args, ctx) => {
 
     let before: CredentialBinding | undefined;
     let after: CredentialBinding = {};
-    await updateConfig(ctx.config, (config) => {
-      const apis = isPlainObject(config.apis) ? config.apis : {};
-      const entry = apis[api];
-      if (!isPlainObject(entry)) throw new OkapiError(`there is no API named "${api}" any more`, { hint: "another okapi removed it; see 'okapi api list'" });
-      const profiles = { ...profilesOf(entry) };
-      const profile = { ...(profiles[target.profile] ?? {}) };
-      const credentials = isPlainObject(profile.credentials) ? { ...(profile.credentials as Record<string, CredentialBinding>) } : {};
-      before = Object.hasOwn(credentials, id) ? credentials[id] : undefined;
+    await updateBindings(ctx, target, (bindings) => {
+      before = Object.hasOwn(bindings, id) ? bindings[id] : undefined;
       after = compose(before, answers);
-      credentials[id] = after;
-      profile.credentials = credentials;
-      profiles[target.profile] = profile;
-      config.apis = { ...apis, [api]: { ...entry, profiles } };
+      return { ...bindings, [id]: after };
     });
     ctx.stderr(`okapi: ${report(where, before, after, scheme !== undefined)}\n`);
     return 0;
@@ -166,7 +158,7 @@ function missingParams(binding: CredentialBinding): TypeParam[] {
   return (AUTH_TYPE_PARAMS[type] ?? []).filter((p) => typeof params[p.name] !== 'string' || params[p.name] === '');
 }
 
-/** Asks each param on the terminal; an answer is kept as typed (params are template text, so its braces are escaped). */
+/** Asks each param on the terminal; an answer is kept as typed (answerAsParam). */
 async function askParams(ctx: CommandContext, id: string, params: TypeParam[]): Promise<Record<string, string>> {
   const answers: Record<string, string> = {};
   for (const param of params) {
@@ -174,7 +166,7 @@ async function askParams(ctx: CommandContext, id: string, params: TypeParam[]): 
     for (let asked = 1; ; asked++) {
       const typed = (await ctx.prompt(message, { secret: param.secret })).trim();
       if (typed !== '') {
-        answers[param.name] = /^(env|command):/.test(typed) ? typed : escapeTemplate(typed);
+        answers[param.name] = answerAsParam(typed);
         break;
       }
       if (!param.required) break;
@@ -182,14 +174,6 @@ async function askParams(ctx: CommandContext, id: string, params: TypeParam[]): 
     }
   }
   return answers;
-}
-
-/** `over` laid on `base`: maps merge, anything else replaces. */
-function merge(base: unknown, over: unknown): unknown {
-  if (!isPlainObject(base) || !isPlainObject(over)) return over;
-  const out: Record<string, unknown> = { ...base };
-  for (const [key, value] of Object.entries(over)) out[key] = Object.hasOwn(out, key) ? merge(out[key], value) : value;
-  return out;
 }
 
 /** What was done, naming fields, never values. */

@@ -11,6 +11,7 @@ import { printCommandError, printProblem } from '../../sdk/command-errors.js';
 import type { AuthQuery, ResolvedCredential } from '../../sdk/services.js';
 import { AUTH_GET } from './arguments.js';
 import { headerLines, queryLines } from './auth-material.js';
+import { authTarget } from './auth-target.js';
 import { checkCredentials, profileCredentials, type ProfileCredentials } from './profile-credentials.js';
 import type { ApiVerb } from './verb.js';
 
@@ -19,7 +20,7 @@ export const apiAuthGet: ApiVerb = async (init, args, ctx) => {
     const parsed = parseArguments(args, AUTH_GET);
     const [api, credential] = parsed.positionals as [string, string | undefined];
     const operation = parsed.value('operation');
-    const credentials = await profileCredentials(ctx, api, init.profile);
+    const credentials = profileCredentials(await authTarget(init, ctx, api));
     if (credential !== undefined) checkCredentials(credentials, credential);
     const query: AuthQuery = {
       api,

@@ -15,6 +15,7 @@ import type { CommandContext } from '../../sdk/types.js';
 import { AUTH_INSPECT } from './arguments.js';
 import { headerLines, queryLines } from './auth-material.js';
 import { credentialCoverage, type Coverage } from './credential-coverage.js';
+import { authTarget } from './auth-target.js';
 import { checkCredentials, PROFILE_AUTH, profileCredentials, type ProfileCredentials } from './profile-credentials.js';
 import type { ApiVerb } from './verb.js';
 
@@ -25,7 +26,7 @@ export const apiAuthInspect: ApiVerb = async (init, args, ctx) => {
     const credential = parsed.value('credential');
     const operation = parsed.value('operation');
     const redact = parsed.flags.has('redact');
-    const credentials = await profileCredentials(ctx, api, init.profile);
+    const credentials = profileCredentials(await authTarget(init, ctx, api));
     const coverage = await coverageOf(ctx, credentials);
     const lines = [`API ${api}, profile ${credentials.profile}${operation !== undefined ? `, operation ${operation}` : ''}`];
     let failed = false;

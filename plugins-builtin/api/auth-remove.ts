@@ -4,33 +4,26 @@
  * back needs no new sign-in.
  */
 import { OkapiError } from '../../sdk/shared/errors.js';
-import { isPlainObject } from '../../sdk/shared/plain-object.js';
-import { profilesOf } from '../../sdk/shared/api-config.js';
-import { updateConfig } from '../../sdk/config-update.js';
 import { parseArguments } from '../../sdk/arguments.js';
 import { printCommandError } from '../../sdk/command-errors.js';
 import { AUTH_REMOVE } from './arguments.js';
 import { authTarget } from './auth-target.js';
+import { updateBindings } from './update-bindings.js';
 import type { ApiVerb } from './verb.js';
 
 export const apiAuthRemove: ApiVerb = async (init, args, ctx) => {
   try {
     const [api, id] = parseArguments(args, AUTH_REMOVE).positionals as [string, string];
     const target = await authTarget(init, ctx, api);
-    await updateConfig(ctx.config, (config) => {
-      const apis = isPlainObject(config.apis) ? config.apis : {};
-      const entry = isPlainObject(apis[api]) ? apis[api] : {};
-      const profiles = profilesOf(entry);
-      const profile = profiles[target.profile];
-      const credentials = isPlainObject(profile?.credentials) ? profile.credentials : {};
-      if (!Object.hasOwn(credentials, id)) {
-        const configured = Object.keys(credentials);
+    await updateBindings(ctx, target, (bindings) => {
+      if (!Object.hasOwn(bindings, id)) {
+        const configured = Object.keys(bindings);
         throw new OkapiError(`${api} (profile ${target.profile}) has no credential "${id}"`, {
           hint: configured.length > 0 ? `its credentials: ${configured.join(', ')}` : `it has none; add one with: okapi api auth add ${api}${target.profileFlag} <credential-id>`,
         });
       }
-      const { [id]: _removed, ...kept } = credentials;
-      config.apis = { ...apis, [api]: { ...entry, profiles: { ...profiles, [target.profile]: { ...profile, credentials: kept } } } };
+      const { [id]: _removed, ...kept } = bindings;
+      return kept;
     });
     ctx.stderr(`okapi: removed credential ${id} from ${api} (profile ${target.profile}); its cached tokens are kept (okapi api auth logout ${api}${target.profileFlag} clears them)\n`);
     return 0;

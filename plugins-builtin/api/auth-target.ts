@@ -5,10 +5,8 @@
  */
 import type { CommandContext, CommandInit } from '../../sdk/types.js';
 import { OkapiError, UsageError } from '../../sdk/shared/errors.js';
-import { profilesOf, type ApiEntry } from '../../sdk/shared/api-config.js';
+import { DEFAULT_PROFILE, profilesOf, type ApiEntry } from '../../sdk/shared/api-config.js';
 import { refuseOverlongApiName } from '../../sdk/shared/api-names.js';
-
-export const DEFAULT_PROFILE = 'default';
 
 export interface AuthTarget {
   api: string;

@@ -11,7 +11,7 @@
 import { dirname } from 'node:path';
 import type { CommandContext } from '../../sdk/types.js';
 import { UsageError } from '../../sdk/shared/errors.js';
-import { apiEntry, profilesOf, type ApiEntry, type Profile } from '../../sdk/shared/api-config.js';
+import { apiEntry, DEFAULT_PROFILE, profilesOf, type ApiEntry, type Profile } from '../../sdk/shared/api-config.js';
 import { apiNameProblem } from '../../sdk/shared/api-names.js';
 import { updateConfig } from '../../sdk/config-update.js';
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
@@ -24,6 +24,7 @@ import type { ApiVerb } from './verb.js';
 import { parseArguments } from '../../sdk/arguments.js';
 import { CONNECT } from './arguments.js';
 import { buildProfiles, normalizeXCliConfig } from './x-cli-config.js';
+import { deepMerge } from './deep-merge.js';
 import { checkTlsFiles, describeTlsFiles, withTlsFiles, type TlsFiles } from './tls-files.js';
 
 export const apiConnect: ApiVerb = async (init, args, ctx) => {
@@ -40,7 +41,7 @@ export const apiConnect: ApiVerb = async (init, args, ctx) => {
     const tlsFiles = init.tls_files;
     if (tlsFiles) checkTlsFiles(tlsFiles);
     // Saved to -p's profile, else to the one the API's requests use without -p.
-    const tlsProfile = init.profile ?? 'default';
+    const tlsProfile = init.profile ?? DEFAULT_PROFILE;
     const saveTls = (entry: ApiEntry): ApiEntry => (tlsFiles ? withTlsFiles(entry, tlsProfile, tlsFiles) : entry);
 
     const path = init.config_path;
@@ -175,14 +176,7 @@ async function setupExpressions(expressions: string[]): Promise<{ answers: Recor
 }
 
 function applyPatch(entry: ApiEntry, patch: Record<string, unknown>): ApiEntry {
-  return Object.keys(patch).length === 0 ? entry : (deepAssign(entry, patch) as ApiEntry);
-}
-
-function deepAssign(base: unknown, patch: unknown): unknown {
-  if (!isPlainObject(base) || !isPlainObject(patch)) return patch;
-  const out: Record<string, unknown> = { ...base };
-  for (const [key, value] of Object.entries(patch)) out[key] = Object.hasOwn(out, key) ? deepAssign(out[key], value) : value;
-  return out;
+  return Object.keys(patch).length === 0 ? entry : (deepMerge(entry, patch) as ApiEntry);
 }
 
 /** Writes one API entry under the config lock, built from the entry as it is at that moment. */

@@ -36,7 +36,11 @@ export function credentialCoverage(index: Pick<OperationIndex, 'operations' | 's
       uncallable.push(op.name);
       continue;
     }
-    for (const id of ids) covered.set(id, [...(covered.get(id) ?? []), op.name]);
+    for (const id of ids) {
+      const names = covered.get(id);
+      if (names) names.push(op.name);
+      else covered.set(id, [op.name]);
+    }
   }
   return { covered, uncallable };
 }

@@ -14,8 +14,8 @@ import { redactUrl } from '../../sdk/shared/redact.js';
 import { localSpecSources, specFilePaths, type ApiEntry } from '../../sdk/shared/api-config.js';
 import { checkFollow, discover, fetchExplicit, fetchPolicy, readLocal, type FetchedSpec } from './discovery.js';
 import { resolveReferences, type ResolvedDocument } from './refs.js';
+import { deepMerge } from './deep-merge.js';
 import type { DocumentProblem } from '../../sdk/shared/operation-index-format.js';
-import { isPlainObject } from '../../sdk/shared/plain-object.js';
 
 type Json = Record<string, unknown>;
 
@@ -134,13 +134,5 @@ async function loadOne(ctx: CommandContext, spec: FetchedSpec, options: LoadOpti
     policy,
     explicit: spec.explicit,
   });
-}
-
-/** Objects merge key by key, later files winning; anything else is replaced. */
-function deepMerge(base: unknown, over: unknown): unknown {
-  if (!isPlainObject(base) || !isPlainObject(over)) return over;
-  const out: Json = { ...base };
-  for (const [key, value] of Object.entries(over)) out[key] = Object.hasOwn(out, key) ? deepMerge(out[key], value) : value;
-  return out;
 }
 

@@ -2,12 +2,11 @@
  * The credentials of one profile of an API, as `api auth get | inspect` list and choose them: the
  * profile's own `auth` (or `auth_ref`) and its `credentials` bindings, read from the config entry.
  */
-import { OkapiError, UsageError } from '../../sdk/shared/errors.js';
+import { UsageError } from '../../sdk/shared/errors.js';
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
 import { profilesOf, type ApiEntry, type Profile } from '../../sdk/shared/api-config.js';
-import type { CommandContext } from '../../sdk/types.js';
-import { refuseOverlongApiName } from '../../sdk/shared/api-names.js';
 import { parseForcedAuth } from '../../sdk/shared/security-selection.js';
+import type { AuthTarget } from './auth-target.js';
 
 /** The profile's own auth where credentials are keyed by id: no binding has this id (ids are scheme names, never empty). */
 export const PROFILE_AUTH = '';
@@ -25,16 +24,11 @@ export interface ProfileCredentials {
   clientCertificate: boolean;
 }
 
-export async function profileCredentials(ctx: CommandContext, api: string, profileName: string | undefined): Promise<ProfileCredentials> {
-  refuseOverlongApiName(api);
-  const entry = await ctx.apis.get(api);
-  if (!entry) throw new OkapiError(`there is no API named "${api}"`, { hint: "see 'okapi api list'" });
+/** The credentials of the target's profile; a profile not configured (only `default` may be) has none. */
+export function profileCredentials(target: AuthTarget): ProfileCredentials {
+  const { api, entry, profile: name } = target;
   const profiles = profilesOf(entry);
-  const name = profileName ?? 'default';
   const found = Object.hasOwn(profiles, name) ? profiles[name] : undefined;
-  if (profileName !== undefined && profileName !== 'default' && !isPlainObject(found)) {
-    throw new UsageError(`API ${api} has no profile "${name}"`, { hint: `its profiles: ${Object.keys(profiles).join(', ') || 'none'}` });
-  }
   const profile: Profile = isPlainObject(found) ? found : {};
   const raw = isPlainObject(profile.credentials) ? profile.credentials : {};
   const bindings: Record<string, string[] | undefined> = {};

@@ -9,7 +9,7 @@ import { UsageError } from '../../sdk/shared/errors.js';
 import { describeFsError } from '../../sdk/shared/fs-errors.js';
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
 import { PROFILE_TLS_FIELDS, type ProfileTlsPaths } from '../../sdk/shared/profile-tls.js';
-import type { ApiEntry, Profile } from '../../sdk/shared/api-config.js';
+import { profilesOf, type ApiEntry, type Profile } from '../../sdk/shared/api-config.js';
 
 export type TlsFiles = NonNullable<CommandInit['tls_files']>;
 
@@ -41,7 +41,7 @@ export function checkTlsFiles(files: TlsFiles): void {
  * the certificate it belonged to.
  */
 export function withTlsFiles(entry: ApiEntry, profile: string, files: TlsFiles): ApiEntry {
-  const profiles = isPlainObject(entry.profiles) ? (entry.profiles as Record<string, Profile>) : {};
+  const profiles = profilesOf(entry);
   const current = isPlainObject(profiles[profile]) ? profiles[profile]! : {};
   const next: Profile = { ...current };
   if (files.ca_cert !== undefined) next.ca_cert = files.ca_cert;

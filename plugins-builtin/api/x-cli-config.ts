@@ -19,10 +19,11 @@ import { UsageError } from '../../sdk/shared/errors.js';
 import type { AuthObject, CredentialBinding, Profile, PromptEntry } from '../../sdk/shared/api-config.js';
 import type { SecuritySchemeInfo } from '../../sdk/shared/operation-index-format.js';
 import { isSecretParam } from '../../sdk/shared/credential-names.js';
+import { answerAsParam } from '../../sdk/shared/param-reference.js';
 import { OAUTH_FLOW_TYPES, schemeAuth } from './scheme-auth.js';
 import { redactField } from '../../sdk/shared/redact.js';
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
-import { escapeTemplate, expandTemplate, TemplateProblem } from '../../sdk/shared/template.js';
+import { expandTemplate, TemplateProblem } from '../../sdk/shared/template.js';
 
 type Json = Record<string, unknown>;
 
@@ -135,10 +136,6 @@ function unsafeValue(value: string): string | undefined {
   if (/^command:/i.test(value)) return 'runs a command';
   if (/^env:/i.test(value)) return 'reads an environment variable';
   return undefined;
-}
-
-function isReference(value: string): boolean {
-  return /^(env|command):/.test(value);
 }
 
 function entryList(value: unknown, separator: string, where: string, warnings: string[]): string[] {
@@ -329,8 +326,7 @@ async function fillParams(
   const passed = new Set(Object.keys(params));
   for (const [promptName, entry] of Object.entries(owner.prompt ?? {})) {
     const value = await answer(promptName, entry, host, cache);
-    // Params are template text: an answer is kept as typed (an env:/command: reference is read, never expanded).
-    params[promptName] = isReference(value) ? value : escapeTemplate(value);
+    params[promptName] = answerAsParam(value);
     if (entry.exclude) passed.delete(promptName);
     else passed.add(promptName);
   }

@@ -95,6 +95,9 @@ export function apiNames(config: OkapiConfig): string[] {
   return isPlainObject(apis) ? Object.keys(apis).filter((name) => isPlainObject(apis[name])) : [];
 }
 
+/** The profile a request uses without -p or OKAPI_PROFILE; the only one that needs no entry to exist. */
+export const DEFAULT_PROFILE = 'default';
+
 export function profilesOf(entry: ApiEntry): Record<string, Profile> {
   return isPlainObject(entry.profiles) ? (entry.profiles as Record<string, Profile>) : {};
 }
