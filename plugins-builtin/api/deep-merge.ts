@@ -4,6 +4,9 @@ import { isPlainObject } from '../../sdk/shared/plain-object.js';
 export function deepMerge(base: unknown, over: unknown): unknown {
   if (!isPlainObject(base) || !isPlainObject(over)) return over;
   const out: Record<string, unknown> = { ...base };
-  for (const [key, value] of Object.entries(over)) out[key] = Object.hasOwn(out, key) ? deepMerge(out[key], value) : value;
+  for (const [key, value] of Object.entries(over)) {
+    // Defined, not assigned: a `__proto__` key of a parsed document stays a field, not the result's prototype.
+    Object.defineProperty(out, key, { value: Object.hasOwn(out, key) ? deepMerge(out[key], value) : value, enumerable: true, writable: true, configurable: true });
+  }
   return out;
 }
