@@ -11,9 +11,14 @@ export function requiredAuthParam(input: AuthInput, type: string, name: string, 
   const value = input.params[name];
   if (value !== undefined && value !== '') return value;
   const state = value === undefined ? 'is not set' : 'is empty';
-  throw new OkapiError(`the ${type} auth of API ${input.api} (profile ${input.profile}) needs the param "${name}", which ${state}`, {
+  throw new OkapiError(`${authOwner(type, input)} needs the param "${name}", which ${state}`, {
     hint: authParamHint(input, name, example),
   });
+}
+
+/** Names the auth in errors and log lines: "the bearer auth of API x (profile y)". */
+export function authOwner(type: string, input: Pick<AuthInput, 'api' | 'profile'>): string {
+  return `the ${type} auth of API ${input.api} (profile ${input.profile})`;
 }
 
 /** The setup expression that sets one param of the profile's auth. */

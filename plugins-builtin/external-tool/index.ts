@@ -7,7 +7,7 @@
  * the config's approval is always the user's own. Nothing the tool prints is ever put in a message.
  */
 import { definePlugin } from '../../sdk/define.js';
-import { requiredAuthParam } from '../../sdk/auth-params.js';
+import { authOwner, requiredAuthParam } from '../../sdk/auth-params.js';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import type { AuthInput } from '../../sdk/types.js';
 import meta from './manifest.js';
@@ -19,7 +19,7 @@ export default definePlugin({
   ...meta,
   hooks: {
     async auth(input, ctx) {
-      const owner = `the external-tool auth of API ${input.api} (profile ${input.profile})`;
+      const owner = authOwner('external-tool', input);
       const commandline = requiredAuthParam(input, 'external-tool', 'commandline', '<command line>');
       const identity = toolIdentity(commandline);
       if ('problem' in identity) {

@@ -6,6 +6,7 @@
  * token must be fetched.
  */
 import { definePlugin } from '../../sdk/define.js';
+import { authOwner } from '../../sdk/auth-params.js';
 import { grantFingerprint } from '../../sdk/oauth/kept-token.js';
 import { oauthAuthorization } from '../../sdk/oauth/token-flow.js';
 import meta from './manifest.js';
@@ -15,7 +16,7 @@ export default definePlugin({
   ...meta,
   hooks: {
     async auth(input, ctx) {
-      const owner = `the oauth-authorization-code auth of API ${input.api} (profile ${input.profile})`;
+      const owner = authOwner('oauth-authorization-code', input);
       const params = signInParams(input.params, owner);
       return oauthAuthorization(input, ctx, {
         key: 'oauth-authorization-code',

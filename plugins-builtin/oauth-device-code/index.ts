@@ -7,6 +7,7 @@
  * fetched.
  */
 import { definePlugin } from '../../sdk/define.js';
+import { authOwner } from '../../sdk/auth-params.js';
 import { grantFingerprint } from '../../sdk/oauth/kept-token.js';
 import { oauthAuthorization } from '../../sdk/oauth/token-flow.js';
 import meta from './manifest.js';
@@ -17,7 +18,7 @@ export default definePlugin({
   ...meta,
   hooks: {
     async auth(input, ctx) {
-      const owner = `the oauth-device-code auth of API ${input.api} (profile ${input.profile})`;
+      const owner = authOwner('oauth-device-code', input);
       const params = deviceParams(input.params, owner);
       // One per request, made when first needed: a refused refresh is followed by a device code on the same provider.
       let loaded: Promise<DeviceGrant> | undefined;
