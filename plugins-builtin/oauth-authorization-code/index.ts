@@ -22,7 +22,6 @@ export default definePlugin({
         key: 'oauth-authorization-code',
         // The redirect is how a code arrives, not what the token is for: changing it keeps the token.
         grant: grantFingerprint([params.issuerUrl ?? '', params.authorizationUrl ?? '', params.tokenUrl ?? '', params.clientId, params.authMethod, params.scopes, params.extra]),
-        owner,
         obtain: async () => (await import('./sign-in.js')).signIn(params, owner, ctx, input.no_browser === true),
         refresh: async (refreshToken) => (await import('./refresh-token.js')).refreshAccessToken(params, owner, refreshToken),
       });

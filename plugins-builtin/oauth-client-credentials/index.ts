@@ -20,7 +20,6 @@ export default definePlugin({
       return oauthAuthorization(input, ctx, {
         key: 'oauth-client-credentials',
         grant: grantFingerprint([params.issuerUrl ?? '', params.tokenUrl ?? '', params.clientId, params.authMethod, params.scopes, params.extra]),
-        owner,
         obtain: async () => (await import('./fetch-token.js')).fetchToken(params, owner),
       });
     },

@@ -26,7 +26,6 @@ export default definePlugin({
       return oauthAuthorization(input, ctx, {
         key: 'oauth-device-code',
         grant: grantFingerprint([params.issuerUrl ?? '', params.deviceAuthorizationUrl ?? '', params.tokenUrl ?? '', params.clientId, params.authMethod, params.scopes, params.extra]),
-        owner,
         obtain: async () => (await grant()).obtain(ctx),
         refresh: async (refreshToken) => (await grant()).refresh(refreshToken),
       });
