@@ -21,7 +21,7 @@ export default definePlugin({
       return oauthAuthorization(input, ctx, {
         key: 'oauth-authorization-code',
         // The redirect is how a code arrives, not what the token is for: changing it keeps the token.
-        grant: grantFingerprint([params.issuerUrl ?? '', params.authorizationUrl ?? '', params.tokenUrl ?? '', params.clientId, params.authMethod, params.scopes, params.extra]),
+        grant: grantFingerprint(params, [params.authorizationUrl, params.tokenUrl]),
         obtain: async () => (await import('./sign-in.js')).signIn(params, owner, ctx, input.no_browser === true),
         refresh: async (refreshToken) => (await import('./refresh-token.js')).refreshAccessToken(params, owner, refreshToken),
       });

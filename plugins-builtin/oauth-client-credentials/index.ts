@@ -19,7 +19,7 @@ export default definePlugin({
       const params = grantParams(input.params, owner);
       return oauthAuthorization(input, ctx, {
         key: 'oauth-client-credentials',
-        grant: grantFingerprint([params.issuerUrl ?? '', params.tokenUrl ?? '', params.clientId, params.authMethod, params.scopes, params.extra]),
+        grant: grantFingerprint(params, [params.tokenUrl]),
         obtain: async () => (await import('./fetch-token.js')).fetchToken(params, owner),
       });
     },

@@ -25,7 +25,7 @@ export default definePlugin({
       const grant = () => (loaded ??= import('./device-grant.js').then(({ DeviceGrant }) => new DeviceGrant(params, owner, input.api)));
       return oauthAuthorization(input, ctx, {
         key: 'oauth-device-code',
-        grant: grantFingerprint([params.issuerUrl ?? '', params.deviceAuthorizationUrl ?? '', params.tokenUrl ?? '', params.clientId, params.authMethod, params.scopes, params.extra]),
+        grant: grantFingerprint(params, [params.deviceAuthorizationUrl, params.tokenUrl]),
         obtain: async () => (await grant()).obtain(ctx),
         refresh: async (refreshToken) => (await grant()).refresh(refreshToken),
       });
