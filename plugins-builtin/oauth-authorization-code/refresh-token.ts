@@ -2,11 +2,9 @@
 import * as oauth from 'oauth4webapi';
 import { insecureIfHttp } from '../../sdk/oauth/authorization-server.js';
 import { oauthFailure } from '../../sdk/oauth/provider-refusal.js';
-import { providerFor } from './provider-endpoints.js';
-import type { SignInParams } from './sign-in-params.js';
+import type { Provider } from './provider-endpoints.js';
 
-export async function refreshAccessToken(params: SignInParams, owner: string, refreshToken: string): Promise<oauth.TokenEndpointResponse> {
-  const provider = await providerFor(params, owner);
+export async function refreshAccessToken(provider: Provider, owner: string, refreshToken: string): Promise<oauth.TokenEndpointResponse> {
   const endpoint = provider.server.token_endpoint;
   try {
     const answer = await oauth.refreshTokenGrantRequest(provider.server, provider.client, provider.clientAuth, refreshToken, insecureIfHttp(endpoint));
