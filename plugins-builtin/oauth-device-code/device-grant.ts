@@ -5,6 +5,7 @@
  */
 import * as oauth from 'oauth4webapi';
 import { clientAuthentication, discoverServer, insecureIfHttp, serverFromEndpoints } from '../../sdk/oauth/authorization-server.js';
+import { firstRequestParams } from '../../sdk/oauth/client-params.js';
 import { oauthFailure } from '../../sdk/oauth/provider-refusal.js';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import type { AuthContext } from '../../sdk/types.js';
@@ -28,10 +29,9 @@ export class DeviceGrant {
   async obtain(ctx: Pick<AuthContext, 'tell'>): Promise<oauth.TokenEndpointResponse> {
     const server = await this.authorizationServer();
     const endpoint = server.device_authorization_endpoint!;
-    const body = { ...this.params.extra, ...(this.params.scopes.length > 0 ? { scope: this.params.scopes.join(' ') } : {}) };
     let code: oauth.DeviceAuthorizationResponse;
     try {
-      code = await oauth.processDeviceAuthorizationResponse(server, this.client, await oauth.deviceAuthorizationRequest(server, this.client, this.authentication(), body, insecureIfHttp(endpoint)));
+      code = await oauth.processDeviceAuthorizationResponse(server, this.client, await oauth.deviceAuthorizationRequest(server, this.client, this.authentication(), firstRequestParams(this.params), insecureIfHttp(endpoint)));
     } catch (error) {
       throw oauthFailure(error, `${this.owner}: the device authorization endpoint ${endpoint}`);
     }
