@@ -1,15 +1,14 @@
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import externalTool from '../../../../plugins-builtin/external-tool/index.js';
 import { toolIdentity } from '../../../../plugins-builtin/external-tool/tool-approval.js';
 import { OkapiError } from '../../../../sdk/shared/errors.js';
 import type { LogLevel } from '../../../../sdk/types.js';
 import { authFailure, authInput, untouchedTerminal } from '../auth/fixtures.js';
+import { tempDir } from '../../../helpers/temp-dir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'okapi-external-tool-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('okapi-external-tool-');
 
 /** A tool script with this body, and the params that run it approved. */
 function tool(name: string, body: string): Record<string, string> {

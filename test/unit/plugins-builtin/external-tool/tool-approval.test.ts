@@ -1,11 +1,10 @@
-import { chmodSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { firstWord, toolIdentity } from '../../../../plugins-builtin/external-tool/tool-approval.js';
+import { tempDir } from '../../../helpers/temp-dir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'okapi-tool-approval-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDir('okapi-tool-approval-');
 
 function script(name: string): string {
   const path = join(dir, name);
