@@ -11,12 +11,19 @@ export function requiredAuthParam(input: AuthInput, type: string, name: string, 
   const value = input.params[name];
   if (value !== undefined && value !== '') return value;
   const state = value === undefined ? 'is not set' : 'is empty';
-  throw new OkapiError(`the ${type} auth of API ${input.api} (profile ${input.profile}) needs the param "${name}", which ${state}`, {
+  throw new OkapiError(`${authOwner(type, input)} needs the param "${name}", which ${state}`, {
     hint: authParamHint(input, name, example),
   });
 }
 
-/** The setup expression that sets one param of the profile's auth. */
-export function authParamHint(input: Pick<AuthInput, 'api' | 'profile'>, name: string, example: string): string {
-  return `okapi api set ${input.api} 'profiles.${input.profile}.auth.params.${name}: ${example}'`;
+/** Names the auth in errors and log lines: "the bearer auth of API x (profile y)". */
+export function authOwner(type: string, input: Pick<AuthInput, 'api' | 'profile'>): string {
+  return `the ${type} auth of API ${input.api} (profile ${input.profile})`;
+}
+
+/** The setup expression that sets one param where the auth is: the profile's, a credential binding's, or a shared auth profile's. */
+export function authParamHint(input: Pick<AuthInput, 'api' | 'profile' | 'credential' | 'auth_profile'>, name: string, example: string): string {
+  if (input.auth_profile !== undefined) return `okapi config set 'auth_profiles.${input.auth_profile}.params.${name}: ${example}'`;
+  const auth = input.credential === undefined ? 'auth' : `credentials.${input.credential}.auth`;
+  return `okapi api set ${input.api} 'profiles.${input.profile}.${auth}.params.${name}: ${example}'`;
 }

@@ -6,7 +6,7 @@
 import { definePlugin } from '../../sdk/define.js';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { redactKeepingLength } from '../../sdk/shared/redact.js';
-import { authParamHint, requiredAuthParam } from '../../sdk/auth-params.js';
+import { authOwner, authParamHint, requiredAuthParam } from '../../sdk/auth-params.js';
 import type { AuthInput, RequestUpdate } from '../../sdk/types.js';
 import meta from './manifest.js';
 
@@ -31,7 +31,7 @@ function placeOf(input: AuthInput): Place {
   const place = requiredAuthParam(input, 'api-key', 'in', 'header');
   if ((PLACES as readonly string[]).includes(place)) return place as Place;
   // A key put in "in" by mistake is still a key: a token-shaped value is shown masked.
-  throw new OkapiError(`the api-key auth of API ${input.api} (profile ${input.profile}) has the param "in" set to "${redactKeepingLength(place)}", but it must be header, query or cookie`, {
+  throw new OkapiError(`${authOwner('api-key', input)} has the param "in" set to "${redactKeepingLength(place)}", but it must be header, query or cookie`, {
     hint: authParamHint(input, 'in', 'header'),
   });
 }

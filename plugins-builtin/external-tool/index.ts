@@ -7,9 +7,8 @@
  * the config's approval is always the user's own. Nothing the tool prints is ever put in a message.
  */
 import { definePlugin } from '../../sdk/define.js';
-import { requiredAuthParam } from '../../sdk/auth-params.js';
+import { authOwner, authParamHint, requiredAuthParam } from '../../sdk/auth-params.js';
 import { OkapiError } from '../../sdk/shared/errors.js';
-import type { AuthInput } from '../../sdk/types.js';
 import meta from './manifest.js';
 import { toolIdentity } from './tool-approval.js';
 import { parseToolOutput } from './tool-output.js';
@@ -19,7 +18,7 @@ export default definePlugin({
   ...meta,
   hooks: {
     async auth(input, ctx) {
-      const owner = `the external-tool auth of API ${input.api} (profile ${input.profile})`;
+      const owner = authOwner('external-tool', input);
       const commandline = requiredAuthParam(input, 'external-tool', 'commandline', '<command line>');
       const identity = toolIdentity(commandline);
       if ('problem' in identity) {
@@ -28,7 +27,7 @@ export default definePlugin({
       if (input.params.approved_hash !== identity.hash) {
         const state = input.params.approved_hash === undefined ? 'has not been approved' : 'has changed since it was approved';
         throw new OkapiError(`${owner}: the command of param "commandline" (running ${identity.executable}) ${state}; okapi runs it only once you approve it`, {
-          hint: `to approve it as it is now: okapi api set ${input.api} '${paramPath(input)}.approved_hash: ${identity.hash}'`,
+          hint: `to approve it as it is now: ${authParamHint(input, 'approved_hash', identity.hash)}`,
         });
       }
 
@@ -52,12 +51,6 @@ export default definePlugin({
     },
   },
 });
-
-/** Where the auth's params are in the config: the profile's, or a credential binding's. */
-function paramPath(input: AuthInput): string {
-  const profile = `profiles.${input.profile}`;
-  return input.credential === undefined ? `${profile}.auth.params` : `${profile}.credentials.${input.credential}.auth.params`;
-}
 
 function failure(run: ToolRun): string {
   switch (run.outcome) {

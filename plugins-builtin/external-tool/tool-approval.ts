@@ -6,7 +6,7 @@
  * not read: a request must not hash a large binary, and a changed file has a new mtime.
  */
 import { createHash } from 'node:crypto';
-import { statSync } from 'node:fs';
+import { statSync, type Stats } from 'node:fs';
 import { delimiter, isAbsolute, resolve } from 'node:path';
 
 export interface ToolIdentity {
@@ -18,10 +18,10 @@ export interface ToolIdentity {
 export function toolIdentity(commandline: string, env: NodeJS.ProcessEnv = process.env, cwd: string = process.cwd()): ToolIdentity | { problem: string } {
   const program = firstWord(commandline);
   if (program === undefined) return { problem: 'is empty' };
-  const executable = findExecutable(program, env, cwd);
-  if (executable === undefined) return { problem: `starts with ${JSON.stringify(program)}, which is not a file and not found on PATH` };
-  const { size, mtimeMs } = statSync(executable);
-  const hash = createHash('sha256').update(JSON.stringify([commandline, executable, size, mtimeMs])).digest('hex');
+  const found = findExecutable(program, env, cwd);
+  if (found === undefined) return { problem: `starts with ${JSON.stringify(program)}, which is not a file and not found on PATH` };
+  const { executable, stats } = found;
+  const hash = createHash('sha256').update(JSON.stringify([commandline, executable, stats.size, stats.mtimeMs])).digest('hex');
   return { executable, hash };
 }
 
@@ -37,7 +37,8 @@ export function firstWord(commandline: string): string | undefined {
   return word === '' ? undefined : word;
 }
 
-function findExecutable(program: string, env: NodeJS.ProcessEnv, cwd: string): string | undefined {
+/** The executable's path with the stats it was found by: the hash needs no second stat. */
+function findExecutable(program: string, env: NodeJS.ProcessEnv, cwd: string): { executable: string; stats: Stats } | undefined {
   const windows = process.platform === 'win32';
   const extensions = windows ? ['', ...(env.PATHEXT ?? '.COM;.EXE;.BAT;.CMD').split(';').filter(Boolean)] : [''];
   const hasSeparator = program.includes('/') || (windows && program.includes('\\'));
@@ -46,17 +47,19 @@ function findExecutable(program: string, env: NodeJS.ProcessEnv, cwd: string): s
   const directories = hasSeparator || isAbsolute(program) ? [cwd] : windows ? [cwd, ...searched] : searched;
   for (const directory of directories) {
     for (const extension of extensions) {
-      const candidate = resolve(directory, program + extension);
-      if (isFile(candidate)) return candidate;
+      const executable = resolve(directory, program + extension);
+      const stats = fileStats(executable);
+      if (stats !== undefined) return { executable, stats };
     }
   }
   return undefined;
 }
 
-function isFile(path: string): boolean {
+function fileStats(path: string): Stats | undefined {
   try {
-    return statSync(path).isFile();
+    const stats = statSync(path);
+    return stats.isFile() ? stats : undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }

@@ -5,7 +5,7 @@
  */
 import { definePlugin } from '../../sdk/define.js';
 import { OkapiError } from '../../sdk/shared/errors.js';
-import { authParamHint, requiredAuthParam } from '../../sdk/auth-params.js';
+import { authOwner, authParamHint, requiredAuthParam } from '../../sdk/auth-params.js';
 import meta from './manifest.js';
 
 export default definePlugin({
@@ -14,7 +14,7 @@ export default definePlugin({
     auth(input) {
       const username = requiredAuthParam(input, 'http-basic', 'username', '<user name>');
       if (username.includes(':')) {
-        throw new OkapiError(`the http-basic auth of API ${input.api} (profile ${input.profile}) has a username with a colon, which Basic auth cannot send: the server splits user and password at the first colon`, {
+        throw new OkapiError(`${authOwner('http-basic', input)} has a username with a colon, which Basic auth cannot send: the server splits user and password at the first colon`, {
           hint: authParamHint(input, 'username', '<user name without a colon>'),
         });
       }

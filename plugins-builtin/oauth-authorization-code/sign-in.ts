@@ -14,14 +14,13 @@ import type { Terminal } from '../../sdk/services.js';
 import { pastedResponse } from './authorization-response.js';
 import { listenForRedirect, type RedirectArrival } from './loopback-redirect.js';
 import { openBrowser } from './open-browser.js';
-import { providerFor, type Provider } from './provider-endpoints.js';
+import type { Provider } from './provider-endpoints.js';
 import type { SignInParams } from './sign-in-params.js';
 
 /** The auth hook's deadline for a plugin process (SPEC Limits), kept by the built-in too. */
 const SIGN_IN_WAIT_MS = 5 * 60_000;
 
-export async function signIn(params: SignInParams, owner: string, terminal: Terminal, noBrowser: boolean): Promise<oauth.TokenEndpointResponse> {
-  const provider = await providerFor(params, owner);
+export async function signIn(params: SignInParams, provider: Provider, owner: string, terminal: Terminal, noBrowser: boolean): Promise<oauth.TokenEndpointResponse> {
   const verifier = oauth.generateRandomCodeVerifier();
   const state = oauth.generateRandomState();
   const loopback = await listenForRedirect(params.redirectPort, params.redirectPath, owner, noBrowser ? 'paste' : 'receive');

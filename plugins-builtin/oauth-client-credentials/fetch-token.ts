@@ -4,6 +4,7 @@
  */
 import * as oauth from 'oauth4webapi';
 import { clientAuthentication, discoverServer, insecureIfHttp, serverFromEndpoints } from '../../sdk/oauth/authorization-server.js';
+import { firstRequestParams } from '../../sdk/oauth/client-params.js';
 import { oauthFailure } from '../../sdk/oauth/provider-refusal.js';
 import type { GrantParams } from './grant-params.js';
 
@@ -15,9 +16,8 @@ export async function fetchToken(params: GrantParams, owner: string): Promise<oa
   const endpoint = server.token_endpoint!;
   const from = `the token endpoint ${endpoint}${params.issuerUrl !== undefined ? ` of issuer ${params.issuerUrl}` : ''}`;
   const client: oauth.Client = { client_id: params.clientId };
-  const body = { ...params.extra, ...(params.scopes.length > 0 ? { scope: params.scopes.join(' ') } : {}) };
   try {
-    const response = await oauth.clientCredentialsGrantRequest(server, client, clientAuthentication(params.authMethod, params.clientSecret), body, insecureIfHttp(endpoint));
+    const response = await oauth.clientCredentialsGrantRequest(server, client, clientAuthentication(params.authMethod, params.clientSecret), firstRequestParams(params), insecureIfHttp(endpoint));
     return await oauth.processClientCredentialsResponse(server, client, response);
   } catch (error) {
     throw oauthFailure(error, `${owner}: ${from}`);

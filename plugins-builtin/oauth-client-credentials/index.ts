@@ -5,6 +5,7 @@
  * only: the OAuth client library is loaded when a token must be fetched.
  */
 import { definePlugin } from '../../sdk/define.js';
+import { authOwner } from '../../sdk/auth-params.js';
 import { grantFingerprint } from '../../sdk/oauth/kept-token.js';
 import { oauthAuthorization } from '../../sdk/oauth/token-flow.js';
 import meta from './manifest.js';
@@ -14,12 +15,11 @@ export default definePlugin({
   ...meta,
   hooks: {
     async auth(input, ctx) {
-      const owner = `the oauth-client-credentials auth of API ${input.api} (profile ${input.profile})`;
+      const owner = authOwner('oauth-client-credentials', input);
       const params = grantParams(input.params, owner);
       return oauthAuthorization(input, ctx, {
         key: 'oauth-client-credentials',
-        grant: grantFingerprint([params.issuerUrl ?? '', params.tokenUrl ?? '', params.clientId, params.authMethod, params.scopes, params.extra]),
-        owner,
+        grant: grantFingerprint(params, [params.tokenUrl]),
         obtain: async () => (await import('./fetch-token.js')).fetchToken(params, owner),
       });
     },

@@ -5,7 +5,9 @@
  */
 import * as oauth from 'oauth4webapi';
 import { clientAuthentication, discoverServer, insecureIfHttp, serverFromEndpoints } from '../../sdk/oauth/authorization-server.js';
+import { firstRequestParams } from '../../sdk/oauth/client-params.js';
 import { oauthFailure } from '../../sdk/oauth/provider-refusal.js';
+import { refreshGrant } from '../../sdk/oauth/refresh-grant.js';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import type { AuthContext } from '../../sdk/types.js';
 import type { DeviceParams } from './device-params.js';
@@ -28,10 +30,9 @@ export class DeviceGrant {
   async obtain(ctx: Pick<AuthContext, 'tell'>): Promise<oauth.TokenEndpointResponse> {
     const server = await this.authorizationServer();
     const endpoint = server.device_authorization_endpoint!;
-    const body = { ...this.params.extra, ...(this.params.scopes.length > 0 ? { scope: this.params.scopes.join(' ') } : {}) };
     let code: oauth.DeviceAuthorizationResponse;
     try {
-      code = await oauth.processDeviceAuthorizationResponse(server, this.client, await oauth.deviceAuthorizationRequest(server, this.client, this.authentication(), body, insecureIfHttp(endpoint)));
+      code = await oauth.processDeviceAuthorizationResponse(server, this.client, await oauth.deviceAuthorizationRequest(server, this.client, this.authentication(), firstRequestParams(this.params), insecureIfHttp(endpoint)));
     } catch (error) {
       throw oauthFailure(error, `${this.owner}: the device authorization endpoint ${endpoint}`);
     }
@@ -53,11 +54,7 @@ export class DeviceGrant {
   async refresh(refreshToken: string): Promise<oauth.TokenEndpointResponse> {
     const server = await this.authorizationServer();
     const endpoint = server.token_endpoint!;
-    try {
-      return await oauth.processRefreshTokenResponse(server, this.client, await oauth.refreshTokenGrantRequest(server, this.client, this.authentication(), refreshToken, insecureIfHttp(endpoint)));
-    } catch (error) {
-      throw oauthFailure(error, `${this.owner}: the token endpoint ${endpoint}, asked to refresh the token,`);
-    }
+    return refreshGrant(server, this.client, this.authentication(), refreshToken, `${this.owner}: the token endpoint ${endpoint}, asked to refresh the token,`);
   }
 
   private authentication(): oauth.ClientAuth {

@@ -7,6 +7,7 @@
  * fetched.
  */
 import { definePlugin } from '../../sdk/define.js';
+import { authOwner } from '../../sdk/auth-params.js';
 import { grantFingerprint } from '../../sdk/oauth/kept-token.js';
 import { oauthAuthorization } from '../../sdk/oauth/token-flow.js';
 import meta from './manifest.js';
@@ -17,15 +18,14 @@ export default definePlugin({
   ...meta,
   hooks: {
     async auth(input, ctx) {
-      const owner = `the oauth-device-code auth of API ${input.api} (profile ${input.profile})`;
+      const owner = authOwner('oauth-device-code', input);
       const params = deviceParams(input.params, owner);
       // One per request, made when first needed: a refused refresh is followed by a device code on the same provider.
       let loaded: Promise<DeviceGrant> | undefined;
       const grant = () => (loaded ??= import('./device-grant.js').then(({ DeviceGrant }) => new DeviceGrant(params, owner, input.api)));
       return oauthAuthorization(input, ctx, {
         key: 'oauth-device-code',
-        grant: grantFingerprint([params.issuerUrl ?? '', params.deviceAuthorizationUrl ?? '', params.tokenUrl ?? '', params.clientId, params.authMethod, params.scopes, params.extra]),
-        owner,
+        grant: grantFingerprint(params, [params.deviceAuthorizationUrl, params.tokenUrl]),
         obtain: async () => (await grant()).obtain(ctx),
         refresh: async (refreshToken) => (await grant()).refresh(refreshToken),
       });

@@ -77,6 +77,11 @@ export function clientParams(params: Record<string, string>, owner: string, rule
   };
 }
 
+/** What the type's first request sends besides its own fields: the extra params, and the scopes as OAuth's space-separated `scope`. */
+export function firstRequestParams(client: Pick<ClientParams, 'extra' | 'scopes'>): Record<string, string> {
+  return { ...client.extra, ...(client.scopes.length > 0 ? { scope: client.scopes.join(' ') } : {}) };
+}
+
 /** A secret means a confidential client (`client_secret_basic` by default); no secret, a public one (`none`). */
 function authMethod(value: string | undefined, hasSecret: boolean, owner: string, secretRequired: boolean): ClientAuthMethod {
   const allowed: readonly ClientAuthMethod[] = secretRequired ? SECRET_METHODS : ['none', ...SECRET_METHODS];

@@ -4,6 +4,7 @@
  * profile whose client, endpoint or scopes changed does not reuse it.
  */
 import { isPlainObject } from '../shared/plain-object.js';
+import type { ClientParams } from './client-params.js';
 
 /** Stop using a token this long before it expires, at most: clocks differ and requests take time. */
 const MAX_SKEW_MS = 30_000;
@@ -19,11 +20,13 @@ export interface KeptToken {
 }
 
 /**
- * Names a grant by what identifies it (endpoint, client, scopes, extra params), never by a secret.
- * Kept as it is, not hashed: loading node:crypto would cost a request with a kept token ~2 ms.
+ * Names a grant by what identifies it (issuer or the type's endpoints, client, scopes, extra
+ * params), never by a secret. `endpoints` are the type's endpoint URLs in a fixed order, undefined
+ * when discovery names them. Kept as it is, not hashed: loading node:crypto would cost a request
+ * with a kept token ~2 ms.
  */
-export function grantFingerprint(parts: readonly unknown[]): string {
-  return JSON.stringify(parts);
+export function grantFingerprint(client: Omit<ClientParams, 'endpoints' | 'clientSecret'>, endpoints: readonly (string | undefined)[]): string {
+  return JSON.stringify([client.issuerUrl ?? '', ...endpoints.map((url) => url ?? ''), client.clientId, client.authMethod, client.scopes, client.extra]);
 }
 
 /** The stored token when it was issued for `grant`, whether or not it is still in use; else undefined. */

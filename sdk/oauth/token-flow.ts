@@ -5,12 +5,13 @@
  * credential. The answer is `renewable`, so a 401 brings the hook back once with `renew`.
  */
 import type * as oauth from 'oauth4webapi';
+import { authOwner } from '../auth-params.js';
 import type { AuthContext, AuthInput, AuthOutput } from '../types.js';
 import type { TokenScope } from '../services.js';
 import { authorization, inUse, keptToken, useUntil, type KeptToken } from './kept-token.js';
 
 export interface TokenSource {
-  /** The token store key: the auth type's name. */
+  /** The token store key: the auth type's name, which also names the auth in log lines. */
   key: string;
   /** The grant fingerprint (kept-token.ts grantFingerprint): a token of another grant is not used. */
   grant: string;
@@ -18,8 +19,6 @@ export interface TokenSource {
   obtain(): Promise<oauth.TokenEndpointResponse>;
   /** Exchanges a refresh token; absent when the auth type has no refresh step. */
   refresh?(refreshToken: string): Promise<oauth.TokenEndpointResponse>;
-  /** Names the auth in diagnostics: "the oauth-… auth of API x (profile y)". */
-  owner: string;
 }
 
 export async function oauthAuthorization(input: AuthInput, ctx: AuthContext, source: TokenSource): Promise<AuthOutput> {
@@ -36,7 +35,7 @@ export async function oauthAuthorization(input: AuthInput, ctx: AuthContext, sou
       refreshed = true;
     } catch (error) {
       // A refresh token may be revoked or expired; the grant itself still works.
-      ctx.log('info', `${source.owner}: the refresh token was not accepted (${error instanceof Error ? error.message : String(error)}); signing in again`);
+      ctx.log('info', `${authOwner(source.key, input)}: the refresh token was not accepted (${error instanceof Error ? error.message : String(error)}); signing in again`);
     }
   }
   token ??= await source.obtain();

@@ -20,10 +20,9 @@
  * ```
  *
  * A call reads the preamble, the head, the line of its command and one operation's record (and the
- * schemas it names), so a
- * description with thousands of operations costs a call what one operation costs (issue #14's
- * start-up figure): the table holds no more than finding a command needs. Schemas that many
- * operations share are stored once.
+ * schemas it names), so a description with thousands of operations costs a call what one operation
+ * costs (issue #14's start-up figure): the table holds no more than finding a command needs.
+ * Schemas that many operations share are stored once.
  */
 import type { IndexedOperation, IndexedParameter, IndexedResponse, IndexKey, OperationIndex, SecurityRequirement, SecuritySchemeInfo, ServerInfo } from './operation-index-format.js';
 
