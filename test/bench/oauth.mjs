@@ -1,6 +1,8 @@
 // The OAuth figure of issue 15: a request whose profile's oauth-client-credentials token is kept
-// in the token store, against the same request with the token given by -H. The provider runs in a
-// child process (fixtures/oauth-provider/serve.mjs): the benchmarks time processes synchronously.
+// in the token store, against the same request with a static bearer token (the profile's `bearer`
+// auth, the same token); the issue's other figure compares bearer auth with -H (auth.mjs). The
+// provider runs in a child process (fixtures/oauth-provider/serve.mjs): the benchmarks time
+// processes synchronously.
 //
 // Wired into run.mjs like the other modules: `measure(report, context)`.
 import { spawn, execFileSync } from 'node:child_process';
@@ -32,19 +34,20 @@ export async function measure(report, { work, node, repo, okapi, cleanEnv }) {
     const oauthConfig = join(dir, 'oauth', 'config.json');
     const staticConfig = join(dir, 'static', 'config.json');
     writeFileSync(oauthConfig, JSON.stringify({ apis: { res: { base_url: resource, profiles: { default: { auth } } } } }));
-    writeFileSync(staticConfig, JSON.stringify({ apis: { res: { base_url: resource } } }));
     const oauthEnv = { ...cleanEnv, OKAPI_CONFIG: oauthConfig };
     // The first request fetches the token; the timed ones use it as kept.
     execFileSync(node, [okapi, 'res/whoami'], { env: oauthEnv, stdio: 'ignore' });
     const kept = JSON.parse(JSON.parse(readFileSync(join(dir, 'oauth', 'tokens.json'), 'utf8')).apis.res.default.default['oauth-client-credentials']);
-    const [withOAuth, withHeader] = timeTogether(
+    const bearer = { type: 'bearer', params: { token: kept.access_token } };
+    writeFileSync(staticConfig, JSON.stringify({ apis: { res: { base_url: resource, profiles: { default: { auth: bearer } } } } }));
+    const [withOAuth, withBearer] = timeTogether(
       [
         { label: 'oauth', command: node, args: [okapi, 'res/whoami'], env: oauthEnv },
-        { label: '-H', command: node, args: [okapi, 'res/whoami', '-H', `Authorization: Bearer ${kept.access_token}`], env: { ...cleanEnv, OKAPI_CONFIG: staticConfig } },
+        { label: 'bearer', command: node, args: [okapi, 'res/whoami'], env: { ...cleanEnv, OKAPI_CONFIG: staticConfig } },
       ],
-      { runs: 30 },
+      { runs: 60, warmup: 5 },
     );
-    report.ratio('request with a kept OAuth token', withOAuth, "-H 'Authorization: Bearer …'", withHeader, 1.05);
+    report.ratio('request with a kept OAuth token', withOAuth, 'profile bearer auth, same token', withBearer, 1.05);
   } finally {
     child.kill('SIGTERM');
   }
