@@ -1,18 +1,18 @@
 /**
  * A command session's host-service requests (docs/design/016-host-services.md): checked for their
- * shape here, then answered by the very objects a built-in command gets in-process, which check
- * what they mean (names, paths, sizes). Nothing in an answer or an error carries a token's value
- * but the `get-token` and `resolve-auth` answers themselves.
+ * shape by protocol-check.ts, then answered by the very objects a built-in command gets in-process,
+ * which check what they mean (names, paths, sizes). Nothing in an answer or an error carries a
+ * token's value but the `get-token` and `resolve-auth` answers themselves.
  */
 import type { WireMessage } from '../../sdk/codec.js';
 import { OkapiError } from '../../sdk/shared/errors.js';
-import { isPlainObject } from '../../sdk/shared/plain-object.js';
 import type { ApiSave, AuthQuery, TokenClearScope, TokenScope, TokenStore } from '../../sdk/services.js';
 import type { CommandEntry } from '../../sdk/shared/operation-detail-format.js';
 import type { CommandContext } from '../../sdk/types.js';
+import type { FieldRule } from './protocol-check.js';
 
-/** Each request type, its answer type, and the fields it needs. */
-const REQUESTS: Record<string, { answer: string; fields: Record<string, FieldRule> }> = {
+/** Each request type, its answer type, and the fields it needs (checked in protocol-check.ts). */
+export const SERVICE_REQUESTS: Record<string, { answer: string; fields: Record<string, FieldRule> }> = {
   'read-config': { answer: 'config', fields: {} },
   'read-config-text': { answer: 'config-text', fields: {} },
   'patch-config': { answer: 'config', fields: { edits: 'list', revision: 'string?' } },
@@ -33,49 +33,8 @@ const REQUESTS: Record<string, { answer: string; fields: Record<string, FieldRul
   'resolve-auth': { answer: 'auth-resolved', fields: { api: 'string', profile: 'string?', credential: 'string?', operation: 'string?' } },
 };
 
-type FieldRule = 'string' | 'string?' | 'list' | 'strings?' | 'map' | 'map?' | 'bytes?';
-
-const RULE_WORDS: Record<FieldRule, string> = {
-  string: 'a string',
-  'string?': 'a string',
-  list: 'a list',
-  'strings?': 'a list of strings',
-  map: 'a map',
-  'map?': 'a map',
-  'bytes?': 'bytes',
-};
-
 export function isServiceRequest(type: string): boolean {
-  return Object.hasOwn(REQUESTS, type);
-}
-
-/** What is wrong with the fields of a service request, or undefined. The `id` is checked by the caller. */
-export function serviceRequestProblem(message: WireMessage): string | undefined {
-  const request = REQUESTS[message.type]!;
-  for (const [field, rule] of Object.entries(request.fields)) {
-    const value = message[field];
-    if (value === undefined && rule.endsWith('?')) continue;
-    // The field is named but its value never quoted: it may be a secret (set-token's value).
-    if (!fitsRule(rule, value)) return `sent a "${message.type}" request whose ${field} is ${value === undefined ? 'missing' : 'of the wrong type'}; it must be ${RULE_WORDS[rule]}`;
-  }
-  return undefined;
-}
-
-function fitsRule(rule: FieldRule, value: unknown): boolean {
-  switch (rule) {
-    case 'string':
-    case 'string?':
-      return typeof value === 'string';
-    case 'list':
-      return Array.isArray(value);
-    case 'strings?':
-      return Array.isArray(value) && value.every((item) => typeof item === 'string');
-    case 'map':
-    case 'map?':
-      return isPlainObject(value) && !(value instanceof Uint8Array);
-    case 'bytes?':
-      return value instanceof Uint8Array;
-  }
+  return Object.hasOwn(SERVICE_REQUESTS, type);
 }
 
 const TOKEN_REQUESTS = new Set(['get-token', 'set-token', 'delete-token']);
@@ -98,7 +57,7 @@ export function answerTokenRequest(message: WireMessage, tokens: TokenStore): Pr
 async function answered(message: WireMessage, serveIt: () => Promise<Record<string, unknown>>): Promise<{ type: string } & Record<string, unknown>> {
   const id = message.id;
   try {
-    return { type: REQUESTS[message.type]!.answer, id, ...(await serveIt()) };
+    return { type: SERVICE_REQUESTS[message.type]!.answer, id, ...(await serveIt()) };
   } catch (error) {
     const e = error as { message?: unknown; hint?: unknown; exitCode?: unknown };
     return {
