@@ -92,12 +92,9 @@ async function serve(message: WireMessage, host: CommandContext): Promise<Record
       return entry === undefined ? {} : { entry };
     }
     case 'save-api': {
-      const save: ApiSave = { entry: message.entry as ApiSave['entry'] };
-      if (message.revision !== undefined) save.revision = message.revision as string;
-      if (message.index !== undefined) save.index = message.index as object;
-      if (message.details !== undefined) save.details = message.details as object;
-      if (message.spec !== undefined) save.spec = message.spec as Uint8Array;
-      return { ...(await host.apis.save(name, save)) };
+      // An absent field is undefined here, as the service reads it.
+      const { entry, revision, index, details, spec } = message;
+      return { ...(await host.apis.save(name, { entry, revision, index, details, spec } as ApiSave)) };
     }
     case 'remove-api':
       return { entry: await host.apis.remove(name) };
@@ -114,9 +111,8 @@ async function serve(message: WireMessage, host: CommandContext): Promise<Record
     case 'read-operation':
       return { detail: await host.apis.operation(name, message.command as CommandEntry) };
     case 'resolve-auth': {
-      const query: AuthQuery = { api: message.api as string };
-      for (const field of ['profile', 'credential', 'operation'] as const) if (typeof message[field] === 'string') query[field] = message[field] as string;
-      return { ...(await host.auth.resolve(query)) };
+      const { api, profile, credential, operation } = message;
+      return { ...(await host.auth.resolve({ api, profile, credential, operation } as AuthQuery)) };
     }
     case 'clear-responses':
       return { ...(await host.cache.clearResponses(typeof message.api === 'string' ? message.api : undefined)) };
