@@ -38,18 +38,15 @@ export function claimNotes(
 ): Map<PluginRecord, ClaimNote[]> {
   const notes = new Map<PluginRecord, ClaimNote[]>();
   const note = (plugin: PluginRecord, kind: ClaimKind, text: string) => notes.set(plugin, [...(notes.get(plugin) ?? []), { kind, text }]);
-  const asksFor = (plugin: PluginRecord, key: string) => overrides.get(plugin.name)?.has(key) ?? false;
-  const claimed = new Set<string>();
 
   for (const kind of CLAIM_KINDS) {
     for (const [name, plugins] of claimantsOf(ordered, kind)) {
       const key = claimKey(kind, name);
-      for (const plugin of plugins) claimed.add(`${plugin.name}\0${key}`);
       const what = CLAIMED[kind](name);
       const declares = (plugin: PluginRecord) => `plugin ${plugin.name} (${plugin.path}) declares ${what}`;
       if (isKernelWord(kind, name)) {
         for (const plugin of plugins) {
-          const futile = asksFor(plugin, key) ? ` (okapi's own words cannot be taken over, so plugins.${plugin.name}.overrides changes nothing here)` : '';
+          const futile = overrides.get(plugin.name)?.has(key) ? ` (okapi's own words cannot be taken over, so plugins.${plugin.name}.overrides changes nothing here)` : '';
           note(plugin, kind, `${declares(plugin)}, which is built into okapi; it was not added${futile}`);
         }
         continue;
@@ -74,8 +71,8 @@ export function claimNotes(
 
   for (const plugin of ordered) {
     for (const key of overrides.get(plugin.name) ?? []) {
-      if (claimed.has(`${plugin.name}\0${key}`)) continue;
       const [kind, name] = key.split(':') as [ClaimKind, string];
+      if (claimedNames(plugin, kind).includes(name)) continue;
       note(plugin, kind, `plugins.${plugin.name}.overrides names "${key}", but plugin ${plugin.name} declares no ${CLAIMED[kind](name).replace(/^the /, '')}, so it changes nothing`);
     }
   }
