@@ -24,7 +24,7 @@ const CLAIMED: Record<ClaimKind, (name: string) => string> = {
   'api-commands': () => 'the commands of registered APIs (okapi <api> <word>)',
 };
 
-export function claimKey(kind: ClaimKind, name: string): string {
+function claimKey(kind: ClaimKind, name: string): string {
   return `${kind}:${name}`;
 }
 
@@ -80,7 +80,7 @@ export function claimNotes(
 }
 
 /**
- * The owners of one kind of name, by `kind:name`, as claimNotes decides them, without the notes
+ * The owners of one kind of name, by name, as claimNotes decides them, without the notes
  * it writes: what a run needs to dispatch, worked out for the kinds it uses only.
  */
 export function ownersOfKind(
@@ -90,7 +90,7 @@ export function ownersOfKind(
 ): Map<string, PluginRecord> {
   const owners = new Map<string, PluginRecord>();
   for (const [name, plugins] of claimantsOf(ordered, kind)) {
-    if (!isKernelWord(kind, name)) owners.set(claimKey(kind, name), ownerAmong(plugins, claimKey(kind, name), overrides));
+    if (!isKernelWord(kind, name)) owners.set(name, ownerAmong(plugins, claimKey(kind, name), overrides));
   }
   return owners;
 }

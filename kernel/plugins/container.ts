@@ -7,7 +7,7 @@
  */
 import type { CommandContext, CommandInit, HookName } from '../../sdk/types.js';
 import type { CommandEntry, CommandTable } from '../commands/command-table.js';
-import { claimKey, claimNotes, ownersOfKind, type ClaimNote } from './claims.js';
+import { claimNotes, ownersOfKind, type ClaimNote } from './claims.js';
 import { DISPATCH_RULES, EVERY_API, type ClaimKind, type DispatchRule } from './dispatch-rules.js';
 import { byPrecedence } from './precedence.js';
 import type { PluginRecord } from './registry.js';
@@ -40,7 +40,7 @@ export class PluginContainer {
 
   /** The plugin that owns an exclusive name: the format `json`, the command `config`, the auth type `oauth`. */
   owner(kind: ClaimKind, name: string): PluginRecord | undefined {
-    return this.ownersOf(kind).get(claimKey(kind, name));
+    return this.ownersOf(kind).get(name);
   }
 
   /** The top-level command a word names, if a plugin owns it. */
@@ -56,8 +56,7 @@ export class PluginContainer {
 
   /** Every name of a kind that some plugin owns, sorted. */
   ownedNames(kind: ClaimKind): string[] {
-    const prefix = claimKey(kind, '');
-    return [...this.ownersOf(kind).keys()].filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length)).sort();
+    return [...this.ownersOf(kind).keys()].sort();
   }
 
   /** What -o accepts: every format a plugin owns, and `raw` (the body's bytes as sent), which the kernel writes itself. */
