@@ -3,7 +3,7 @@ import { OkapiError } from '../../sdk/shared/errors.js';
 /** A plugin failed: names the plugin, where it lives, and what it was doing. Exit code 1. */
 export class PluginError extends OkapiError {
   constructor(
-    readonly plugin: string,
+    plugin: string,
     message: string,
     options: { hint?: string; stderr?: string } = {},
   ) {
