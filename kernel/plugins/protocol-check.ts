@@ -96,16 +96,13 @@ export function commandMessageProblem(message: WireMessage): Problem {
   }
 }
 
-/** What is wrong with a message an auth hook sent before its result: a token request, a prompt, a line to tell. */
+/**
+ * What is wrong with a message an auth hook sent before its result: a line to tell, or a prompt or a
+ * token request, which are judged as a command's are.
+ */
 export function authMessageProblem(message: WireMessage): Problem {
-  switch (message.type) {
-    case 'prompt':
-      return commandMessageProblem(message);
-    case 'tell':
-      return fieldsProblem('sent a "tell" message with', message, { message: 'string' });
-    default:
-      return idProblem(message) ?? serviceRequestProblem(message);
-  }
+  if (message.type === 'tell') return fieldsProblem('sent a "tell" message with', message, { message: 'string' });
+  return commandMessageProblem(message);
 }
 
 /** What is wrong with a `log` message: any session may send one. */
