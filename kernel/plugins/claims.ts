@@ -4,24 +4,15 @@
  * lists the name. Every claim that loses, and every takeover, becomes a note on the plugin's
  * summary (`okapi plugin list`, `okapi doctor plugins`) and a `-v` line.
  */
+import { isKernelCommandWord } from '../commands/command-table.js';
 import { CLAIM_KINDS, claimedNames, type ClaimKind } from './dispatch-rules.js';
 import { OVERRIDABLE_KINDS } from './overrides.js';
 import type { PluginRecord } from './registry.js';
-
-export interface ClaimResolution {
-  /** Owner by `kind:name`. */
-  owners: Map<string, PluginRecord>;
-  /** Notes by plugin, in the order they arose. */
-  notes: Map<PluginRecord, ClaimNote[]>;
-}
 
 export interface ClaimNote {
   kind: ClaimKind;
   text: string;
 }
-
-/** Names the kernel handles itself, which no plugin can own or take over. */
-export type KernelWords = Partial<Record<ClaimKind, (name: string) => boolean>>;
 
 /** A claim in words: `the format "json"`. */
 const CLAIMED: Record<ClaimKind, (name: string) => string> = {
@@ -33,32 +24,35 @@ const CLAIMED: Record<ClaimKind, (name: string) => string> = {
   'api-commands': () => 'the commands of registered APIs (okapi <api> <word>)',
 };
 
-export function claimKey(kind: ClaimKind, name: string): string {
+function claimKey(kind: ClaimKind, name: string): string {
   return `${kind}:${name}`;
 }
 
-export function resolveClaims(ordered: readonly PluginRecord[], overrides: ReadonlyMap<string, ReadonlySet<string>>, kernelWords: KernelWords): ClaimResolution {
-  const resolution: ClaimResolution = { owners: new Map(), notes: new Map() };
-  const note = (plugin: PluginRecord, kind: ClaimKind, text: string) => resolution.notes.set(plugin, [...(resolution.notes.get(plugin) ?? []), { kind, text }]);
-  const asksFor = (plugin: PluginRecord, key: string) => overrides.get(plugin.name)?.has(key) ?? false;
-  const claimed = new Set<string>();
+/**
+ * Who owns each name matters to the user only where a claim lost, a plugin took over or an override
+ * changes nothing: a note for each, by plugin, in the order they arose (dispatch asks ownersOfKind).
+ */
+export function claimNotes(
+  ordered: readonly PluginRecord[],
+  overrides: ReadonlyMap<string, ReadonlySet<string>>,
+): Map<PluginRecord, ClaimNote[]> {
+  const notes = new Map<PluginRecord, ClaimNote[]>();
+  const note = (plugin: PluginRecord, kind: ClaimKind, text: string) => notes.set(plugin, [...(notes.get(plugin) ?? []), { kind, text }]);
 
   for (const kind of CLAIM_KINDS) {
     for (const [name, plugins] of claimantsOf(ordered, kind)) {
       const key = claimKey(kind, name);
-      for (const plugin of plugins) claimed.add(`${plugin.name}\0${key}`);
       const what = CLAIMED[kind](name);
       const declares = (plugin: PluginRecord) => `plugin ${plugin.name} (${plugin.path}) declares ${what}`;
-      if (kernelWords[kind]?.(name)) {
+      if (isKernelWord(kind, name)) {
         for (const plugin of plugins) {
-          const futile = asksFor(plugin, key) ? ` (okapi's own words cannot be taken over, so plugins.${plugin.name}.overrides changes nothing here)` : '';
+          const futile = overrides.get(plugin.name)?.has(key) ? ` (okapi's own words cannot be taken over, so plugins.${plugin.name}.overrides changes nothing here)` : '';
           note(plugin, kind, `${declares(plugin)}, which is built into okapi; it was not added${futile}`);
         }
         continue;
       }
       const first = plugins[0]!;
       const owner = ownerAmong(plugins, key, overrides);
-      resolution.owners.set(key, owner);
       if (owner !== first) {
         note(owner, kind, `plugin ${owner.name} (${owner.path}) takes over ${what} from ${describe(first)}, as plugins.${owner.name}.overrides asks`);
       }
@@ -77,24 +71,33 @@ export function resolveClaims(ordered: readonly PluginRecord[], overrides: Reado
 
   for (const plugin of ordered) {
     for (const key of overrides.get(plugin.name) ?? []) {
-      if (claimed.has(`${plugin.name}\0${key}`)) continue;
       const [kind, name] = key.split(':') as [ClaimKind, string];
+      if (claimedNames(plugin, kind).includes(name)) continue;
       note(plugin, kind, `plugins.${plugin.name}.overrides names "${key}", but plugin ${plugin.name} declares no ${CLAIMED[kind](name).replace(/^the /, '')}, so it changes nothing`);
     }
   }
-  return resolution;
+  return notes;
 }
 
 /**
- * The owners of one kind of name, by `kind:name`, as resolveClaims decides them, without the notes
+ * The owners of one kind of name, by name, as claimNotes decides them, without the notes
  * it writes: what a run needs to dispatch, worked out for the kinds it uses only.
  */
-export function ownersOfKind(ordered: readonly PluginRecord[], overrides: ReadonlyMap<string, ReadonlySet<string>>, kernelWords: KernelWords, kind: ClaimKind): Map<string, PluginRecord> {
+export function ownersOfKind(
+  ordered: readonly PluginRecord[],
+  overrides: ReadonlyMap<string, ReadonlySet<string>>,
+  kind: ClaimKind,
+): Map<string, PluginRecord> {
   const owners = new Map<string, PluginRecord>();
   for (const [name, plugins] of claimantsOf(ordered, kind)) {
-    if (!kernelWords[kind]?.(name)) owners.set(claimKey(kind, name), ownerAmong(plugins, claimKey(kind, name), overrides));
+    if (!isKernelWord(kind, name)) owners.set(name, ownerAmong(plugins, claimKey(kind, name), overrides));
   }
   return owners;
+}
+
+/** Names the kernel handles itself (methods, `help`), which no plugin can own or take over. */
+function isKernelWord(kind: ClaimKind, name: string): boolean {
+  return kind === 'command' && isKernelCommandWord(name);
 }
 
 /** Each name of a kind that plugins claim, with its claimants in precedence order. */

@@ -6,21 +6,18 @@
  * the container decides which of them runs.
  */
 import type { CommandContext, CommandInit, HookName } from '../../sdk/types.js';
-import { isKernelCommandWord, type CommandEntry, type CommandTable } from '../commands/command-table.js';
-import { claimKey, ownersOfKind, resolveClaims, type ClaimResolution, type KernelWords } from './claims.js';
+import type { CommandEntry, CommandTable } from '../commands/command-table.js';
+import { claimNotes, ownersOfKind, type ClaimNote } from './claims.js';
 import { DISPATCH_RULES, EVERY_API, type ClaimKind, type DispatchRule } from './dispatch-rules.js';
 import { byPrecedence } from './precedence.js';
 import type { PluginRecord } from './registry.js';
 import type { CallHookName, CallHooks, FormatterOptions, FormatterSink, PluginRuntime } from './runtime.js';
 
-/** Names the kernel handles itself, which no plugin owns. */
-const KERNEL_WORDS: KernelWords = { command: isKernelCommandWord };
-
 type HookWithRule<R extends DispatchRule> = { [H in HookName]: (typeof DISPATCH_RULES)[H] extends R ? H : never }[HookName];
 
 export class PluginContainer {
   private usableCache: PluginRecord[] | undefined;
-  private claimsCache: ClaimResolution | undefined;
+  private notesCache: Map<PluginRecord, ClaimNote[]> | undefined;
   /** The owners of each kind asked about, without the notes: a run dispatches with one or two kinds. */
   private readonly ownersCache = new Map<ClaimKind, Map<string, PluginRecord>>();
 
@@ -43,7 +40,7 @@ export class PluginContainer {
 
   /** The plugin that owns an exclusive name: the format `json`, the command `config`, the auth type `oauth`. */
   owner(kind: ClaimKind, name: string): PluginRecord | undefined {
-    return this.ownersOf(kind).get(claimKey(kind, name));
+    return this.ownersOf(kind).get(name);
   }
 
   /** The top-level command a word names, if a plugin owns it. */
@@ -59,8 +56,7 @@ export class PluginContainer {
 
   /** Every name of a kind that some plugin owns, sorted. */
   ownedNames(kind: ClaimKind): string[] {
-    const prefix = claimKey(kind, '');
-    return [...this.ownersOf(kind).keys()].filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length)).sort();
+    return [...this.ownersOf(kind).keys()].sort();
   }
 
   /** What -o accepts: every format a plugin owns, and `raw` (the body's bytes as sent), which the kernel writes itself. */
@@ -72,13 +68,13 @@ export class PluginContainer {
   commandTable(): CommandTable {
     const commands: CommandTable['commands'] = new Map();
     for (const name of this.ownedNames('command')) commands.set(name, this.commandEntry(name)!);
-    const conflicts = this.usable.flatMap((plugin) => this.claims.notes.get(plugin) ?? []).filter((note) => note.kind === 'command').map((note) => note.text);
+    const conflicts = this.usable.flatMap((plugin) => this.claimNotes.get(plugin) ?? []).filter((note) => note.kind === 'command').map((note) => note.text);
     return { commands, conflicts };
   }
 
   /** What the user should know about a plugin's claims: lost ones, takeovers, overrides that change nothing. */
   notesOf(plugin: PluginRecord): string[] {
-    return (this.claims.notes.get(plugin) ?? []).map((note) => note.text);
+    return (this.claimNotes.get(plugin) ?? []).map((note) => note.text);
   }
 
   /** Every note, in precedence order of the plugins. */
@@ -110,14 +106,14 @@ export class PluginContainer {
   private ownersOf(kind: ClaimKind): Map<string, PluginRecord> {
     let owners = this.ownersCache.get(kind);
     if (!owners) {
-      owners = ownersOfKind(this.usable, this.overrides, KERNEL_WORDS, kind);
+      owners = ownersOfKind(this.usable, this.overrides, kind);
       this.ownersCache.set(kind, owners);
     }
     return owners;
   }
 
-  private get claims(): ClaimResolution {
-    this.claimsCache ??= resolveClaims(this.usable, this.overrides, KERNEL_WORDS);
-    return this.claimsCache;
+  private get claimNotes(): Map<PluginRecord, ClaimNote[]> {
+    this.notesCache ??= claimNotes(this.usable, this.overrides);
+    return this.notesCache;
   }
 }

@@ -3,25 +3,15 @@ import { OkapiError } from '../../sdk/shared/errors.js';
 /** A plugin failed: names the plugin, where it lives, and what it was doing. Exit code 1. */
 export class PluginError extends OkapiError {
   constructor(
-    readonly plugin: string,
+    plugin: string,
     message: string,
     options: { hint?: string; stderr?: string } = {},
   ) {
-    const tail = options.stderr?.trim();
-    super(tail ? `plugin ${plugin}: ${message}\n  plugin stderr:\n${indent(lastLines(tail, 12))}` : `plugin ${plugin}: ${message}`, {
-      hint: options.hint,
-    });
+    // The end of what the plugin wrote says why it failed: its last 12 lines are quoted, indented.
+    const stderr = options.stderr?.trim();
+    const lines = stderr ? stderr.split('\n').slice(-12) : [];
+    const quoted = lines.length > 0 ? `\n  plugin stderr:\n${lines.map((line) => `    ${line}`).join('\n')}` : '';
+    super(`plugin ${plugin}: ${message}${quoted}`, { hint: options.hint });
     this.name = 'PluginError';
   }
-}
-
-function lastLines(text: string, count: number): string {
-  return text.split('\n').slice(-count).join('\n');
-}
-
-function indent(text: string): string {
-  return text
-    .split('\n')
-    .map((line) => `    ${line}`)
-    .join('\n');
 }

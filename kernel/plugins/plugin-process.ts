@@ -27,8 +27,7 @@ export class PluginProcess {
     this.child = spawn(path, args, { stdio: [stdin, 'pipe', 'pipe'], detached: OWN_GROUP });
     this.exited = new Promise((resolve) => {
       const done = () => {
-        running.delete(this);
-        if (running.size === 0) unwatchProcess();
+        if (running.delete(this) && running.size === 0) process.off('exit', onExit);
         resolve();
       };
       this.child.once('exit', done);
@@ -36,8 +35,8 @@ export class PluginProcess {
     });
     // Listened for from the start: 'close' may come in the same turn as 'exit'.
     this.closed = new Promise((resolve) => this.child.once('close', () => resolve()));
+    if (running.size === 0) process.on('exit', onExit);
     running.add(this);
-    watchProcess();
     const forget = onInterrupt(() => this.stop());
     void this.exited.then(forget);
   }
@@ -90,24 +89,13 @@ export class PluginProcess {
   }
 }
 
-const running = new Set<PluginProcess>();
-let watching = false;
-
 /**
- * While a plugin runs, an interrupt of okapi (Ctrl-C, SIGTERM, SIGHUP: sdk/interrupt.ts) stops
- * it first; the plugin's group sees neither the terminal's Ctrl-C nor its hang-up itself. When
- * okapi exits while a plugin runs, the plugin's group is killed.
+ * The plugins running now. While one runs, an interrupt of okapi (Ctrl-C, SIGTERM, SIGHUP:
+ * sdk/interrupt.ts) stops it first; the plugin's group sees neither the terminal's Ctrl-C nor its
+ * hang-up itself. When okapi exits while a plugin runs, the plugin's group is killed (onExit, which
+ * is listened for only while the set is not empty).
  */
-function watchProcess(): void {
-  if (watching) return;
-  watching = true;
-  process.on('exit', onExit);
-}
-
-function unwatchProcess(): void {
-  watching = false;
-  process.off('exit', onExit);
-}
+const running = new Set<PluginProcess>();
 
 /** okapi is ending with plugins still running: nothing will answer them, and there is no time to wait. */
 function onExit(): void {

@@ -12,7 +12,7 @@ import type { WireMessage } from '../../sdk/codec.js';
 import { ExactNumber } from '../../sdk/shared/exact-number.js';
 import type { LogLevel } from '../../sdk/types.js';
 import type { CallHookName } from './runtime.js';
-import { isServiceRequest, serviceRequestProblem } from './service-requests.js';
+import { isServiceRequest, SERVICE_REQUESTS } from './service-requests.js';
 import { TOKEN } from '../transport/request-header-rules.js';
 
 /** What a header value may not hold: control characters but the tab (RFC 9110 §5.5). */
@@ -96,16 +96,13 @@ export function commandMessageProblem(message: WireMessage): Problem {
   }
 }
 
-/** What is wrong with a message an auth hook sent before its result: a token request, a prompt, a line to tell. */
+/**
+ * What is wrong with a message an auth hook sent before its result: a line to tell, or a prompt or a
+ * token request, which are judged as a command's are.
+ */
 export function authMessageProblem(message: WireMessage): Problem {
-  switch (message.type) {
-    case 'prompt':
-      return commandMessageProblem(message);
-    case 'tell':
-      return fieldsProblem('sent a "tell" message with', message, { message: 'string' });
-    default:
-      return idProblem(message) ?? serviceRequestProblem(message);
-  }
+  if (message.type === 'tell') return fieldsProblem('sent a "tell" message with', message, { message: 'string' });
+  return commandMessageProblem(message);
 }
 
 /** What is wrong with a `log` message: any session may send one. */
@@ -222,24 +219,46 @@ function bytesProblem(where: string, field: string, value: unknown): Problem {
 }
 
 /** Field rules: a kind of value, and "?" when the field may be absent. */
-type FieldRule = `${keyof typeof KINDS}${'' | '?'}`;
+export type FieldRule = `${keyof typeof KINDS}${'' | '?'}`;
 
 const KINDS = {
   string: [(value: unknown) => typeof value === 'string', 'a string'],
   bytes: [(value: unknown) => value instanceof Uint8Array, 'bytes'],
   boolean: [(value: unknown) => typeof value === 'boolean', 'true or false'],
   count: [(value: unknown) => isInteger(value) && value >= 0, 'a whole number of 0 or more'],
+  list: [(value: unknown) => Array.isArray(value), 'a list'],
+  strings: [(value: unknown) => Array.isArray(value) && value.every((item) => typeof item === 'string'), 'a list of strings'],
+  map: [(value: unknown) => isMap(value), 'a map'],
 } as const;
 
-/** The first of `fields` whose value in `holder` breaks its rule. */
-function fieldsProblem(where: string, holder: Record<string, unknown>, fields: Record<string, FieldRule>): Problem {
+/** The first of `fields` whose value in `holder` breaks its rule, and what the value should be. */
+function brokenField(
+  holder: Record<string, unknown>,
+  fields: Record<string, FieldRule>,
+): { field: string; words: string } | undefined {
   for (const [field, rule] of Object.entries(fields)) {
     const value = holder[field];
     if (value === undefined && rule.endsWith('?')) continue;
     const [fits, words] = KINDS[rule.replace('?', '') as keyof typeof KINDS];
-    if (!fits(value)) return `${where} ${field}: ${quote(value)}, which is not ${words}`;
+    if (!fits(value)) return { field, words };
   }
   return undefined;
+}
+
+function fieldsProblem(where: string, holder: Record<string, unknown>, fields: Record<string, FieldRule>): Problem {
+  const broken = brokenField(holder, fields);
+  return broken && `${where} ${broken.field}: ${quote(holder[broken.field])}, which is not ${broken.words}`;
+}
+
+/**
+ * What is wrong with the fields of a host service request; its `id` is checked first. The field is
+ * named but its value never quoted: it may be a secret (set-token's value).
+ */
+function serviceRequestProblem(message: WireMessage): Problem {
+  const broken = brokenField(message, SERVICE_REQUESTS[message.type]!.fields);
+  if (broken === undefined) return undefined;
+  const how = message[broken.field] === undefined ? 'missing' : 'of the wrong type';
+  return `sent a "${message.type}" request whose ${broken.field} is ${how}; it must be ${broken.words}`;
 }
 
 function optional(value: unknown, check: (present: unknown) => Problem): Problem {

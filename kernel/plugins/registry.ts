@@ -56,7 +56,6 @@ export class PluginRegistry {
   /** Every hook call goes through it: dispatch rules, precedence, and who owns each name. */
   readonly container: PluginContainer;
   private readonly runtimes = new Map<string, PluginRuntime>();
-  private readonly builtinLoaders = new Map<string, BuiltinEntry['load']>();
 
   private constructor(
     readonly records: PluginRecord[],
@@ -64,7 +63,6 @@ export class PluginRegistry {
     /** The subprocess runtime's code, loaded only when external plugins exist (docs/design/003-start-up.md). */
     private readonly subprocessRuntime: typeof SubprocessRuntime | undefined,
   ) {
-    for (const entry of options.builtins) this.builtinLoaders.set(entry.manifest.name, entry.load);
     this.container = new PluginContainer(records, options.overrides ?? new Map(), (record) => this.runtime(record));
   }
 
@@ -100,17 +98,16 @@ export class PluginRegistry {
     if (record.refused) throw new PluginError(record.name, `cannot be used: ${record.refused}`, { hint: "see 'okapi plugin list'" });
     let runtime = this.runtimes.get(record.path);
     if (runtime) return runtime;
-    const load = this.builtinLoaders.get(record.name);
-    runtime =
-      record.builtin && load
-        ? new InProcessRuntime(record.name, async () => (await load()).default, this.options.logger, this.options.tokens, this.options.terminal)
-        : new this.subprocessRuntime!({ name: record.name, path: record.path, encoding: record.encoding ?? 'cbor' }, record.manifest!, {
-            ...this.options.subprocess,
-            logger: this.options.logger,
-            tokens: this.options.tokens,
-            ...(this.options.terminal ? { terminal: this.options.terminal } : {}),
-            commands: record.commands,
-          });
+    const builtin = record.builtin ? this.options.builtins.find((entry) => entry.manifest.name === record.name) : undefined;
+    runtime = builtin
+      ? new InProcessRuntime(record.name, async () => (await builtin.load()).default, this.options.logger, this.options.tokens, this.options.terminal)
+      : new this.subprocessRuntime!({ name: record.name, path: record.path, encoding: record.encoding ?? 'cbor' }, record.manifest!, {
+          ...this.options.subprocess,
+          logger: this.options.logger,
+          tokens: this.options.tokens,
+          ...(this.options.terminal ? { terminal: this.options.terminal } : {}),
+          commands: record.commands,
+        });
     this.runtimes.set(record.path, runtime);
     return runtime;
   }

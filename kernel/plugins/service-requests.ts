@@ -1,18 +1,18 @@
 /**
  * A command session's host-service requests (docs/design/016-host-services.md): checked for their
- * shape here, then answered by the very objects a built-in command gets in-process, which check
- * what they mean (names, paths, sizes). Nothing in an answer or an error carries a token's value
- * but the `get-token` and `resolve-auth` answers themselves.
+ * shape by protocol-check.ts, then answered by the very objects a built-in command gets in-process,
+ * which check what they mean (names, paths, sizes). Nothing in an answer or an error carries a
+ * token's value but the `get-token` and `resolve-auth` answers themselves.
  */
 import type { WireMessage } from '../../sdk/codec.js';
 import { OkapiError } from '../../sdk/shared/errors.js';
-import { isPlainObject } from '../../sdk/shared/plain-object.js';
 import type { ApiSave, AuthQuery, TokenClearScope, TokenScope, TokenStore } from '../../sdk/services.js';
 import type { CommandEntry } from '../../sdk/shared/operation-detail-format.js';
 import type { CommandContext } from '../../sdk/types.js';
+import type { FieldRule } from './protocol-check.js';
 
-/** Each request type, its answer type, and the fields it needs. */
-const REQUESTS: Record<string, { answer: string; fields: Record<string, FieldRule> }> = {
+/** Each request type, its answer type, and the fields it needs (checked in protocol-check.ts). */
+export const SERVICE_REQUESTS: Record<string, { answer: string; fields: Record<string, FieldRule> }> = {
   'read-config': { answer: 'config', fields: {} },
   'read-config-text': { answer: 'config-text', fields: {} },
   'patch-config': { answer: 'config', fields: { edits: 'list', revision: 'string?' } },
@@ -33,49 +33,8 @@ const REQUESTS: Record<string, { answer: string; fields: Record<string, FieldRul
   'resolve-auth': { answer: 'auth-resolved', fields: { api: 'string', profile: 'string?', credential: 'string?', operation: 'string?' } },
 };
 
-type FieldRule = 'string' | 'string?' | 'list' | 'strings?' | 'map' | 'map?' | 'bytes?';
-
-const RULE_WORDS: Record<FieldRule, string> = {
-  string: 'a string',
-  'string?': 'a string',
-  list: 'a list',
-  'strings?': 'a list of strings',
-  map: 'a map',
-  'map?': 'a map',
-  'bytes?': 'bytes',
-};
-
 export function isServiceRequest(type: string): boolean {
-  return Object.hasOwn(REQUESTS, type);
-}
-
-/** What is wrong with the fields of a service request, or undefined. The `id` is checked by the caller. */
-export function serviceRequestProblem(message: WireMessage): string | undefined {
-  const request = REQUESTS[message.type]!;
-  for (const [field, rule] of Object.entries(request.fields)) {
-    const value = message[field];
-    if (value === undefined && rule.endsWith('?')) continue;
-    // The field is named but its value never quoted: it may be a secret (set-token's value).
-    if (!fitsRule(rule, value)) return `sent a "${message.type}" request whose ${field} is ${value === undefined ? 'missing' : 'of the wrong type'}; it must be ${RULE_WORDS[rule]}`;
-  }
-  return undefined;
-}
-
-function fitsRule(rule: FieldRule, value: unknown): boolean {
-  switch (rule) {
-    case 'string':
-    case 'string?':
-      return typeof value === 'string';
-    case 'list':
-      return Array.isArray(value);
-    case 'strings?':
-      return Array.isArray(value) && value.every((item) => typeof item === 'string');
-    case 'map':
-    case 'map?':
-      return isPlainObject(value) && !(value instanceof Uint8Array);
-    case 'bytes?':
-      return value instanceof Uint8Array;
-  }
+  return Object.hasOwn(SERVICE_REQUESTS, type);
 }
 
 const TOKEN_REQUESTS = new Set(['get-token', 'set-token', 'delete-token']);
@@ -98,7 +57,7 @@ export function answerTokenRequest(message: WireMessage, tokens: TokenStore): Pr
 async function answered(message: WireMessage, serveIt: () => Promise<Record<string, unknown>>): Promise<{ type: string } & Record<string, unknown>> {
   const id = message.id;
   try {
-    return { type: REQUESTS[message.type]!.answer, id, ...(await serveIt()) };
+    return { type: SERVICE_REQUESTS[message.type]!.answer, id, ...(await serveIt()) };
   } catch (error) {
     const e = error as { message?: unknown; hint?: unknown; exitCode?: unknown };
     return {
@@ -133,12 +92,9 @@ async function serve(message: WireMessage, host: CommandContext): Promise<Record
       return entry === undefined ? {} : { entry };
     }
     case 'save-api': {
-      const save: ApiSave = { entry: message.entry as ApiSave['entry'] };
-      if (message.revision !== undefined) save.revision = message.revision as string;
-      if (message.index !== undefined) save.index = message.index as object;
-      if (message.details !== undefined) save.details = message.details as object;
-      if (message.spec !== undefined) save.spec = message.spec as Uint8Array;
-      return { ...(await host.apis.save(name, save)) };
+      // An absent field is undefined here, as the service reads it.
+      const { entry, revision, index, details, spec } = message;
+      return { ...(await host.apis.save(name, { entry, revision, index, details, spec } as ApiSave)) };
     }
     case 'remove-api':
       return { entry: await host.apis.remove(name) };
@@ -155,9 +111,8 @@ async function serve(message: WireMessage, host: CommandContext): Promise<Record
     case 'read-operation':
       return { detail: await host.apis.operation(name, message.command as CommandEntry) };
     case 'resolve-auth': {
-      const query: AuthQuery = { api: message.api as string };
-      for (const field of ['profile', 'credential', 'operation'] as const) if (typeof message[field] === 'string') query[field] = message[field] as string;
-      return { ...(await host.auth.resolve(query)) };
+      const { api, profile, credential, operation } = message;
+      return { ...(await host.auth.resolve({ api, profile, credential, operation } as AuthQuery)) };
     }
     case 'clear-responses':
       return { ...(await host.cache.clearResponses(typeof message.api === 'string' ? message.api : undefined)) };

@@ -44,6 +44,9 @@ function hookMessage(hook: HookName, input: object): WireMessage {
   return { type: 'hook', hook, protocol_version: PROTOCOL_GENERATION, features: [...HOST_FEATURES], ...input };
 }
 
+/** What a command session may ask of the host besides the host services (service-requests.ts). */
+const HOST_REQUESTS = new Set(['http-request', 'http-stream', 'http-print', 'list-apis', 'list-plugins', 'prompt', 'load-document', 'output']);
+
 export class SubprocessRuntime implements PluginRuntime {
   constructor(
     private readonly target: SessionTarget,
@@ -111,25 +114,15 @@ export class SubprocessRuntime implements PluginRuntime {
             return message.exit_code as number;
           case 'error':
             throw this.pluginError(session, message);
-          case 'http-request':
-          case 'http-stream':
-          case 'http-print':
-          case 'list-apis':
-          case 'list-plugins':
-          case 'prompt':
-          case 'load-document':
-          case 'output':
-            void this.answer(session, message, host, windows);
-            break;
           case 'http-read':
             windows.get(message.id)?.read();
             break;
           default:
-            if (isServiceRequest(message.type)) {
-              void answerServiceRequest(message, host).then((answer) => session.send(answer)).catch(() => undefined);
-              break;
+            if (!HOST_REQUESTS.has(message.type) && !isServiceRequest(message.type)) {
+              throw session.unexpected(message, 'a command message (stdout, stderr, http-request, http-stream, http-read, http-print, list-apis, prompt, load-document, output, a host service request, done)');
             }
-            throw session.unexpected(message, 'a command message (stdout, stderr, http-request, http-stream, http-read, http-print, list-apis, prompt, load-document, output, a host service request, done)');
+            // Answered in its own time: the session reads on, so a long request never holds the others up.
+            void this.answer(session, message, host, windows);
         }
       }
     } finally {
@@ -212,6 +205,8 @@ export class SubprocessRuntime implements PluginRuntime {
           await session.send({ type: 'printed', id });
           return;
         }
+        default:
+          await session.send(await answerServiceRequest(message, host));
       }
     } catch (error) {
       await session.send({ type: 'error', id, message: error instanceof Error ? error.message : String(error) }).catch(() => undefined);

@@ -135,10 +135,6 @@ export class SubprocessSession {
     await (this.failure !== undefined || this.process.isRunning ? this.process.stop() : this.process.finish());
   }
 
-  get stderrText(): string {
-    return this.stderr;
-  }
-
   private overdue(deadlineMs: number): void {
     this.fail(
       this.error(`did not finish the ${this.options.hook} hook within its ${formatDuration(deadlineMs)} deadline and was stopped`, {
