@@ -21,10 +21,6 @@ export interface CompletionCache extends HelpCache {
 
 const COMPLETE = ['completion', '__complete'];
 
-export function isCompletionRequest(argv: readonly string[]): boolean {
-  return argv[0] === COMPLETE[0] && argv[1] === COMPLETE[1];
-}
-
 /** Where the answer to a completion request is kept, or undefined when it is not one worth keeping. */
 export function completionCacheFor(argv: readonly string[], env: NodeJS.ProcessEnv, kernelFile: string, version: string): CompletionCache | undefined {
   const [, , count, separator, ...given] = argv;
