@@ -4,8 +4,8 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { constants as fsConstants } from 'node:fs';
-import { mkdir, open, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { constants as fsConstants, realpathSync } from 'node:fs';
+import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { OkapiError } from '../../sdk/shared/errors.js';
@@ -13,12 +13,12 @@ import { withTemporaryFile } from '../../sdk/interrupt.js';
 import { describeFsError } from '../../sdk/shared/fs-errors.js';
 
 /**
- * The file a write to `path` should replace: a symlinked config (dotfile managers do this) is
- * updated in place of its target instead of being replaced by a regular file.
+ * The real file behind `path`: a symlinked config (dotfile managers do this) is updated in place of
+ * its target instead of being replaced by a regular file, and every alias of it shares one lock.
  */
-async function writeTarget(path: string): Promise<string> {
+export function realFile(path: string): string {
   try {
-    return await realpath(path);
+    return realpathSync(path);
   } catch {
     return path;
   }
@@ -30,7 +30,7 @@ async function writeTarget(path: string): Promise<string> {
  * narrower owner-chosen bits survive as long as the owner can still read and write it.
  */
 export async function writeFileAtomic(path: string, data: string | Uint8Array, mode = 0o600): Promise<void> {
-  const target = await writeTarget(path);
+  const target = realFile(path);
   const dir = dirname(target);
   await makeDirectory(dir);
 

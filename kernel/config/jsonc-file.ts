@@ -6,8 +6,7 @@
  * see, before anything is written.
  */
 
-import { realpathSync } from 'node:fs';
-import { writeFileAtomic } from './atomic-write.js';
+import { realFile, writeFileAtomic } from './atomic-write.js';
 import { parseConfigText, type OkapiConfig } from './document.js';
 import { readConfig } from './read.js';
 import { isDeepStrictEqual } from 'node:util';
@@ -27,7 +26,7 @@ export async function updateJsoncFile(
   mutate: (document: OkapiConfig) => OkapiConfig | void,
   check: DocumentCheck,
 ): Promise<OkapiConfig> {
-  const target = canonical(path);
+  const target = realFile(path);
   return withFileLock(target, async () => {
     const { config, text } = readConfig(target);
     const draft = structuredClone(config);
@@ -58,16 +57,7 @@ export async function updateJsoncFile(
 export async function replaceJsoncFile(path: string, text: string, check: DocumentCheck): Promise<OkapiConfig> {
   const document = parseConfigText(text, path);
   await check(document, path);
-  const target = canonical(path);
+  const target = realFile(path);
   await withFileLock(target, () => writeFileAtomic(target, text));
   return document;
-}
-
-/** The real file behind a symlinked one, so every alias shares one lock. */
-function canonical(path: string): string {
-  try {
-    return realpathSync(path);
-  } catch {
-    return path;
-  }
 }
