@@ -12,7 +12,7 @@ import { UsageError } from '../../sdk/shared/errors.js';
 import { redactField } from '../../sdk/shared/redact.js';
 import { shownUrl, urlOriginProblem, urlPrefixProblem } from '../../sdk/shared/url-overrides.js';
 import { configSchema } from './config-schema.js';
-import { isPlainObject } from './document.js';
+import { isPlainObject } from '../../sdk/shared/plain-object.js';
 
 /** The document breaks the schema; exit 2, since what is wrong came from the user. */
 export class ConfigSchemaError extends UsageError {
