@@ -97,9 +97,12 @@ export function formatterNamed(registry: PluginRegistry, format: string): Plugin
   return formatter;
 }
 
-/** Values written by a formatter (to stdout unless `write` says where): one is a document, several (jq results) are records. */
+/**
+ * Values written by a formatter (to stdout unless `write` says where): one is a document, several
+ * (jq results) are records, and so is each value of a stream (a follow loop's responses).
+ */
 export async function formatValues(
-  values: readonly unknown[],
+  values: readonly unknown[] | AsyncIterable<unknown>,
   formatter: PluginRecord,
   output: OutputOptions,
   registry: PluginRegistry,
@@ -113,14 +116,14 @@ export async function formatValues(
     formatter,
     {
       format,
-      document: values.length === 1,
+      document: Array.isArray(values) && values.length === 1,
       pretty: plan.pretty,
       tty: Boolean(stdout.isTTY),
       color: plan.color,
       width: output.width ?? 80,
       ...(options ? { options } : {}),
     },
-    pacedByOutput(each(values), stdout),
+    pacedByOutput(values, stdout),
     { write, ready: () => drained(stdout) },
   );
 }
@@ -158,7 +161,7 @@ async function renderRawBody(
 }
 
 /** The flags the formatter declares (`formatter_options`), as `FormatterStart.options`; undefined when none is given. */
-export function formatterOptions(output: OutputOptions, formatter: PluginRecord): Record<string, string> | undefined {
+function formatterOptions(output: OutputOptions, formatter: PluginRecord): Record<string, string> | undefined {
   const options: Record<string, string> = {};
   for (const option of formatter.manifest?.formatter_options ?? []) {
     const value = output.formatterFlag(option.flag);
@@ -193,10 +196,6 @@ function verboseTranscript(hops: readonly RecordedHop[], final: ResponseHead, ou
 function hopsOf(response: ReceivedResponse): RecordedHop[] {
   if (!response.hops) throw new Error('the exchange was not recorded, so its transcript cannot be shown');
   return response.hops;
-}
-
-async function* each(values: readonly unknown[]): AsyncGenerator<unknown> {
-  yield* values;
 }
 
 export function write(stream: NodeJS.WritableStream, data: Uint8Array | string): Promise<void> {
