@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { OkapiError } from '../../../sdk/shared/errors.js';
 import { writeFileAtomic } from '../../../kernel/config/atomic-write.js';
 import type { OkapiConfig } from '../../../kernel/config/document.js';
-import { updateJsoncFile } from '../../../kernel/config/jsonc-file.js';
 import { readConfig, replaceConfigText, updateConfig } from '../../../kernel/config/store.js';
 import { isRoot, isWindows, useTempDirs } from './helpers.js';
 
@@ -67,9 +66,9 @@ describe('readConfig', () => {
 });
 
 /** The editing machinery on documents of any shape (the config schema has its own tests below). */
-const updateDocument = (file: string, mutate: (document: OkapiConfig) => OkapiConfig | void) => updateJsoncFile(file, mutate, async () => undefined);
+const updateDocument = (file: string, mutate: (document: OkapiConfig) => OkapiConfig | void) => updateConfig(file, mutate, async () => undefined);
 
-describe('updateJsoncFile', () => {
+describe('updateConfig on any document', () => {
   it('creates a new file as pretty JSON, mode 0600, in a 0700 directory', async () => {
     const dir = join(await tempDir(), 'okapi');
     const file = join(dir, 'config.json');
