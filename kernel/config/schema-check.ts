@@ -14,14 +14,6 @@ import { shownUrl, urlOriginProblem, urlPrefixProblem } from '../../sdk/shared/u
 import { configSchema } from './config-schema.js';
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
 
-/** The document breaks the schema; exit 2, since what is wrong came from the user. */
-export class ConfigSchemaError extends UsageError {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigSchemaError';
-  }
-}
-
 let compiled: ValidateFunction | undefined;
 
 function validator(): ValidateFunction {
@@ -29,7 +21,10 @@ function validator(): ValidateFunction {
   return compiled;
 }
 
-/** Throws ConfigSchemaError, naming `path` (the config file), when `document` breaks the schema. */
+/**
+ * Throws a UsageError (exit 2: what is wrong came from the user), naming `path` (the config file),
+ * when `document` breaks the schema.
+ */
 export function checkConfigSchema(document: unknown, path: string): void {
   const validate = validator();
   if (validate(document)) return;
@@ -40,7 +35,7 @@ export function checkConfigSchema(document: unknown, path: string): void {
     problems.length === 1
       ? `config file ${path}: ${problems[0]}`
       : `config file ${path} has ${problems.length} problems:\n${shown.map((line) => `  - ${line}`).join('\n')}${more > 0 ? `\n  … and ${more} more` : ''}`;
-  throw new ConfigSchemaError(message);
+  throw new UsageError(message);
 }
 
 const MAX_SHOWN = 8;

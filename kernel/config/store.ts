@@ -18,7 +18,7 @@ export { readConfig };
 /** Throws when the document may not be written; `path` names the file in messages. */
 export type DocumentCheck = (document: OkapiConfig, path: string) => Promise<void>;
 
-/** The config document in the schema, or a ConfigSchemaError naming each bad value's path. */
+/** The config document in the schema, or a UsageError naming each bad value's path. */
 async function checkConfig(document: unknown, path: string): Promise<void> {
   (await import('./schema-check.js')).checkConfigSchema(document, path);
 }
