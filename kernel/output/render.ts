@@ -57,8 +57,22 @@ async function renderBody(
   const stdout = output.streams.stdout;
   const held = new HeldRendering((data) => stdout.write(data), pacedByOutput(inPieces(bodySource(response, rawType !== undefined)), stdout));
   try {
-    if (rawType !== undefined) await renderRawBody(output, registry, formatter, plan, format, rawType, held);
-    else await formatValues(results ?? [(await toEnvelope(response)).body], formatter, output, registry, plan, format, held.write);
+    if (rawType !== undefined) {
+      const start = {
+        format,
+        document: true,
+        raw: true,
+        content_type: rawType,
+        pretty: plan.pretty,
+        tty: Boolean(stdout.isTTY),
+        color: plan.color,
+        width: output.width ?? 80,
+      };
+      await registry.container.format(formatter, start, held.body(), { write: held.write, ready: () => drained(stdout) });
+    } else {
+      const values = results ?? [(await toEnvelope(response)).body];
+      await formatValues(values, formatter, output, registry, plan, format, held.write);
+    }
     held.finish();
   } catch (error) {
     // A filter's results are values already: there is no body to show in their place.
@@ -140,24 +154,6 @@ function rawBodyType(response: ReceivedResponse, output: OutputOptions, rawTypes
   const type = mediaTypeEssence(contentType);
   const accepted = rawTypes.some((t) => (t.startsWith('+') ? type.endsWith(t) : type === t));
   return accepted && contentType !== undefined ? contentType : undefined;
-}
-
-async function renderRawBody(
-  output: OutputOptions,
-  registry: PluginRegistry,
-  formatter: PluginRecord,
-  plan: PrintPlan,
-  format: string,
-  contentType: string,
-  held: HeldRendering,
-): Promise<void> {
-  const stdout = output.streams.stdout;
-  await registry.container.format(
-    formatter,
-    { format, document: true, raw: true, content_type: contentType, pretty: plan.pretty, tty: Boolean(stdout.isTTY), color: plan.color, width: output.width ?? 80 },
-    held.body(),
-    { write: held.write, ready: () => drained(stdout) },
-  );
 }
 
 /** The flags the formatter declares (`formatter_options`), as `FormatterStart.options`; undefined when none is given. */
