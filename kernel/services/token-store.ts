@@ -170,6 +170,6 @@ async function updateTokens(path: string, change: (tokens: TokenFile) => boolean
       if (damaged === 'skip') return;
       throw error;
     }
-    if (change(tokens)) await writeFileAtomic(path, `${JSON.stringify(tokens, null, 2)}\n`, 0o600);
+    if (change(tokens)) await writeFileAtomic(path, `${JSON.stringify(tokens, null, 2)}\n`);
   });
 }
