@@ -13,8 +13,6 @@ import { editConfigText } from './edit.js';
 import { withFileLock } from './lock.js';
 import { readConfig } from './read.js';
 
-export { readConfig };
-
 /** Throws when the document may not be written; `path` names the file in messages. */
 export type DocumentCheck = (document: OkapiConfig, path: string) => Promise<void>;
 

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { OkapiError } from '../../../sdk/shared/errors.js';
 import { writeFileAtomic } from '../../../kernel/config/atomic-write.js';
 import type { OkapiConfig } from '../../../kernel/config/document.js';
-import { readConfig, replaceConfigText, updateConfig } from '../../../kernel/config/store.js';
+import { readConfig } from '../../../kernel/config/read.js';
+import { replaceConfigText, updateConfig } from '../../../kernel/config/store.js';
 import { isRoot, isWindows, useTempDirs } from './helpers.js';
 
 const tempDir = useTempDirs();
