@@ -14,19 +14,15 @@ import { shownUrl, urlOriginProblem, urlPrefixProblem } from '../../sdk/shared/u
 import { configSchema } from './config-schema.js';
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
 
+/** Compiled on the first check: a process that writes the config twice compiles once. */
 let compiled: ValidateFunction | undefined;
-
-function validator(): ValidateFunction {
-  compiled ??= new Ajv({ allErrors: true, verbose: true, strict: true }).compile(configSchema);
-  return compiled;
-}
 
 /**
  * Throws a UsageError (exit 2: what is wrong came from the user), naming `path` (the config file),
  * when `document` breaks the schema.
  */
 export function checkConfigSchema(document: unknown, path: string): void {
-  const validate = validator();
+  const validate = (compiled ??= new Ajv({ allErrors: true, verbose: true, strict: true }).compile(configSchema));
   if (validate(document)) return;
   const problems = [...new Set((validate.errors ?? []).filter(isReportable).map((error) => describe(error, document)))];
   const shown = problems.slice(0, MAX_SHOWN);
