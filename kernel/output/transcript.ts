@@ -8,6 +8,7 @@ import { redactUrl } from '../../sdk/shared/redact.js';
 import type { RecordedHop, SecretFields, SentRequestHead } from '../transport/index.js';
 import type { ReceivedResponse } from '../pipeline/exchange.js';
 import { paint } from './color.js';
+import type { PrintPlan } from './print-plan.js';
 import { visibleControls } from '../../sdk/shared/terminal-text.js';
 
 const MASK = '<redacted>';
@@ -15,14 +16,11 @@ const MASK = '<redacted>';
 /** The status line and headers of a response. */
 export type ResponseHead = Pick<ReceivedResponse, 'status' | 'statusText' | 'httpVersion' | 'headers'>;
 
-/** Which parts of each hop a transcript shows. */
-export interface TranscriptParts {
-  requestHead: boolean;
-  requestBody: boolean;
-  responseHead: boolean;
+/** Which parts of each hop a transcript shows: the print plan's, and -v's note of dropped headers. */
+export type TranscriptParts = Pick<PrintPlan, 'requestHead' | 'requestBody' | 'responseHead'> & {
   /** Before a hop to another origin, which headers okapi kept from it (a diagnostic: -v only). */
   droppedHeaders?: boolean;
-}
+};
 
 /**
  * Every hop of a redirect chain in order, each as it went on the wire; `final` stands for the last
