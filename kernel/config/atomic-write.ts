@@ -4,54 +4,48 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { constants as fsConstants } from 'node:fs';
-import { mkdir, open, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { constants as fsConstants, realpathSync } from 'node:fs';
+import { mkdir, open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { withTemporaryFile } from '../../sdk/interrupt.js';
 import { describeFsError } from '../../sdk/shared/fs-errors.js';
 
+const FILE_MODE = 0o600;
+
 /**
- * The file a write to `path` should replace: a symlinked config (dotfile managers do this) is
- * updated in place of its target instead of being replaced by a regular file.
+ * The real file behind `path`: a symlinked config (dotfile managers do this) is updated in place of
+ * its target instead of being replaced by a regular file, and every alias of it shares one lock.
  */
-async function writeTarget(path: string): Promise<string> {
+export function realFile(path: string): string {
   try {
-    return await realpath(path);
+    return realpathSync(path);
   } catch {
     return path;
   }
 }
 
 /**
- * Writes `data` to `path` atomically. Missing directories are created (mode 0700). A new file gets
- * `mode`; an existing file keeps no permission wider than `mode` (a 0644 config becomes 0600), while
- * narrower owner-chosen bits survive as long as the owner can still read and write it.
+ * Writes `data` to `path` atomically, as a file only its owner reads and writes (0600: a 0644
+ * config becomes 0600, and so does one the owner had made read-only). Missing directories are
+ * created (mode 0700).
  */
-export async function writeFileAtomic(path: string, data: string | Uint8Array, mode = 0o600): Promise<void> {
-  const target = await writeTarget(path);
+export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+  const target = realFile(path);
   const dir = dirname(target);
   await makeDirectory(dir);
-
-  let finalMode = mode;
-  try {
-    const existing = await stat(target);
-    finalMode = (existing.mode & 0o777 & mode) | (mode & 0o600);
-  } catch {
-    // A new file: `mode` as given.
-  }
 
   const temp = join(dir, `.${basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   let created = false;
   try {
     await withTemporaryFile(temp, async () => {
-      const handle = await open(temp, fsConstants.O_CREAT | fsConstants.O_EXCL | fsConstants.O_WRONLY, finalMode);
+      const handle = await open(temp, fsConstants.O_CREAT | fsConstants.O_EXCL | fsConstants.O_WRONLY, FILE_MODE);
       created = true;
       try {
         await handle.writeFile(data);
         // The umask may have narrowed the creation mode; set exactly what was decided.
-        await handle.chmod(finalMode).catch(() => undefined); // some file systems refuse; the open mode stands
+        await handle.chmod(FILE_MODE).catch(() => undefined); // some file systems refuse; the open mode stands
         await handle.sync();
       } finally {
         await handle.close();

@@ -13,8 +13,6 @@ export type { OkapiConfig };
 
 const BOM = '\uFEFF';
 
-export { isPlainObject };
-
 function describeType(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';

@@ -21,7 +21,7 @@ import {
   type Node,
 } from 'jsonc-parser';
 import { isDeepStrictEqual as deepEqual } from 'node:util';
-import { isPlainObject } from './document.js';
+import { isPlainObject } from '../../sdk/shared/plain-object.js';
 
 const BOM = '\uFEFF';
 

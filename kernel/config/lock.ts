@@ -37,10 +37,6 @@ const STALE_GUARD_MS = 5_000;
 const FIRST_DELAY_MS = 5;
 const MAX_DELAY_MS = 100;
 
-function lockPathFor(path: string): string {
-  return `${resolve(path)}.lock`;
-}
-
 interface LockOwner {
   pid: number;
   host: string;
@@ -60,7 +56,7 @@ const queues = new Map<string, Promise<void>>();
 
 export async function withFileLock<T>(path: string, fn: () => Promise<T>, options: FileLockOptions = {}): Promise<T> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS;
-  const lockPath = lockPathFor(path);
+  const lockPath = `${resolve(path)}.lock`;
   const deadline = Date.now() + timeoutMs;
 
   const previous = queues.get(lockPath);

@@ -12,26 +12,17 @@ import { UsageError } from '../../sdk/shared/errors.js';
 import { redactField } from '../../sdk/shared/redact.js';
 import { shownUrl, urlOriginProblem, urlPrefixProblem } from '../../sdk/shared/url-overrides.js';
 import { configSchema } from './config-schema.js';
-import { isPlainObject } from './document.js';
+import { isPlainObject } from '../../sdk/shared/plain-object.js';
 
-/** The document breaks the schema; exit 2, since what is wrong came from the user. */
-export class ConfigSchemaError extends UsageError {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigSchemaError';
-  }
-}
-
+/** Compiled on the first check: a process that writes the config twice compiles once. */
 let compiled: ValidateFunction | undefined;
 
-function validator(): ValidateFunction {
-  compiled ??= new Ajv({ allErrors: true, verbose: true, strict: true }).compile(configSchema);
-  return compiled;
-}
-
-/** Throws ConfigSchemaError, naming `path` (the config file), when `document` breaks the schema. */
+/**
+ * Throws a UsageError (exit 2: what is wrong came from the user), naming `path` (the config file),
+ * when `document` breaks the schema.
+ */
 export function checkConfigSchema(document: unknown, path: string): void {
-  const validate = validator();
+  const validate = (compiled ??= new Ajv({ allErrors: true, verbose: true, strict: true }).compile(configSchema));
   if (validate(document)) return;
   const problems = [...new Set((validate.errors ?? []).filter(isReportable).map((error) => describe(error, document)))];
   const shown = problems.slice(0, MAX_SHOWN);
@@ -40,7 +31,7 @@ export function checkConfigSchema(document: unknown, path: string): void {
     problems.length === 1
       ? `config file ${path}: ${problems[0]}`
       : `config file ${path} has ${problems.length} problems:\n${shown.map((line) => `  - ${line}`).join('\n')}${more > 0 ? `\n  … and ${more} more` : ''}`;
-  throw new ConfigSchemaError(message);
+  throw new UsageError(message);
 }
 
 const MAX_SHOWN = 8;

@@ -4,9 +4,11 @@
  * plugins load only when a filter is actually run.
  */
 
+import { UsageError } from '../../sdk/shared/errors.js';
 import { stringifyJson } from '../../sdk/shared/json-stringify.js';
 import type { PluginRegistry } from '../plugins/registry.js';
 import type { FilterLanguage } from './language.js';
+import type { FilterRunner } from './run-filter.js';
 
 export interface RequestedFilter {
   expression: string;
@@ -14,10 +16,24 @@ export interface RequestedFilter {
   lang: FilterLanguage | undefined;
 }
 
-/** The filter's results over `value` (the response envelope, or a command's data): one for shorthand, zero or more for jq. */
+/**
+ * The filter's results over `value` (the response envelope, or a command's data): one for
+ * shorthand, zero or more for jq. Each language is run by the plugin that owns it
+ * (`filter_languages`) in the plugin container: a built-in first, so an external plugin takes over
+ * `jq` only where config says so. A plugin's code loads on its first filter.
+ */
 export async function filterResults(filter: RequestedFilter, value: unknown, registry: PluginRegistry): Promise<unknown[]> {
-  const [{ applyFilter }, { filterPlugins }] = await Promise.all([import('./run-filter.js'), import('./filter-plugins.js')]);
-  return applyFilter(filterPlugins(registry), filter.expression, value, filter.lang);
+  const { applyFilter } = await import('./run-filter.js');
+  const run: FilterRunner = async (language, expression, input) => {
+    const record = registry.container.owner('filter', language);
+    if (!record) {
+      throw new UsageError(`-f needs a plugin that runs ${language} filters, and none is enabled`, {
+        hint: "'okapi plugin list' shows the plugins and whether each is enabled",
+      });
+    }
+    return registry.container.call(record, 'filter', { language, expression, value: input });
+  };
+  return applyFilter(run, filter.expression, value, filter.lang);
 }
 
 /**

@@ -10,8 +10,19 @@
  * loads on its first filter, so shorthand filters never pay for jq.
  */
 import type { FilterFailure, FilterOutput } from '../../sdk/types.js';
+import { OkapiError } from '../../sdk/shared/errors.js';
 import { detectLanguage, likelierLanguage, type FilterLanguage } from './language.js';
-import { FilterError } from './filter-error.js';
+
+/** A `-f` filter that failed, as its language's plugin reported it: exit 2 for a bad expression, 1 for a failed run. */
+export class FilterError extends OkapiError {
+  constructor(
+    readonly language: FilterLanguage,
+    readonly failure: FilterFailure,
+  ) {
+    super(failure.message, { exitCode: failure.exit_code, ...(failure.hint !== undefined ? { hint: failure.hint } : {}) });
+    this.name = 'FilterError';
+  }
+}
 
 /** Runs one filter in one language: the call of a filter plugin's hook. */
 export type FilterRunner = (language: FilterLanguage, expression: string, value: unknown) => Promise<FilterOutput>;

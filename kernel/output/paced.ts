@@ -12,7 +12,7 @@ import { drained } from './drained.js';
 /** Raw body chunks are cut to this size: the most a formatter writes for one piece stays small. */
 const PIECE_BYTES = 16 * 1024;
 
-export async function* pacedByOutput<T>(items: AsyncIterable<T>, stdout: NodeJS.WritableStream): AsyncGenerator<T> {
+export async function* pacedByOutput<T>(items: Iterable<T> | AsyncIterable<T>, stdout: NodeJS.WritableStream): AsyncGenerator<T> {
   for await (const item of items) {
     await drained(stdout);
     yield item;

@@ -11,9 +11,7 @@ import type { ReceivedResponse } from '../pipeline/exchange.js';
 import type { FollowedResponses } from '../pipeline/follow-loop.js';
 import { toEnvelope } from '../pipeline/envelope.js';
 import { filterResults, rawResults, type RequestedFilter } from '../filter-call/output.js';
-import { drained } from './drained.js';
-import { pacedByOutput } from './paced.js';
-import { formatterNamed, formatterOptions, write, writeDiagnostics } from './render.js';
+import { formatValues, formatterNamed, write, writeDiagnostics } from './render.js';
 import { exchangeTranscript } from './transcript.js';
 
 export async function renderFollowed(first: ReceivedResponse, followed: FollowedResponses, output: OutputOptions, registry: PluginRegistry): Promise<void> {
@@ -45,19 +43,11 @@ export async function renderFollowed(first: ReceivedResponse, followed: Followed
     for await (const response of responses()) for await (const chunk of response.body.stream()) output.streams.writeFinal(chunk);
     return;
   }
-  const stdout = output.streams.stdout;
   if (format === 'raw') {
-    for await (const response of responses()) await write(stdout, rawResults(await filterResults(filter!, await toEnvelope(response), registry)));
+    for await (const response of responses()) await write(output.streams.stdout, rawResults(await filterResults(filter!, await toEnvelope(response), registry)));
     return;
   }
-  const formatter = formatterNamed(registry, format);
-  const options = formatterOptions(output, formatter);
-  await registry.container.format(
-    formatter,
-    { format, document: false, pretty: plan.pretty, tty: Boolean(stdout.isTTY), color: plan.color, width: output.width ?? 80, ...(options ? { options } : {}) },
-    pacedByOutput(records(responses(), filter, registry), stdout),
-    { write: (data) => stdout.write(data), ready: () => drained(stdout) },
-  );
+  await formatValues(records(responses(), filter, registry), formatterNamed(registry, format), output, registry, plan, format);
 }
 
 /** One record per response: its body, or the filter's results over its envelope. */

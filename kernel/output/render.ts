@@ -57,8 +57,22 @@ async function renderBody(
   const stdout = output.streams.stdout;
   const held = new HeldRendering((data) => stdout.write(data), pacedByOutput(inPieces(bodySource(response, rawType !== undefined)), stdout));
   try {
-    if (rawType !== undefined) await renderRawBody(output, registry, formatter, plan, format, rawType, held);
-    else await formatValues(results ?? [(await toEnvelope(response)).body], formatter, output, registry, plan, format, held.write);
+    if (rawType !== undefined) {
+      const start = {
+        format,
+        document: true,
+        raw: true,
+        content_type: rawType,
+        pretty: plan.pretty,
+        tty: Boolean(stdout.isTTY),
+        color: plan.color,
+        width: output.width ?? 80,
+      };
+      await registry.container.format(formatter, start, held.body(), { write: held.write, ready: () => drained(stdout) });
+    } else {
+      const values = results ?? [(await toEnvelope(response)).body];
+      await formatValues(values, formatter, output, registry, plan, format, held.write);
+    }
     held.finish();
   } catch (error) {
     // A filter's results are values already: there is no body to show in their place.
@@ -97,9 +111,12 @@ export function formatterNamed(registry: PluginRegistry, format: string): Plugin
   return formatter;
 }
 
-/** Values written by a formatter (to stdout unless `write` says where): one is a document, several (jq results) are records. */
+/**
+ * Values written by a formatter (to stdout unless `write` says where): one is a document, several
+ * (jq results) are records, and so is each value of a stream (a follow loop's responses).
+ */
 export async function formatValues(
-  values: readonly unknown[],
+  values: readonly unknown[] | AsyncIterable<unknown>,
   formatter: PluginRecord,
   output: OutputOptions,
   registry: PluginRegistry,
@@ -113,14 +130,14 @@ export async function formatValues(
     formatter,
     {
       format,
-      document: values.length === 1,
+      document: Array.isArray(values) && values.length === 1,
       pretty: plan.pretty,
       tty: Boolean(stdout.isTTY),
       color: plan.color,
       width: output.width ?? 80,
       ...(options ? { options } : {}),
     },
-    pacedByOutput(each(values), stdout),
+    pacedByOutput(values, stdout),
     { write, ready: () => drained(stdout) },
   );
 }
@@ -139,26 +156,8 @@ function rawBodyType(response: ReceivedResponse, output: OutputOptions, rawTypes
   return accepted && contentType !== undefined ? contentType : undefined;
 }
 
-async function renderRawBody(
-  output: OutputOptions,
-  registry: PluginRegistry,
-  formatter: PluginRecord,
-  plan: PrintPlan,
-  format: string,
-  contentType: string,
-  held: HeldRendering,
-): Promise<void> {
-  const stdout = output.streams.stdout;
-  await registry.container.format(
-    formatter,
-    { format, document: true, raw: true, content_type: contentType, pretty: plan.pretty, tty: Boolean(stdout.isTTY), color: plan.color, width: output.width ?? 80 },
-    held.body(),
-    { write: held.write, ready: () => drained(stdout) },
-  );
-}
-
 /** The flags the formatter declares (`formatter_options`), as `FormatterStart.options`; undefined when none is given. */
-export function formatterOptions(output: OutputOptions, formatter: PluginRecord): Record<string, string> | undefined {
+function formatterOptions(output: OutputOptions, formatter: PluginRecord): Record<string, string> | undefined {
   const options: Record<string, string> = {};
   for (const option of formatter.manifest?.formatter_options ?? []) {
     const value = output.formatterFlag(option.flag);
@@ -193,10 +192,6 @@ function verboseTranscript(hops: readonly RecordedHop[], final: ResponseHead, ou
 function hopsOf(response: ReceivedResponse): RecordedHop[] {
   if (!response.hops) throw new Error('the exchange was not recorded, so its transcript cannot be shown');
   return response.hops;
-}
-
-async function* each(values: readonly unknown[]): AsyncGenerator<unknown> {
-  yield* values;
 }
 
 export function write(stream: NodeJS.WritableStream, data: Uint8Array | string): Promise<void> {

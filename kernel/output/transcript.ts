@@ -8,21 +8,19 @@ import { redactUrl } from '../../sdk/shared/redact.js';
 import type { RecordedHop, SecretFields, SentRequestHead } from '../transport/index.js';
 import type { ReceivedResponse } from '../pipeline/exchange.js';
 import { paint } from './color.js';
+import type { PrintPlan } from './print-plan.js';
 import { visibleControls } from '../../sdk/shared/terminal-text.js';
 
-export const MASK = '<redacted>';
+const MASK = '<redacted>';
 
 /** The status line and headers of a response. */
 export type ResponseHead = Pick<ReceivedResponse, 'status' | 'statusText' | 'httpVersion' | 'headers'>;
 
-/** Which parts of each hop a transcript shows. */
-export interface TranscriptParts {
-  requestHead: boolean;
-  requestBody: boolean;
-  responseHead: boolean;
+/** Which parts of each hop a transcript shows: the print plan's, and -v's note of dropped headers. */
+export type TranscriptParts = Pick<PrintPlan, 'requestHead' | 'requestBody' | 'responseHead'> & {
   /** Before a hop to another origin, which headers okapi kept from it (a diagnostic: -v only). */
   droppedHeaders?: boolean;
-}
+};
 
 /**
  * Every hop of a redirect chain in order, each as it went on the wire; `final` stands for the last
@@ -54,7 +52,7 @@ export function requestHead(head: SentRequestHead, color: boolean, secretFields?
   return `${[line, ...headerLines(head.headers, color, headers)].join('\n')}\n`;
 }
 
-export function responseHead(response: ResponseHead, color: boolean): string {
+function responseHead(response: ResponseHead, color: boolean): string {
   const status = `${response.status} ${visibleControls(response.statusText)}`.trim();
   const tone = response.status >= 400 ? 'red' : response.status >= 300 ? 'yellow' : 'green';
   const lines = [`HTTP/${response.httpVersion} ${paint(color, tone, paint(color, 'bold', status))}`];
@@ -88,7 +86,7 @@ function shownValue(name: string, value: string): string {
   const lower = name.toLowerCase();
   if (URL_HEADERS.has(lower)) return shownTarget(value);
   if (lower === 'link') return value.replace(/<([^>]*)>/g, (_, url: string) => `<${shownTarget(url)}>`);
-  return maskValue(name, value);
+  return isCredentialName(name) ? maskedValue(value) : value;
 }
 
 /** What a server sent is shown, its control characters included, but never obeyed by the terminal. */
@@ -110,10 +108,6 @@ function bodyText(body: Uint8Array): string {
 }
 
 /** `Authorization: Bearer <redacted>` keeps the scheme, which helps debugging and reveals nothing. */
-function maskValue(name: string, value: string): string {
-  return isCredentialName(name) ? maskedValue(value) : value;
-}
-
 function maskedValue(value: string): string {
   const scheme = /^(Basic|Bearer|Digest|Token|Negotiate|AWS4-HMAC-SHA256)\s/i.exec(value)?.[1];
   return scheme ? `${scheme} ${MASK}` : MASK;

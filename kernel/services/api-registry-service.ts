@@ -67,7 +67,7 @@ function currentConfig(configPath: string): () => OkapiConfig {
   };
 }
 
-export function summaries(config: Record<string, unknown>): ApiSummary[] {
+function summaries(config: Record<string, unknown>): ApiSummary[] {
   return apiNames(config).map((name) => {
     const entry = apiEntry(config, name)!;
     return { name, base_url: typeof entry.base_url === 'string' ? entry.base_url : '', profiles: Object.keys(profilesOf(entry)) };
@@ -123,8 +123,7 @@ async function removeApi(places: RegistryPlaces, name: string): Promise<ApiEntry
   let remaining: Record<string, unknown> = {};
   const { updateConfig } = await import('../config/store.js');
   await updateConfig(places.configPath, (config) => {
-    removed = apiEntry(config, name);
-    if (!removed) throw new OkapiError(`there is no API named "${name}"`, { hint: "see 'okapi api list'" });
+    removed = registeredEntry(config, name);
     const apis = { ...(config.apis as Record<string, unknown>) };
     delete apis[name];
     config.apis = apis;

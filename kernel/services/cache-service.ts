@@ -2,8 +2,7 @@
  * The cache service (sdk/services.ts CacheService): okapi's cache directory, and clearing the HTTP
  * responses kept there (kernel/api/cache-paths.ts says where), so no plugin needs its layout.
  */
-import { readdir, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, rm } from 'node:fs/promises';
 import type { CacheService } from '../../sdk/services.js';
 import { apiResponsesDir, responsesDir } from '../api/cache-paths.js';
 import { checkedApiName } from './api-name-check.js';
@@ -24,17 +23,11 @@ export function cacheService(cacheDir: string): CacheService {
 
 /** The files under `dir`, or undefined when it does not exist. */
 async function countFiles(dir: string): Promise<number | undefined> {
-  let entries: string[];
   try {
-    entries = await readdir(dir);
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    return entries.filter((entry) => !entry.isDirectory()).length;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
-  let count = 0;
-  for (const entry of entries) {
-    const path = join(dir, entry);
-    count += (await stat(path)).isDirectory() ? ((await countFiles(path)) ?? 0) : 1;
-  }
-  return count;
 }

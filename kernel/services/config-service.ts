@@ -3,12 +3,9 @@
  * every command plugin. Writes go through store.ts as `okapi config set` always did: under the
  * lock, comments kept, schema checked, atomic.
  */
-import { readFileSync } from 'node:fs';
-import { OkapiError } from '../../sdk/shared/errors.js';
-import { describeFsError } from '../../sdk/shared/fs-errors.js';
 import type { OkapiConfig } from '../../sdk/shared/api-config.js';
 import type { ConfigPatchResult, ConfigService, ConfigSnapshot } from '../../sdk/services.js';
-import { readConfig } from '../config/read.js';
+import { readConfig, readConfigText } from '../config/read.js';
 import { applyEdits, checkedEdits } from './config-edits.js';
 
 /** A document's revision: its JSON, hashed. Layout and comments do not count; patches keep them anyway. */
@@ -19,15 +16,6 @@ export function revisionOf(document: OkapiConfig): string {
 
 function snapshotOf(path: string, document: OkapiConfig): ConfigSnapshot {
   return { path, document, revision: revisionOf(document) };
-}
-
-function readConfigText(path: string): string | undefined {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new OkapiError(`cannot read config file ${path}: ${describeFsError(error)}`, { hint: 'check the file and its permissions' });
-  }
 }
 
 /** Thrown inside the locked update to leave it without writing. */

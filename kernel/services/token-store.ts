@@ -45,26 +45,19 @@ export function tokenStore(configPath: string): TokenStore {
       const where = placeOf(scope, key);
       let deleted = false;
       await updateTokens(path, (tokens) => {
-        const holder = valueAt(tokens, where.slice(0, -1));
-        const last = where[where.length - 1]!;
-        if (!isPlainObject(holder) || !Object.hasOwn(holder, last)) return false;
-        delete holder[last];
-        deleted = true;
-        return true;
+        deleted = removeAt(tokens, where) !== undefined;
+        return deleted;
       });
       return deleted;
     },
     async clear(scope) {
-      const { area, parent, name } = clearedPlace(scope);
+      const where = clearedPlace(scope);
       let cleared = 0;
       if (!existsSync(path)) return { cleared };
       await updateTokens(path, (tokens) => {
-        let holder: unknown = tokens[area];
-        for (const step of parent) holder = isPlainObject(holder) && Object.hasOwn(holder, step) ? holder[step] : undefined;
-        if (!isPlainObject(holder) || !Object.hasOwn(holder, name)) return false;
-        cleared = countValues(holder[name]);
-        delete holder[name];
-        return true;
+        const removed = removeAt(tokens, where);
+        cleared = countValues(removed);
+        return removed !== undefined;
       });
       return { cleared };
     },
@@ -77,35 +70,24 @@ export async function removeApiTokens(configPath: string, api: string, orphanedA
   if (!existsSync(path)) return;
   // A file okapi cannot read is left alone: removing an API must not fail on it.
   await updateTokens(path, (tokens) => {
-    let changed = false;
-    if (isPlainObject(tokens.apis) && Object.hasOwn(tokens.apis, api)) {
-      delete tokens.apis[api];
-      changed = true;
-    }
-    if (isPlainObject(tokens.auth_profiles)) {
-      for (const ref of orphanedAuthProfiles) {
-        if (Object.hasOwn(tokens.auth_profiles, ref)) {
-          delete tokens.auth_profiles[ref];
-          changed = true;
-        }
-      }
-    }
-    return changed;
+    const places = [['apis', api], ...orphanedAuthProfiles.map((ref) => ['auth_profiles', ref])];
+    const removed = places.map((place) => removeAt(tokens, place));
+    return removed.some((value) => value !== undefined);
   }, 'skip');
 }
 
-/** Where the values `clear` removes are: the entry `name` in `tokens[area]`, under `parent`. */
-function clearedPlace(given: TokenClearScope): { area: 'apis' | 'auth_profiles'; parent: string[]; name: string } {
+/** Where the values `clear` removes are: `['apis', api]`, `['apis', api, profile]` or `['auth_profiles', name]`. */
+function clearedPlace(given: TokenClearScope): string[] {
   // Read as any map: it comes from any plugin.
   const scope: Record<string, unknown> = isPlainObject(given) ? given : {};
   if (!isPlainObject(given)) throw new OkapiError('a token scope to clear is a map: api with profile or all_profiles, or auth_profile');
   if (scope.auth_profile !== undefined) {
     if (scope.api !== undefined) throw new OkapiError('a token scope to clear names an API or a shared auth profile, not both');
-    return { area: 'auth_profiles', parent: [], name: nameOf(scope.auth_profile, 'auth profile', false) };
+    return ['auth_profiles', nameOf(scope.auth_profile, 'auth profile', false)];
   }
   const api = checkedApiName(scope.api);
-  if (scope.all_profiles === true) return { area: 'apis', parent: [], name: api };
-  return { area: 'apis', parent: [api], name: nameOf(scope.profile, 'profile', false) };
+  if (scope.all_profiles === true) return ['apis', api];
+  return ['apis', api, nameOf(scope.profile, 'profile', false)];
 }
 
 /** How many values a part of the file holds. */
@@ -150,6 +132,16 @@ function valueAt(tokens: TokenFile, place: string[]): unknown {
   return node;
 }
 
+/** Takes the entry at `place` out of the file; undefined when there was none (JSON holds no undefined). */
+function removeAt(tokens: TokenFile, place: string[]): unknown {
+  const holder = valueAt(tokens, place.slice(0, -1));
+  const last = place[place.length - 1]!;
+  if (!isPlainObject(holder) || !Object.hasOwn(holder, last)) return undefined;
+  const removed = holder[last];
+  delete holder[last];
+  return removed;
+}
+
 function readTokens(path: string): TokenFile {
   let text: string;
   try {
@@ -178,6 +170,6 @@ async function updateTokens(path: string, change: (tokens: TokenFile) => boolean
       if (damaged === 'skip') return;
       throw error;
     }
-    if (change(tokens)) await writeFileAtomic(path, `${JSON.stringify(tokens, null, 2)}\n`, 0o600);
+    if (change(tokens)) await writeFileAtomic(path, `${JSON.stringify(tokens, null, 2)}\n`);
   });
 }

@@ -5,10 +5,9 @@
  * of the API the words name are stamped; any change is a miss, and the kernel asks the completion
  * plugin again (`okapi completion __complete`, plugins-builtin/completion/complete-verb.ts).
  */
-import { join } from 'node:path';
 import { resolveCacheDir, resolveConfigLocation } from '../config/paths.js';
 import { apiCacheFiles } from '../api/cache-paths.js';
-import { buildOf, cachedHelp, rootHelpFiles, type HelpCache } from './help-cache.js';
+import { cachedHelp, keptAnswer, rootHelpFiles, type HelpCache } from './help-cache.js';
 
 export interface CompletionCache extends HelpCache {
   /** The word being completed: the stored candidates that begin with it are printed. */
@@ -20,10 +19,6 @@ export interface CompletionCache extends HelpCache {
 }
 
 const COMPLETE = ['completion', '__complete'];
-
-export function isCompletionRequest(argv: readonly string[]): boolean {
-  return argv[0] === COMPLETE[0] && argv[1] === COMPLETE[1];
-}
 
 /** Where the answer to a completion request is kept, or undefined when it is not one worth keeping. */
 export function completionCacheFor(argv: readonly string[], env: NodeJS.ProcessEnv, kernelFile: string, version: string): CompletionCache | undefined {
@@ -37,19 +32,8 @@ export function completionCacheFor(argv: readonly string[], env: NodeJS.ProcessE
   const prior = words.slice(0, -1);
   const place = typed.startsWith('-') ? '-' : '';
   const name = `${[place === '-' ? 'flags' : 'words', ...prior].map(encodeURIComponent).join('~')}.txt`;
-  if (name.length > 250) return undefined;
-  try {
-    const location = resolveConfigLocation(undefined, env);
-    return {
-      path: join(resolveCacheDir(location, env), 'completion', name),
-      build: buildOf(kernelFile, version),
-      typed,
-      all: [...COMPLETE, String(prior.length + 1), '--', ...prior, place],
-      api: prior[0],
-    };
-  } catch {
-    return undefined; // no home directory, say: the kernel answers and keeps nothing
-  }
+  const kept = keptAnswer('completion', name, env, kernelFile, version);
+  return kept && { ...kept, typed, all: [...COMPLETE, String(prior.length + 1), '--', ...prior, place], api: prior[0] };
 }
 
 /** What an answer depends on: the config, the plugin directories, the named API's command table. */

@@ -35,21 +35,26 @@ export function helpCacheFor(argv: string[], env: NodeJS.ProcessEnv, kernelFile:
   const [first, second] = argv;
   let name: string;
   if ((argv.length === 1 && (first === '--help' || first === '-h')) || (first === 'help' && (argv.length === 1 || second === '--help'))) name = 'help.txt';
-  else if ((argv.length === 1 || (argv.length === 2 && second === '--help')) && first !== undefined && /^[^./\\\-:\0][^/\\\0:?#]*$/.test(first)) {
-    // An API's help shows the selected profile and fits a terminal's width (or COLUMNS): kept for
-    // files and pipes with the default profile and width only.
-    if (env.OKAPI_PROFILE !== undefined || env.COLUMNS !== undefined || isCharacterDevice(1)) return undefined;
+  else if ((argv.length === 1 || (argv.length === 2 && second === '--help')) && first !== undefined && COMMAND_WORD.test(first)) {
     name = `help-api-${first}.txt`;
   } else if ((argv.length === 3 || argv.length === 4) && argv[argv.length - 1] === '--help' && first !== 'help' && argv.slice(0, -1).every((word) => COMMAND_WORD.test(word))) {
-    if (env.OKAPI_PROFILE !== undefined || env.COLUMNS !== undefined || isCharacterDevice(1)) return undefined;
     name = `help-op-${argv.slice(0, -1).map(encodeURIComponent).join('~')}.txt`;
-    if (name.length > 250) return undefined;
   } else return undefined;
+  // An API's help shows the selected profile and fits a terminal's width (or COLUMNS): kept for
+  // files and pipes with the default profile and width only.
+  if (name !== 'help.txt' && (env.OKAPI_PROFILE !== undefined || env.COLUMNS !== undefined || isCharacterDevice(1))) return undefined;
+  return keptAnswer('help', name, env, kernelFile, version);
+}
+
+/** Where an answer named `name` is kept in the cache directory's `folder`; undefined when it cannot be. */
+export function keptAnswer(folder: string, name: string, env: NodeJS.ProcessEnv, kernelFile: string, version: string): HelpCache | undefined {
+  // Longer names than file systems take: such an answer is not worth keeping.
+  if (name.length > 250) return undefined;
   try {
     const location = resolveConfigLocation(undefined, env);
-    return { path: join(resolveCacheDir(location, env), 'help', name), build: buildOf(kernelFile, version) };
+    return { path: join(resolveCacheDir(location, env), folder, name), build: buildOf(kernelFile, version) };
   } catch {
-    return undefined; // no home directory, say: the kernel renders help and reports any problem
+    return undefined; // no home directory, say: the kernel answers and reports any problem
   }
 }
 
@@ -68,7 +73,7 @@ export function cachedHelp(cache: HelpCache): string | undefined {
 }
 
 /** What a kept answer was made by: okapi's version and the kernel file as built. */
-export function buildOf(kernelFile: string, version: string): string {
+function buildOf(kernelFile: string, version: string): string {
   return `${version}:${stampOf(kernelFile)}`;
 }
 

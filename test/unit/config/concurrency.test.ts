@@ -10,7 +10,8 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfig, updateConfig } from '../../../kernel/config/store.js';
+import { readConfig } from '../../../kernel/config/read.js';
+import { updateConfig } from '../../../kernel/config/store.js';
 import { useTempDirs } from './helpers.js';
 
 const tempDir = useTempDirs();

@@ -4,9 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ExitCode } from '../../../sdk/shared/errors.js';
-import { FilterError } from '../../../kernel/filter-call/filter-error.js';
 import { detectLanguage, likelierLanguage, type FilterLanguage } from '../../../kernel/filter-call/language.js';
-import { applyFilter as applyWith, type FilterRunner } from '../../../kernel/filter-call/run-filter.js';
+import { applyFilter as applyWith, FilterError, type FilterRunner } from '../../../kernel/filter-call/run-filter.js';
 import { InProcessRuntime } from '../../../kernel/plugins/in-process-runtime.js';
 import jqPlugin from '../../../plugins-builtin/jq/index.js';
 import shorthandPlugin from '../../../plugins-builtin/shorthand-query/index.js';
