@@ -242,11 +242,11 @@ describe('stdout', () => {
 
   it('a slow reader keeps okapi within bounded memory (a 50 MB body, -o json and -o gron)', async () => {
     for (const format of ['json', 'gron']) expect(await peakWithSlowReader(format)).toBeLessThan(300 * MB);
-  });
+  }, 240_000); // 50 MB rendered twice: a minute or more on a loaded machine, bounded by okapi's own 120 s.
 
   it('-o yaml holds the decoded body and one list entry\'s text, not the whole rendering (it was over 1 GB for this body)', async () => {
     expect(await peakWithSlowReader('yaml')).toBeLessThan(700 * MB);
-  });
+  }, 120_000); // YAML for 50 MB takes ~20 s alone.
 
   it.each(['json', 'gron', 'yaml', 'raw'])('-o %s: a reader that goes away ends okapi at once, quietly, with exit 0', async (format) => {
     const { child, result } = startOkapi([`${origin}/large.json`, '-o', format], { env: freshHome().env });
