@@ -11,6 +11,8 @@ import { basename, dirname, join } from 'node:path';
 import { Script, constants as vmConstants } from 'node:vm';
 import { v8FlagsChanged } from './v8-flags.js';
 import { writeQuietly } from './write-quietly.js';
+import { enrichedKinds, parseStoredCache, runKind, serializeStoredCache } from './run-kinds.js';
+import { fnv1a } from '../../sdk/shared/fnv1a.js';
 
 declare const __OKAPI_VERSION__: string;
 
@@ -24,9 +26,6 @@ export function hasBuiltinCompileCache(): boolean {
 }
 
 const builtinCache = hasBuiltinCompileCache();
-
-/** How many runs add the functions they compiled to a file's cache before it is left as it is. */
-const ENRICHED_GENERATIONS = 4;
 
 /**
  * scripts/build.mjs writes each file this loads as CommonJS's wrapper function calling itself:
@@ -79,8 +78,7 @@ export function requireCached(file: string): unknown {
   } catch {
     // First run of this version: compiled normally, cached now and at exit.
   }
-  const generation = stored?.[0] ?? 0;
-  const cachedData = stored?.subarray(1);
+  const { kinds, data: cachedData } = parseStoredCache(stored);
   if (!source.startsWith(WRAPPER_HEAD) || !source.endsWith(SELF_CALL)) throw new Error(`${file} was not built by scripts/build.mjs: it is not wrapped`);
   const script = new Script(source.slice(0, source.length - SELF_CALL.length), {
     filename: file,
@@ -92,23 +90,19 @@ export function requireCached(file: string): unknown {
   const rejected = !cachedData || script.cachedDataRejected;
   if (rejected) {
     // A cache made now always matches the default flags, but holds only the code that ran so far.
-    writeQuietly(cachePath, withGeneration(0, script.createCachedData()));
+    writeQuietly(cachePath, serializeStoredCache(new Map(), script.createCachedData()));
     removeOthers(cachePath, prefix);
   }
-  if (rejected || generation < ENRICHED_GENERATIONS) {
-    // One made at exit holds every function this run compiled, those read from the cache included:
-    // the first few runs (a --version, a request, a command) add what each needed, so later runs
-    // compile none of it. Only if the run left V8's flags alone (an https request changes them).
+  const enriched = enrichedKinds(rejected ? new Map() : kinds, runKind(process.argv.slice(2)));
+  if (enriched) {
+    // One made at exit holds every function this run compiled, those read from the cache included,
+    // so later runs of its kind compile none of it (run-kinds.ts). Only if the run left V8's flags
+    // alone (an https request changes them).
     process.once('exit', () => {
-      if (!v8FlagsChanged()) writeQuietly(cachePath, withGeneration((rejected ? 0 : generation) + 1, script.createCachedData()));
+      if (!v8FlagsChanged()) writeQuietly(cachePath, serializeStoredCache(enriched, script.createCachedData()));
     });
   }
   return module.exports;
-}
-
-/** The stored cache: a byte counting the runs that enriched it, then V8's data. */
-function withGeneration(generation: number, data: Buffer): Buffer {
-  return Buffer.concat([Buffer.of(generation), data]);
 }
 
 function run(file: string, code: ModuleCode): { exports: unknown } {
@@ -137,11 +131,9 @@ function requireFrom(dir: string): FileRequire {
   });
 }
 
-/** FNV-1a of the install's folder, in hex: node:crypto would cost start-up more than it saves. */
+/** The install's folder as a short name: node:crypto would cost start-up more than it saves. */
 function pathHash(path: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < path.length; i++) hash = Math.imul(hash ^ path.charCodeAt(i), 0x01000193);
-  return (hash >>> 0).toString(16);
+  return fnv1a(path).toString(16);
 }
 
 function cacheDirectory(): string {
