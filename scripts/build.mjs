@@ -85,7 +85,7 @@ chmodSync(cli, 0o755);
  * kernel/startup/code-cache.ts resolves from the requiring file's folder, and code that both a
  * chunk and the plugin use sits in a chunk of its own, loaded once, so a class is one class.
  * The chunks the plugin needs at once travel inside its file too (`require.embedded`): reading and
- * compiling one file costs less than several. Node's own require (Node 22+, tests) has no
+ * compiling one file costs less than several. Node's own require (a tool that requires a built file) has no
  * `embedded` and reads them from their files.
  */
 async function buildPlugin(name) {

@@ -1,9 +1,13 @@
 /**
  * Loads one of okapi's own built CommonJS files with a V8 code cache, so later runs skip compiling it.
- * Node 22+ does this for every module once module.enableCompileCache() is on; Node 20 has no such
- * cache, and compiling the kernel alone costs ~5 ms of each run there. The cache lives beside
- * Node's own default compile cache, in the temporary directory, one folder per user; V8 checks
- * each entry against the source and the flags, and a rejected one is simply rewritten.
+ * Node 20 has no compile cache, and compiling the kernel alone costs ~5 ms of each run there. Node
+ * 22+ has one (module.enableCompileCache, which okapi turns on for the packages it loads), but it
+ * is made once, at a file's first load, and never grows: code that later runs need is compiled on
+ * every run (on Node 24, a generated command spent ~10 ms of CPU more than a GET; with this cache,
+ * ~5). So okapi's own files load through this cache on every version, and each kind of run adds to
+ * it (run-kinds.ts). The cache lives beside Node's own default compile cache, in the temporary
+ * directory, one folder per user; V8 checks each entry against the source and the flags, and a
+ * rejected one is simply rewritten.
  */
 import { readFileSync, readdirSync, statSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,15 +21,14 @@ import { fnv1a } from '../../sdk/shared/fnv1a.js';
 declare const __OKAPI_VERSION__: string;
 
 /**
- * Whether Node caches compiled code itself (module.enableCompileCache, 22.1+). Read from the
- * version rather than from node:module, whose loading costs Node 20 the ES module loader.
+ * Whether Node can cache compiled code itself (module.enableCompileCache, 22.1+), for the packages
+ * okapi loads. Read from the version rather than from node:module, whose loading costs Node 20
+ * the ES module loader.
  */
 export function hasBuiltinCompileCache(): boolean {
   const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
   return major > 22 || (major === 22 && minor >= 1);
 }
-
-const builtinCache = hasBuiltinCompileCache();
 
 /**
  * scripts/build.mjs writes each file this loads as CommonJS's wrapper function calling itself:
@@ -60,7 +63,6 @@ const loaded = new Map<string, { exports: unknown }>();
 const embedded = new Map<string, ModuleCode>();
 
 export function requireCached(file: string): unknown {
-  if (builtinCache) return require(file);
   const known = loaded.get(file);
   if (known) return known.exports;
   const code = embedded.get(file);

@@ -1,5 +1,5 @@
 /**
- * okapi's own code cache on Node 20 (kernel/startup/code-cache.ts): each kind of run adds the
+ * okapi's own code cache (kernel/startup/code-cache.ts): each kind of run adds the
  * functions it compiled to the kernel's cache in its first runs (kernel/startup/run-kinds.ts), so a
  * later run of any kind compiles none of what its kind used, whatever the first runs happened to
  * be; a kind seen often enough leaves the cache as it is.
@@ -7,12 +7,11 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hasBuiltinCompileCache } from '../../kernel/startup/code-cache.js';
 import { ENRICHING_RUNS, parseStoredCache, runKind } from '../../kernel/startup/run-kinds.js';
 import { runOkapi } from '../helpers/run-okapi.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
-describe.skipIf(hasBuiltinCompileCache())("the kernel's code cache", () => {
+describe("the kernel's code cache", () => {
   it('is enriched by the first runs of each kind, then kept', async () => {
     const tmp = tempDir('okapi-code-cache-test-');
     const env = { TMPDIR: tmp, OKAPI_CONFIG: join(tmp, 'config.json') };
@@ -28,7 +27,7 @@ describe.skipIf(hasBuiltinCompileCache())("the kernel's code cache", () => {
       return kernelCache();
     };
     const pluginList = runKind(['plugin', 'list']);
-    let cache = Buffer.alloc(0);
+    let cache: Buffer = Buffer.alloc(0);
     for (let i = 1; i <= ENRICHING_RUNS; i++) {
       cache = await run(['plugin', 'list']);
       expect(parseStoredCache(cache).kinds).toEqual(new Map([[pluginList, i]]));
