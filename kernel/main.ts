@@ -39,7 +39,7 @@ function start(argv: string[]): void {
       return;
     }
   }
-  // Node 22+ caches compiled code between runs; on Node 20 code-cache.ts does it for our files.
+  // okapi's own files load through code-cache.ts on every Node; Node 22+ caches the packages' code.
   const { hasBuiltinCompileCache, requireCached } = require('./startup/code-cache.js') as typeof import('./startup/code-cache.js');
   if (hasBuiltinCompileCache()) (require('node:module') as { enableCompileCache: () => unknown }).enableCompileCache();
   const kernel = requireCached(kernelFile) as typeof import('./entry.js');

@@ -60,6 +60,13 @@ await build({
   plugins: [lazyHttp2()],
 });
 
+// Every file but the entry is loaded by kernel/startup/code-cache.ts, which compiles it without copying
+// its text when the file is already CommonJS's wrapper function (calling itself, for Node's require).
+const { wrapBuiltFile } = await loadModule(codeCache);
+for (const file of builtFiles(dist)) {
+  if (file !== join(dist, 'okapi.cjs')) writeFileSync(file, wrapBuiltFile(readFileSync(file, 'utf8')));
+}
+
 // The SDK for plugin authors, as an ES module (`import { definePlugin } from 'okapi/sdk'`), with
 // its type declarations.
 await build({ ...common, format: 'esm', entryPoints: { sdk: 'sdk/index.ts' }, outdir: dist, outExtension: { '.js': '.mjs' }, external: runtimeDependencies });
@@ -78,7 +85,7 @@ chmodSync(cli, 0o755);
  * kernel/startup/code-cache.ts resolves from the requiring file's folder, and code that both a
  * chunk and the plugin use sits in a chunk of its own, loaded once, so a class is one class.
  * The chunks the plugin needs at once travel inside its file too (`require.embedded`): reading and
- * compiling one file costs less than several. Node's own require (Node 22+, tests) has no
+ * compiling one file costs less than several. Node's own require (a tool that requires a built file) has no
  * `embedded` and reads them from their files.
  */
 async function buildPlugin(name) {
@@ -107,6 +114,13 @@ async function buildPlugin(name) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), modules.length > 0 ? `require.embedded?.({${modules.join(',')}});\n${text}` : text);
   }
+}
+
+/** The CommonJS files under `dir`, in every folder. */
+function builtFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.cjs'))
+    .map((entry) => join(entry.parentPath ?? entry.path, entry.name));
 }
 
 /** An output file's path as esbuild's metafile names it: from the root, with forward slashes. */

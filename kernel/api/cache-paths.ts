@@ -23,6 +23,7 @@
  * before the `~` and hash, so the directory name stays within the 255 bytes file systems allow.
  */
 import { dirname, join } from 'node:path';
+import { fnv1a } from '../../sdk/shared/fnv1a.js';
 
 const SPEC_FILE = 'spec.json';
 const OPERATIONS_FILE = 'operations.json';
@@ -38,7 +39,7 @@ const ENCODED_NAME_LIMIT = 200;
 export function apiDirName(api: string): string {
   const encoded = encodeURIComponent(api);
   if (api === api.toLowerCase() && encoded.length <= ENCODED_NAME_LIMIT) return encoded;
-  return `${encoded.slice(0, ENCODED_NAME_LIMIT)}~${fnv1a(api)}`;
+  return `${encoded.slice(0, ENCODED_NAME_LIMIT)}~${fnv1a(api).toString(16).padStart(8, '0')}`;
 }
 
 function apisDir(cacheDir: string): string {
@@ -74,14 +75,4 @@ export function apiResponsesDir(cacheDir: string, api: string | undefined): stri
 /** The auth token cache, beside the config file. */
 export function tokenCachePath(configPath: string): string {
   return join(dirname(configPath), TOKENS_FILE);
-}
-
-/** 32-bit FNV-1a of the UTF-16 code units, as 8 hex digits: cheap and stable, not cryptographic. */
-function fnv1a(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(16).padStart(8, '0');
 }

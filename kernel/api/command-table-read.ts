@@ -7,11 +7,11 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { fileIdentity, identityOf } from '../config/file-identity.js';
 import { apiCacheFiles } from './cache-paths.js';
-import { COMMAND_TABLE_FORMAT, COMMAND_TABLE_MAGIC, type CommandEntry, type CommandTable, type OperationDetail, type Schema, type StoredRecord } from '../../sdk/shared/operation-detail-format.js';
+import { COMMAND_TABLE_FORMAT, COMMAND_TABLE_MAGIC, type CommandEntry, type CommandTable, type OperationDetail, type Schema, type StoredRecord, type TagEntry } from '../../sdk/shared/operation-detail-format.js';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
 
-/** Long enough for the magic word, the format and four byte counts. */
+/** Long enough for the magic word, the format and five byte counts. */
 const PREAMBLE_LIMIT = 128;
 
 const NEWLINE = 0x0a;
@@ -28,13 +28,18 @@ interface OpenTable {
   /** The file as it was opened: a later read of the same path reuses it while the path still names it. */
   identity: string;
   /** Parsed once; each reading gets its own copy of the top level (`commands` differs between them). */
-  head: Omit<CommandTable, 'commands'>;
+  head: Omit<CommandTable, 'commands' | 'tags'>;
+  tagsAt: [number, number];
+  /** Parsed when a reading first asks for them: a call by a command's name never does. */
+  tags: TagEntry[] | undefined;
   commandText: Buffer;
   summariesAt: [number, number];
   /** How many commands the file holds; known once every entry was read. */
   count: number | undefined;
   routesAt: [number, number];
   recordsStart: number;
+  /** Records parsed so far, by offset: a call reads its operation's twice (the command, then the request's security). */
+  records: Map<number, StoredRecord>;
 }
 
 const open = new Map<string, OpenTable>();
@@ -50,6 +55,7 @@ export function readCommandTable(cacheDir: string, api: string, options: Command
   if (!file) return undefined;
   try {
     const table = { ...file.head } as CommandTable;
+    Object.defineProperty(table, 'tags', { enumerable: true, configurable: true, get: () => tagsOf(file, api) });
     const found = options.named ? commandsNamed(file.commandText, options.named, options.summaries === true) : undefined;
     const commands = found ? found.map(({ entry }) => entry) : (JSON.parse(file.commandText.toString('utf8')) as CommandEntry[]);
     if (!Array.isArray(commands)) throw new Error('damaged');
@@ -78,6 +84,22 @@ function reusable(path: string): OpenTable | undefined {
   return undefined;
 }
 
+/** The table's tags, read when first asked for; damaged, they fail the reading that asked, as a damaged record does. */
+function tagsOf(file: OpenTable, api: string): TagEntry[] {
+  if (file.tags) return file.tags;
+  let tags: unknown;
+  try {
+    tags = JSON.parse(readAt(file.fd, ...file.tagsAt).toString('utf8'));
+  } catch (error) {
+    tags = error;
+  }
+  if (!Array.isArray(tags)) {
+    throw new OkapiError(`the command table of ${api} is damaged (its tags: ${tags instanceof Error ? tags.message : 'not a list'})`, { hint: `run: okapi api sync ${api}` });
+  }
+  file.tags = tags as TagEntry[];
+  return file.tags;
+}
+
 function openTable(path: string): OpenTable | undefined {
   let fd: number;
   try {
@@ -90,9 +112,10 @@ function openTable(path: string): OpenTable | undefined {
     readSync(fd, preamble, 0, PREAMBLE_LIMIT, 0);
     const end = preamble.indexOf(NEWLINE);
     const [magic, format, ...lengths] = preamble.toString('latin1', 0, end === -1 ? 0 : end).split(' ');
-    if (magic !== COMMAND_TABLE_MAGIC || Number(format) !== COMMAND_TABLE_FORMAT || lengths.length !== 4) throw new Error('not a command table of this format');
-    const [headBytes, commandBytes, summaryBytes, routeBytes] = lengths.map(Number) as [number, number, number, number];
-    const commandsAt = end + 1 + headBytes;
+    if (magic !== COMMAND_TABLE_MAGIC || Number(format) !== COMMAND_TABLE_FORMAT || lengths.length !== 5) throw new Error('not a command table of this format');
+    const [headBytes, tagBytes, commandBytes, summaryBytes, routeBytes] = lengths.map(Number) as [number, number, number, number, number];
+    const tagsAt = end + 1 + headBytes;
+    const commandsAt = tagsAt + tagBytes;
     const summariesAt = commandsAt + commandBytes;
     const routesAt = summariesAt + summaryBytes;
     const head = JSON.parse(readAt(fd, end + 1, headBytes).toString('utf8')) as CommandTable;
@@ -101,11 +124,14 @@ function openTable(path: string): OpenTable | undefined {
       fd,
       identity: identityOf(fstatSync(fd)),
       head,
+      tagsAt: [tagsAt, tagBytes],
+      tags: undefined,
       commandText: readAt(fd, commandsAt, commandBytes),
       summariesAt: [summariesAt, summaryBytes],
       count: undefined,
       routesAt: [routesAt, routeBytes],
       recordsStart: routesAt + routeBytes,
+      records: new Map(),
     };
     open.set(path, file);
     return file;
@@ -169,7 +195,11 @@ export function readOperationRecord(cacheDir: string, api: string, command: Comm
     throw new OkapiError(`there is no operation at ${JSON.stringify(command.at)} in the command table of ${api}`);
   }
   try {
-    return JSON.parse(readAt(file.fd, file.recordsStart + offset, length).toString('utf8')) as StoredRecord;
+    const known = file.records.get(offset);
+    if (known) return known;
+    const record = JSON.parse(readAt(file.fd, file.recordsStart + offset, length).toString('utf8')) as StoredRecord;
+    file.records.set(offset, record);
+    return record;
   } catch (error) {
     throw damaged(api, command, error);
   }

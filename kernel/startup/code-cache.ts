@@ -1,9 +1,13 @@
 /**
  * Loads one of okapi's own built CommonJS files with a V8 code cache, so later runs skip compiling it.
- * Node 22+ does this for every module once module.enableCompileCache() is on; Node 20 has no such
- * cache, and compiling the kernel alone costs ~5 ms of each run there. The cache lives beside
- * Node's own default compile cache, in the temporary directory, one folder per user; V8 checks
- * each entry against the source and the flags, and a rejected one is simply rewritten.
+ * Node 20 has no compile cache, and compiling the kernel alone costs ~5 ms of each run there. Node
+ * 22+ has one (module.enableCompileCache, which okapi turns on for the packages it loads), but it
+ * is made once, at a file's first load, and never grows: code that later runs need is compiled on
+ * every run (on Node 24, a generated command spent ~10 ms of CPU more than a GET; with this cache,
+ * ~5). So okapi's own files load through this cache on every version, and each kind of run adds to
+ * it (run-kinds.ts). The cache lives beside Node's own default compile cache, in the temporary
+ * directory, one folder per user; V8 checks each entry against the source and the flags, and a
+ * rejected one is simply rewritten.
  */
 import { readFileSync, readdirSync, statSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,26 +15,34 @@ import { basename, dirname, join } from 'node:path';
 import { Script, constants as vmConstants } from 'node:vm';
 import { v8FlagsChanged } from './v8-flags.js';
 import { writeQuietly } from './write-quietly.js';
+import { enrichedKinds, parseStoredCache, runKind, serializeStoredCache } from './run-kinds.js';
+import { fnv1a } from '../../sdk/shared/fnv1a.js';
 
 declare const __OKAPI_VERSION__: string;
 
 /**
- * Whether Node caches compiled code itself (module.enableCompileCache, 22.1+). Read from the
- * version rather than from node:module, whose loading costs Node 20 the ES module loader.
+ * Whether Node can cache compiled code itself (module.enableCompileCache, 22.1+), for the packages
+ * okapi loads. Read from the version rather than from node:module, whose loading costs Node 20
+ * the ES module loader.
  */
 export function hasBuiltinCompileCache(): boolean {
   const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
   return major > 22 || (major === 22 && minor >= 1);
 }
 
-const builtinCache = hasBuiltinCompileCache();
+/**
+ * scripts/build.mjs writes each file this loads as CommonJS's wrapper function calling itself:
+ * Node's own require runs it as any module, and this loader compiles the function without the
+ * call, a slice of the text read (V8 keeps a slice as a view of the whole), where wrapping it
+ * here would copy it: the kernel's ~300 KB twice over in the young generation on every run.
+ */
+export function wrapBuiltFile(code: string): string {
+  return `${WRAPPER_HEAD}${code}${WRAPPER_TAIL}${SELF_CALL}`;
+}
 
-/** How many runs add the functions they compiled to a file's cache before it is left as it is. */
-const ENRICHED_GENERATIONS = 4;
-
-/** CommonJS's wrapper, as Module.wrap gives it. */
 const WRAPPER_HEAD = '(function (exports, require, module, __filename, __dirname) { ';
-const WRAPPER_TAIL = '\n});';
+const WRAPPER_TAIL = '\n})';
+const SELF_CALL = '.apply(this, arguments);\n';
 
 /** A CommonJS file's code, as its wrapper makes it a function. */
 type ModuleCode = (exports: unknown, require: FileRequire, module: { exports: unknown }, filename: string, dirname: string) => void;
@@ -51,7 +63,6 @@ const loaded = new Map<string, { exports: unknown }>();
 const embedded = new Map<string, ModuleCode>();
 
 export function requireCached(file: string): unknown {
-  if (builtinCache) return require(file);
   const known = loaded.get(file);
   if (known) return known.exports;
   const code = embedded.get(file);
@@ -69,9 +80,9 @@ export function requireCached(file: string): unknown {
   } catch {
     // First run of this version: compiled normally, cached now and at exit.
   }
-  const generation = stored?.[0] ?? 0;
-  const cachedData = stored?.subarray(1);
-  const script = new Script(`${WRAPPER_HEAD}${source}${WRAPPER_TAIL}`, {
+  const { kinds, data: cachedData } = parseStoredCache(stored);
+  if (!source.startsWith(WRAPPER_HEAD) || !source.endsWith(SELF_CALL)) throw new Error(`${file} was not built by scripts/build.mjs: it is not wrapped`);
+  const script = new Script(source.slice(0, source.length - SELF_CALL.length), {
     filename: file,
     // import() inside the file works as in any module of the main context.
     importModuleDynamically: vmConstants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
@@ -81,23 +92,19 @@ export function requireCached(file: string): unknown {
   const rejected = !cachedData || script.cachedDataRejected;
   if (rejected) {
     // A cache made now always matches the default flags, but holds only the code that ran so far.
-    writeQuietly(cachePath, withGeneration(0, script.createCachedData()));
+    writeQuietly(cachePath, serializeStoredCache(new Map(), script.createCachedData()));
     removeOthers(cachePath, prefix);
   }
-  if (rejected || generation < ENRICHED_GENERATIONS) {
-    // One made at exit holds every function this run compiled, those read from the cache included:
-    // the first few runs (a --version, a request, a command) add what each needed, so later runs
-    // compile none of it. Only if the run left V8's flags alone (an https request changes them).
+  const enriched = enrichedKinds(rejected ? new Map() : kinds, runKind(process.argv.slice(2)));
+  if (enriched) {
+    // One made at exit holds every function this run compiled, those read from the cache included,
+    // so later runs of its kind compile none of it (run-kinds.ts). Only if the run left V8's flags
+    // alone (an https request changes them).
     process.once('exit', () => {
-      if (!v8FlagsChanged()) writeQuietly(cachePath, withGeneration((rejected ? 0 : generation) + 1, script.createCachedData()));
+      if (!v8FlagsChanged()) writeQuietly(cachePath, serializeStoredCache(enriched, script.createCachedData()));
     });
   }
   return module.exports;
-}
-
-/** The stored cache: a byte counting the runs that enriched it, then V8's data. */
-function withGeneration(generation: number, data: Buffer): Buffer {
-  return Buffer.concat([Buffer.of(generation), data]);
 }
 
 function run(file: string, code: ModuleCode): { exports: unknown } {
@@ -126,11 +133,9 @@ function requireFrom(dir: string): FileRequire {
   });
 }
 
-/** FNV-1a of the install's folder, in hex: node:crypto would cost start-up more than it saves. */
+/** The install's folder as a short name: node:crypto would cost start-up more than it saves. */
 function pathHash(path: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < path.length; i++) hash = Math.imul(hash ^ path.charCodeAt(i), 0x01000193);
-  return (hash >>> 0).toString(16);
+  return fnv1a(path).toString(16);
 }
 
 function cacheDirectory(): string {

@@ -6,8 +6,12 @@
  * One file per API (`commands.table`, kernel/api/cache-paths.ts), read piece by piece:
  *
  * ```
- * okapi-commands <format> <head bytes> <commands bytes> <summaries bytes> <routes bytes>\n   the preamble line
- * <CommandTable without commands, as JSON>  servers, security, tags: what every command shares
+ * okapi-commands <format> <head bytes> <tags bytes> <commands bytes> <summaries bytes> <routes bytes>\n
+ *                                           the preamble line
+ * <CommandTable without commands and tags, as JSON>
+ *                                           servers, security: what every command shares
+ * <[tag, …] as JSON>                        the tags, read only when a reader asks for them (a
+ *                                           document's tag descriptions can outweigh the head)
  * <[\n entry,\n entry\n] as JSON>            every command: name, aliases, tags, where its details are;
  *                                           one a line, so a call finds the one it names without
  *                                           parsing the others
@@ -27,7 +31,7 @@
 import type { IndexedOperation, IndexedParameter, IndexedResponse, IndexKey, OperationIndex, SecurityRequirement, SecuritySchemeInfo, ServerInfo } from './operation-index-format.js';
 
 /** Bumped whenever the shape of the command table or of the details changes. */
-export const COMMAND_TABLE_FORMAT = 4;
+export const COMMAND_TABLE_FORMAT = 5;
 
 /** A JSON Schema as the document wrote it: `$ref`s point into `OperationDetail.definitions`. */
 export type Schema = unknown;
@@ -184,19 +188,19 @@ export function serializeCommandTable(index: OperationIndex, details: OperationD
   });
   const summaryBytes = Buffer.from(JSON.stringify(details.operations.map((op) => op.summary ?? null)));
   const routeBytes = Buffer.from(JSON.stringify(details.operations.map((op) => [op.method.toUpperCase(), op.path])));
-  const head: Omit<CommandTable, 'commands'> = {
+  const head: Omit<CommandTable, 'commands' | 'tags'> = {
     key: index.key,
     format: COMMAND_TABLE_FORMAT,
     ...(index.info.openapi !== undefined ? { openapi: index.info.openapi } : {}),
     servers: index.servers,
     ...(index.security ? { security: index.security } : {}),
     security_schemes: index.security_schemes,
-    tags: details.tags,
     ...(details.collisions && details.collisions.length > 0 ? { collisions: details.collisions } : {}),
   };
   const headBytes = Buffer.from(JSON.stringify(head));
+  const tagBytes = Buffer.from(JSON.stringify(details.tags));
   // JSON.stringify escapes line breaks inside strings, so each entry's line holds that entry alone.
   const commandBytes = Buffer.from(`[\n${commands.map((command) => JSON.stringify(command)).join(',\n')}\n]`);
-  const preamble = Buffer.from(`${COMMAND_TABLE_MAGIC} ${COMMAND_TABLE_FORMAT} ${headBytes.length} ${commandBytes.length} ${summaryBytes.length} ${routeBytes.length}\n`);
-  return Buffer.concat([preamble, headBytes, commandBytes, summaryBytes, routeBytes, ...records]);
+  const preamble = Buffer.from(`${COMMAND_TABLE_MAGIC} ${COMMAND_TABLE_FORMAT} ${headBytes.length} ${tagBytes.length} ${commandBytes.length} ${summaryBytes.length} ${routeBytes.length}\n`);
+  return Buffer.concat([preamble, headBytes, tagBytes, commandBytes, summaryBytes, routeBytes, ...records]);
 }

@@ -44,9 +44,9 @@ function commandNames(cacheDir, api) {
     const head = Buffer.alloc(128);
     readSync(fd, head, 0, head.length, 0);
     const end = head.indexOf(0x0a);
-    const [headBytes, commandBytes] = head.toString('latin1', 0, end).split(' ').slice(2).map(Number);
+    const [headBytes, tagBytes, commandBytes] = head.toString('latin1', 0, end).split(' ').slice(2).map(Number);
     const commands = Buffer.alloc(commandBytes);
-    readSync(fd, commands, 0, commandBytes, end + 1 + headBytes);
+    readSync(fd, commands, 0, commandBytes, end + 1 + headBytes + tagBytes);
     return JSON.parse(commands.toString('utf8')).filter((c) => !c.hidden).map((c) => c.name);
   } finally {
     closeSync(fd);

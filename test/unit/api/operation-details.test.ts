@@ -1,11 +1,11 @@
 /** Operation details: extraction beside the index, the command table file, and reading one operation of it. */
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { extractWithSources } from '../../../plugins-builtin/api/operation-index.js';
 import { extractOperationDetails } from '../../../plugins-builtin/api/operation-details.js';
 import { serializeCommandTable, type OperationDetails } from '../../../sdk/shared/operation-detail-format.js';
 import { INDEX_FORMAT, type OperationIndex } from '../../../sdk/shared/operation-index-format.js';
-import { readCommandTable, readOperationDetail } from '../../../kernel/api/command-table-read.js';
+import { readCommandTable, readOperationDetail, readOperationRecord } from '../../../kernel/api/command-table-read.js';
 import { apiCacheFiles } from '../../../kernel/api/cache-paths.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
@@ -161,6 +161,26 @@ describe('the command table file', () => {
       ['update-pet', 'Replaces a pet.'],
     ]);
     expect(readCommandTable(cacheDir, 'pets', { named: ['no-such-command', '"'] })!.commands).toEqual([]);
+  });
+
+  it("reads the tags only when asked, and fails the reading that asks for damaged ones", () => {
+    const { cacheDir, path } = cacheWithTable();
+    const bytes = readFileSync(path);
+    // The tags section follows the head: damage its first byte.
+    const [headBytes] = bytes.toString('latin1', 0, bytes.indexOf(0x0a)).split(' ').slice(2).map(Number);
+    bytes[bytes.indexOf(0x0a) + 1 + headBytes!] = 0x7b;
+    writeFileSync(path, bytes);
+    const table = readCommandTable(cacheDir, 'pets', { named: ['update-pet'] })!;
+    expect(table.commands.map((c) => c.name)).toEqual(['update-pet']);
+    expect(() => table.tags).toThrow('the command table of pets is damaged (its tags');
+  });
+
+  it('parses an operation once however often a run reads it', () => {
+    const { cacheDir } = cacheWithTable();
+    const entry = readCommandTable(cacheDir, 'pets', { named: ['update-pet'] })!.commands[0]!;
+    const first = readOperationRecord(cacheDir, 'pets', entry);
+    expect(readOperationRecord(cacheDir, 'pets', entry)).toBe(first);
+    expect(readOperationDetail(cacheDir, 'pets', entry)).toMatchObject({ name: 'update-pet', method: first.method, path: first.path });
   });
 
   it('reads a damaged or foreign file as missing, and refuses an entry that points nowhere', () => {
