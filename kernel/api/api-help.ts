@@ -38,13 +38,13 @@ async function currentHelpIndex(inv: Invocation, api: string, entry: ApiEntry): 
   try {
     if (verdict.sources) {
       inv.diagnostic('warn', `${verdict.reason}; re-syncing ${api} from its spec files`);
-      const code = await (await import('./index-refresh.js')).resyncFromFiles(inv, api);
+      const code = await (await import('./index-refresh.js')).runApiCommand(inv, ['sync', api]);
       const after = readHelpIndex(inv.cacheDir, api);
       if (code === 0 && after) return after;
       return help;
     }
     inv.diagnostic('info', `rebuilding the operation index of ${api}: ${verdict.reason}`);
-    const code = await (await import('./index-refresh.js')).reindexFromSpecCopy(inv, api);
+    const code = await (await import('./index-refresh.js')).runApiCommand(inv, ['reindex', api]);
     if (code !== 0 && help) inv.diagnostic('warn', 'showing the operations okapi indexed before');
     return readHelpIndex(inv.cacheDir, api) ?? help;
   } catch (error) {
