@@ -47,21 +47,6 @@ export function staleness(key: IndexKey | undefined, expected: ExpectedKey): Sta
   return { stale: false };
 }
 
-function readJson<T>(path: string): T | undefined {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
-  try {
-    const value = JSON.parse(text) as T;
-    return value !== null && typeof value === 'object' ? value : undefined;
-  } catch {
-    return undefined; // a damaged cache file is a missing one: it is rebuilt
-  }
-}
-
 export interface StoredHelpIndex {
   header: Omit<HelpIndex, 'text'>;
   /** The rendered commands, as UTF-8 bytes. */
@@ -88,8 +73,12 @@ export function readHelpIndex(cacheDir: string, api: string): StoredHelpIndex | 
 }
 
 export function readOperationIndex(cacheDir: string, api: string): OperationIndex | undefined {
-  const index = readJson<OperationIndex>(apiCacheFiles(cacheDir, api).operations);
-  return index && Array.isArray(index.operations) && index.key ? index : undefined;
+  try {
+    const index = JSON.parse(readFileSync(apiCacheFiles(cacheDir, api).operations, 'utf8')) as OperationIndex | null;
+    return Array.isArray(index?.operations) && index.key ? index : undefined;
+  } catch {
+    return undefined; // a missing or damaged cache file: it is rebuilt
+  }
 }
 
 /** The cached spec copy as text, or undefined. */
