@@ -159,11 +159,8 @@ function joinBase(base: URL, rest: string, typed: string): URL {
 }
 
 function parseUrl(text: string, typed: string): URL {
-  try {
-    return new URL(text);
-  } catch {
-    throw new UsageError(`"${redactUrl(typed)}" does not make a valid URL`);
-  }
+  if (!URL.canParse(text)) throw new UsageError(`"${redactUrl(typed)}" does not make a valid URL`);
+  return new URL(text);
 }
 
 function headerPair(entry: string, api: string, profile: string): [string, string] {
