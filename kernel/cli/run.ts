@@ -24,9 +24,6 @@ import { builtins } from '../plugins/builtin-index.generated.js';
  */
 const OPERATION_FLAGS = ['okapi-generate-body', 'okapi-validate'] as const;
 
-/** The built-in command that shows and repairs the config file. */
-const CONFIG_COMMAND = 'config';
-
 // Each path loads only its own code: a request never loads help, help never loads the transport.
 const request = () => import('../commands/request.js');
 
@@ -50,12 +47,12 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
     // `okapi <api>` and `okapi <api> --help`: the API's help from its small cached index, before
     // (and without) the plugin registry. Built-in command names are never API names.
     // An `--okapi-…` flag the scan did not know needs the registry to be checked, so it skips this.
-    if (first !== undefined && words.length === 1 && scanned.undeclared.length === 0 && !isBuiltinCommand(first) && apiEntry(inv.config(), first)) {
+    if (first !== undefined && words.length === 1 && scanned.undeclared.length === 0 && !RESERVED_COMMANDS.includes(first) && apiEntry(inv.config(), first)) {
       return await (await import('../api/api-help.js')).printApiHelp(inv, first, helpCache);
     }
 
     // `okapi config` repairs a config file that does not parse: it must not need the file first.
-    const registry = await inv.registry(first === CONFIG_COMMAND);
+    const registry = await inv.registry(first === 'config');
     // The one word's owner, not the whole table: a call dispatches without the claims it does not use.
     const entry = first === undefined ? undefined : registry.container.commandEntry(first);
     const bare = first === undefined || entry ? undefined : bareName(first);
@@ -139,10 +136,6 @@ function operationArgs(words: readonly string[], skipped: number, literalFrom: n
   if (literalFrom === undefined) return [...rest, ...kernelFlags];
   const at = Math.max(1, literalFrom - skipped - 1);
   return [...rest.slice(0, at), ...kernelFlags, '--', ...rest.slice(at)];
-}
-
-function isBuiltinCommand(word: string): boolean {
-  return RESERVED_COMMANDS.includes(word);
 }
 
 /**
