@@ -84,10 +84,6 @@ export class Invocation {
     return process.getBuiltinModule('node:tty').isatty(fd);
   }
 
-  get stdoutIsTTY(): boolean {
-    return this.isTTY('stdout');
-  }
-
   /**
    * How wide output may be, in columns: `COLUMNS` when it holds a positive number (as `ls` and
    * most terminal tools honour it, so a pipe or a script can choose), else the terminal's width,
@@ -96,7 +92,7 @@ export class Invocation {
   get outputWidth(): number | undefined {
     const fromEnv = Number(this.env.COLUMNS);
     if (Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv;
-    return this.stdoutIsTTY ? this.io.stdout.columns : undefined;
+    return this.isTTY('stdout') ? this.io.stdout.columns : undefined;
   }
 
   get verbose(): number {
