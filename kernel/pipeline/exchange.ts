@@ -6,7 +6,7 @@
 import type { HeaderMap, WireRequest, WireResponse } from '../../sdk/types.js';
 import type { PluginRegistry } from '../plugins/registry.js';
 import { requestForPlugin } from '../plugins/plugin-secrets.js';
-import { closeTransport, send, type RecordedHop, type SecretFields, type TransportOptions, type TlsDetails } from '../transport/index.js';
+import { closeTransport, send, type SecretFields, type TransportOptions, type TransportResponse } from '../transport/index.js';
 import { onShutdown } from '../shutdown.js';
 import { applyFieldUpdate, originBoundNames } from './request-fields.js';
 import { ResponseBody } from './response-body.js';
@@ -37,17 +37,10 @@ export interface ProfileTlsPlan {
   paths: ProfileTlsPaths;
 }
 
-export interface ReceivedResponse {
-  status: number;
-  headers: HeaderMap;
+/** The transport's response with its body readable as far as its consumer needs (response-body.ts). */
+export type ReceivedResponse = Pick<TransportResponse, 'status' | 'statusText' | 'headers' | 'httpVersion' | 'url' | 'tls' | 'hops'> & {
   body: ResponseBody;
-  statusText: string;
-  httpVersion: string;
-  url: string;
-  tls?: TlsDetails;
-  /** When the transport recorded them (-v, the print plan's heads): every hop as it was on the wire. */
-  hops?: RecordedHop[];
-}
+};
 
 export interface Exchange {
   /** The request as sent, after middleware. */
