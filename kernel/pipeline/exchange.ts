@@ -55,7 +55,7 @@ export async function performExchange(
   plan: RequestPlan,
   registry: PluginRegistry,
   transport: TransportOptions,
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv,
 ): Promise<Exchange> {
   let request: WireRequest = {
     method: plan.method,
