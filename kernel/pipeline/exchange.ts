@@ -8,7 +8,7 @@ import type { PluginRegistry } from '../plugins/registry.js';
 import { requestForPlugin } from '../plugins/plugin-secrets.js';
 import { closeTransport, send, type SecretFields, type TransportOptions, type TransportResponse } from '../transport/index.js';
 import { onShutdown } from '../shutdown.js';
-import { applyFieldUpdate, originBoundNames } from './request-fields.js';
+import { applyHeaderUpdate, originBoundNames } from './request-fields.js';
 import { ResponseBody } from './response-body.js';
 import { authenticate, type AuthPlan } from './auth-phase.js';
 import { sendRenewingAfter401, type AuthenticatedExchange } from './renew-after-401.js';
@@ -120,7 +120,7 @@ async function afterResponse(
 }
 
 function applyRequestUpdate(request: WireRequest, update: { headers?: Record<string, string | string[] | null>; query?: Record<string, string | string[] | null> }): WireRequest {
-  const headers = applyFieldUpdate(request.headers, update.headers, true);
+  const headers = applyHeaderUpdate(request.headers, update.headers);
   let url = request.url;
   if (update.query) {
     const parsed = new URL(url);
