@@ -43,8 +43,6 @@ export type ReceivedResponse = Pick<TransportResponse, 'status' | 'statusText' |
 };
 
 export interface Exchange {
-  /** The request as sent, after middleware. */
-  request: WireRequest;
   /** Undefined when a response-middleware plugin dropped it. */
   response: ReceivedResponse | undefined;
   /** When a response-middleware plugin followed `response`: the responses after it (follow-loop.ts). */
@@ -79,16 +77,13 @@ export async function performExchange(
           (authenticated) => transmit(authenticated.request, plan.okapiHeaders, transport, authenticated.secretFields),
         )
       : { request, response: await transmit(request, plan.okapiHeaders, transport, undefined) };
-  request = exchanged.request;
-  const secretFields = exchanged.secretFields;
 
   const respond = async (sent: WireRequest): Promise<MiddlewareOutcome> =>
-    afterResponse(await transmit(sent, plan.okapiHeaders, transport, secretFields), sent, scope, registry);
-  const outcome = await afterResponse(exchanged.response, request, scope, registry);
-  if (!outcome.response) return { request, response: undefined };
-  if (!outcome.follow) return { request, response: outcome.response };
+    afterResponse(await transmit(sent, plan.okapiHeaders, transport, exchanged.secretFields), sent, scope, registry);
+  const outcome = await afterResponse(exchanged.response, exchanged.request, scope, registry);
+  if (!outcome.response || !outcome.follow) return { response: outcome.response };
   // Followed requests skip request middleware and auth: the plugin gave the whole request.
-  return { request, response: outcome.response, followed: new FollowedResponses(outcome.follow, respond, outcome.response) };
+  return { response: outcome.response, followed: new FollowedResponses(outcome.follow, respond, outcome.response) };
 }
 
 /** Phase 7 on one response: the response-middleware plugins in order (kernel/plugins/container.ts), until one drops or follows it. */
