@@ -55,20 +55,15 @@ export interface StoredHelpIndex {
 
 /** The help index: its header parsed, its text left as bytes (see serializeHelpIndex). */
 export function readHelpIndex(cacheDir: string, api: string): StoredHelpIndex | undefined {
-  let bytes: Buffer;
   try {
-    bytes = readFileSync(apiCacheFiles(cacheDir, api).help);
-  } catch {
-    return undefined;
-  }
-  const end = bytes.indexOf(0x0a);
-  if (end === -1) return undefined;
-  try {
+    const bytes = readFileSync(apiCacheFiles(cacheDir, api).help);
+    const end = bytes.indexOf(0x0a);
+    if (end === -1) return undefined;
     const header = JSON.parse(bytes.toString('utf8', 0, end)) as Omit<HelpIndex, 'text'>;
     if (header === null || typeof header !== 'object' || typeof header.commands !== 'number' || !header.key) return undefined;
     return { header, text: bytes.subarray(end + 1) };
   } catch {
-    return undefined; // a damaged cache file is a missing one: it is rebuilt
+    return undefined; // a missing or damaged cache file: it is rebuilt
   }
 }
 
