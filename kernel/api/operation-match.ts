@@ -74,6 +74,6 @@ function escapeRegExp(text: string): string {
 /** The path of a server URL (`https://api.x.com/v2` → `/v2`; relative `/v2` too), without a trailing slash. */
 function serverPathPrefix(url: string | undefined): string {
   if (url === undefined) return '';
-  const path = /^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '') : url;
+  const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
   return path.replace(/\{[^}]*\}/g, '').replace(/\/+$/, '').split(/[?#]/)[0]!;
 }
