@@ -173,13 +173,12 @@ export class Invocation {
 
   private async loadRegistry(configMayBeBroken: boolean): Promise<PluginRegistry> {
     const dir = configDir(this.configLocation);
-    let plugins: Record<string, { enabled?: unknown; overrides?: unknown }>;
+    let plugins: Record<string, { enabled?: unknown; overrides?: unknown }> = {};
     let external = true;
     try {
-      plugins = (this.config().plugins ?? {}) as Record<string, { enabled?: unknown; overrides?: unknown }>;
+      plugins = (this.config().plugins ?? {}) as typeof plugins;
     } catch (error) {
       if (!configMayBeBroken) throw error;
-      plugins = {};
       external = false;
     }
     const disabled = new Set(Object.entries(plugins).filter(([, v]) => v?.enabled === false).map(([k]) => k));
