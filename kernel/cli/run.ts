@@ -7,7 +7,6 @@ import { interruptedBy, interruptExitCode } from '../../sdk/interrupt.js';
 import { Invocation, type Streams } from '../invocation.js';
 import { OKAPI_VERSION } from '../../sdk/shared/version.js';
 import { scanArgv } from './argv.js';
-import { flagTable } from './flag-table.js';
 import { HTTP_METHODS } from '../../sdk/shared/http-methods.js';
 import { rootHelpFiles, storeHelp, type HelpCache } from '../startup/help-cache.js';
 import type { CompletionCache } from '../startup/completion-cache.js';
@@ -16,7 +15,6 @@ import { configDir } from '../config/paths.js';
 import { bareName, unknownWordError } from '../commands/unknown-word.js';
 import { apiCommandEntry } from '../commands/api-command-route.js';
 import { RESERVED_COMMANDS } from '../../sdk/shared/api-names.js';
-import { builtins } from '../plugins/builtin-index.generated.js';
 
 /**
  * Flags of generated operation commands: global so that argv scanning knows they take no value, handed
@@ -83,16 +81,8 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
     }
 
     if (wantsHelp || first === undefined) {
-      const [{ commandHelp, rootHelp }, { externalFormatterManifests }] = await Promise.all([import('./help.js'), import('./declared-flags.js')]);
-      const help = entry
-        ? commandHelp(entry.declaration, entry.plugin.name, entry.plugin.builtin)
-        : rootHelp({
-            all: Boolean(scanned.flags.get('help-all')),
-            version: OKAPI_VERSION,
-            table: registry.container.commandTable(),
-            formats: registry.container.formatNames(),
-            flags: flagTable([...builtins.map((b) => b.manifest), ...externalFormatterManifests(registry.container)]),
-          });
+      const { commandHelp, rootHelp } = await import('./help.js');
+      const help = entry ? commandHelp(entry) : rootHelp(registry.container, Boolean(scanned.flags.get('help-all')));
       if (!wantsHelp) {
         // `okapi` alone asked for nothing: the help says what it could have asked, as a usage error.
         if (!inv.flag('okapi-silent')) io.stderr.write(help);
