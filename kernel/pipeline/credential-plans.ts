@@ -8,9 +8,9 @@
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
 import { apiEntry, profilesOf, stringMap, type Profile } from '../../sdk/shared/api-config.js';
-import { parseForcedAuth, selectCredentials } from '../../sdk/shared/security-selection.js';
+import { parseForcedAuth, selectCredentials, type SecuredOperation } from '../../sdk/shared/security-selection.js';
 import type { OkapiConfig } from '../config/document.js';
-import { operationNamed, operationOfRequest, type MatchedOperation } from '../api/operation-match.js';
+import { operationNamed, operationOfRequest } from '../api/operation-match.js';
 import type { AuthPlan } from './auth-phase.js';
 import type { ParamLayer } from './param-templates.js';
 
@@ -18,7 +18,7 @@ export interface CredentialRequest {
   api: string;
   profile: string;
   /** The operation the request is, when one is known. */
-  operation?: MatchedOperation;
+  operation?: SecuredOperation;
   /** `--okapi-auth`, as typed. */
   forced?: string;
   /** `--okapi-client-cert` was given. */
@@ -36,7 +36,7 @@ export interface CredentialPlans {
 }
 
 /** The operation a request is: the one a command named, or the one cached operation a generic `<api>/<path>` matches. */
-export function requestOperation(cacheDir: string | undefined, api: string, named: string | undefined, method: string, path: string | undefined): MatchedOperation | undefined {
+export function requestOperation(cacheDir: string | undefined, api: string, named: string | undefined, method: string, path: string | undefined): SecuredOperation | undefined {
   if (cacheDir === undefined) return undefined;
   if (named !== undefined) return operationNamed(cacheDir, api, named);
   return path !== undefined ? operationOfRequest(cacheDir, api, method, path) : undefined;
