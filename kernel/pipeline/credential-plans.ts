@@ -8,23 +8,17 @@
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
 import { apiEntry, profilesOf, stringMap, type Profile } from '../../sdk/shared/api-config.js';
-import { parseForcedAuth, selectCredentials, type SecuredOperation } from '../../sdk/shared/security-selection.js';
+import { parseForcedAuth, selectCredentials, type SecuredOperation, type SelectionInput } from '../../sdk/shared/security-selection.js';
 import type { OkapiConfig } from '../config/document.js';
 import { operationNamed, operationOfRequest } from '../api/operation-match.js';
 import type { AuthPlan } from './auth-phase.js';
 import type { ParamLayer } from './param-templates.js';
 
-export interface CredentialRequest {
-  api: string;
-  profile: string;
-  /** The operation the request is, when one is known. */
-  operation?: SecuredOperation;
+export interface CredentialRequest extends Pick<SelectionInput, 'api' | 'profile' | 'operation' | 'supplied'> {
   /** `--okapi-auth`, as typed. */
   forced?: string;
   /** `--okapi-client-cert` was given. */
   clientCertFlag: boolean;
-  /** The request carries a credential header or query parameter the user gave (SelectionInput.supplied). */
-  supplied?: boolean;
   noBrowser?: boolean;
 }
 
