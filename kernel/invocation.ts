@@ -111,8 +111,7 @@ export class Invocation {
 
   /** The profile asked for: `-p`, else OKAPI_PROFILE; undefined means `default`. */
   get profileName(): string | undefined {
-    const fromEnv = this.env.OKAPI_PROFILE;
-    return this.string('okapi-profile') ?? (fromEnv !== undefined && fromEnv !== '' ? fromEnv : undefined);
+    return this.string('okapi-profile') ?? (this.env.OKAPI_PROFILE || undefined);
   }
 
   config(): OkapiConfig {
