@@ -22,7 +22,7 @@ const BODY_HELP = [
 /** `all`: every flag (`--help-all`), not only the common ones. */
 export function rootHelp(container: PluginContainer, all: boolean): string {
   const table = container.commandTable();
-  // Every usable formatter's declared flags, external ones included.
+  // External formatters' flags are known only once the registry is read, so the table is built here.
   const flags = flagTable([...builtins.map((b) => b.manifest), ...externalFormatterManifests(container)]);
   const cli = cac('okapi');
   cli.usage('[method] <url> [body...] [options]\n  $ okapi <command> [args] [options]');

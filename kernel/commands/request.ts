@@ -30,6 +30,7 @@ export async function runRequest(inv: Invocation, words: string[]): Promise<numb
   }
   const takesStdin = methodWord === undefined || BODY_METHODS.has(methodWord) || bodyArgs.length > 0;
   const redirected = takesStdin && stdinIsRedirected(() => inv.isTTY('stdin'));
+  // node:stream/consumers is loaded only when there is stdin to read.
   const stdin = redirected ? await process.getBuiltinModule('node:stream/consumers').buffer(inv.io.stdin) : undefined;
   const encoder = inv.string('okapi-content-type');
   // The body machinery (shorthand, YAML, CBOR, multipart) loads only when there is a body.
