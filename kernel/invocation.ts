@@ -84,10 +84,6 @@ export class Invocation {
     return process.getBuiltinModule('node:tty').isatty(fd);
   }
 
-  get stdoutIsTTY(): boolean {
-    return this.isTTY('stdout');
-  }
-
   /**
    * How wide output may be, in columns: `COLUMNS` when it holds a positive number (as `ls` and
    * most terminal tools honour it, so a pipe or a script can choose), else the terminal's width,
@@ -96,7 +92,7 @@ export class Invocation {
   get outputWidth(): number | undefined {
     const fromEnv = Number(this.env.COLUMNS);
     if (Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv;
-    return this.stdoutIsTTY ? this.io.stdout.columns : undefined;
+    return this.isTTY('stdout') ? this.io.stdout.columns : undefined;
   }
 
   get verbose(): number {
@@ -115,8 +111,7 @@ export class Invocation {
 
   /** The profile asked for: `-p`, else OKAPI_PROFILE; undefined means `default`. */
   get profileName(): string | undefined {
-    const fromEnv = this.env.OKAPI_PROFILE;
-    return this.string('okapi-profile') ?? (fromEnv !== undefined && fromEnv !== '' ? fromEnv : undefined);
+    return this.string('okapi-profile') ?? (this.env.OKAPI_PROFILE || undefined);
   }
 
   config(): OkapiConfig {
@@ -177,13 +172,12 @@ export class Invocation {
 
   private async loadRegistry(configMayBeBroken: boolean): Promise<PluginRegistry> {
     const dir = configDir(this.configLocation);
-    let plugins: Record<string, { enabled?: unknown; overrides?: unknown }>;
+    let plugins: Record<string, { enabled?: unknown; overrides?: unknown }> = {};
     let external = true;
     try {
-      plugins = (this.config().plugins ?? {}) as Record<string, { enabled?: unknown; overrides?: unknown }>;
+      plugins = (this.config().plugins ?? {}) as typeof plugins;
     } catch (error) {
       if (!configMayBeBroken) throw error;
-      plugins = {};
       external = false;
     }
     const disabled = new Set(Object.entries(plugins).filter(([, v]) => v?.enabled === false).map(([k]) => k));

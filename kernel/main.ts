@@ -17,27 +17,24 @@ function start(argv: string[]): void {
   const { join } = require('node:path') as typeof import('node:path');
   const kernelFile = join(__dirname, 'kernel.cjs');
   let helpCache: HelpCache | undefined;
+  let cached: string | undefined;
   // A TAB: the completion answer kept for the words before the cursor.
   if (argv[0] === 'completion' && argv[1] === '__complete') {
     const cache = require('./startup/completion-cache.js') as typeof import('./startup/completion-cache.js');
     const completion = cache.completionCacheFor(argv, process.env, kernelFile, __OKAPI_VERSION__);
     helpCache = completion;
-    const text = completion && cache.cachedCompletion(completion);
-    if (text !== undefined) {
-      writeSync(1, text);
-      return;
-    }
+    cached = completion && cache.cachedCompletion(completion);
   }
   // Only `okapi --help`, `okapi <api>`, `okapi <api> --help` and an API command's `--help` can be
   // answered from the cache.
   else if (argv.length === 1 || (argv.length <= 4 && argv[argv.length - 1] === '--help')) {
     const cache = require('./startup/help-cache.js') as typeof import('./startup/help-cache.js');
     helpCache = cache.helpCacheFor(argv, process.env, kernelFile, __OKAPI_VERSION__);
-    const text = helpCache && cache.cachedHelp(helpCache);
-    if (text !== undefined) {
-      writeSync(1, text);
-      return;
-    }
+    cached = helpCache && cache.cachedHelp(helpCache);
+  }
+  if (cached !== undefined) {
+    writeSync(1, cached);
+    return;
   }
   // okapi's own files load through code-cache.ts on every Node; Node 22+ caches the packages' code.
   const { hasBuiltinCompileCache, requireCached } = require('./startup/code-cache.js') as typeof import('./startup/code-cache.js');

@@ -15,36 +15,35 @@ import type { CommandTable } from '../../sdk/shared/operation-detail-format.js';
 
 export async function printApiHelp(inv: Invocation, api: string, helpCache?: HelpCache): Promise<number> {
   const entry = apiEntry(inv.config(), api)!;
-  const help = await currentHelpIndex(inv, api, entry);
+  const sources = localSpecSources(entry, configDir(inv.configLocation));
+  const help = await currentHelpIndex(inv, api, entry, sources);
   const width = inv.outputWidth;
   // With command_layout: tags the listing is of tags, which only the command table knows.
   const tagged = entry.command_layout === 'tags' && help ? (await import('./command-table-read.js')).readCommandTable(inv.cacheDir, api) : undefined;
   const text = [...renderApiHelp(api, entry, help, inv.profileName, width, tagged)].join('');
   inv.writeFinal(text);
   if (helpCache) {
-    const sources = localSpecSources(entry, configDir(inv.configLocation));
     const files = apiCacheFiles(inv.cacheDir, api);
     storeHelp(helpCache, text, [inv.configPath, files.help, ...(tagged ? [files.commands] : []), ...sources]);
   }
   return ExitCode.ok;
 }
 
-async function currentHelpIndex(inv: Invocation, api: string, entry: ApiEntry): Promise<StoredHelpIndex | undefined> {
+async function currentHelpIndex(inv: Invocation, api: string, entry: ApiEntry, sources: string[]): Promise<StoredHelpIndex | undefined> {
   if (entry.discovery === undefined) return undefined; // connected with --no-discover
-  const sources = localSpecSources(entry, configDir(inv.configLocation));
   const help = readHelpIndex(inv.cacheDir, api);
   const verdict = staleness(help?.header.key, expectedKey(entry, sources));
   if (!verdict.stale) return help;
   try {
     if (verdict.sources) {
       inv.diagnostic('warn', `${verdict.reason}; re-syncing ${api} from its spec files`);
-      const code = await (await import('./index-refresh.js')).resyncFromFiles(inv, api);
+      const code = await (await import('./index-refresh.js')).runApiCommand(inv, ['sync', api]);
       const after = readHelpIndex(inv.cacheDir, api);
       if (code === 0 && after) return after;
       return help;
     }
     inv.diagnostic('info', `rebuilding the operation index of ${api}: ${verdict.reason}`);
-    const code = await (await import('./index-refresh.js')).reindexFromSpecCopy(inv, api);
+    const code = await (await import('./index-refresh.js')).runApiCommand(inv, ['reindex', api]);
     if (code !== 0 && help) inv.diagnostic('warn', 'showing the operations okapi indexed before');
     return readHelpIndex(inv.cacheDir, api) ?? help;
   } catch (error) {

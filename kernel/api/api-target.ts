@@ -55,7 +55,6 @@ export function resolveApiTarget(
   target: string,
   profileName: string | undefined,
   explicitApi?: string,
-  env: NodeJS.ProcessEnv = process.env,
 ): ApiTarget | undefined {
   let api = explicitApi;
   let rest: string;
@@ -92,7 +91,7 @@ export function resolveApiTarget(
   }
   const profilePath = `apis.${api}.profiles.${profileKey}`;
   const templateParams: ParamLayer[] = [{ params: stringMap(profile.params), path: `${profilePath}.params` }];
-  const templates = new ParamTemplates(templateParams, `profile ${profileKey} of API ${api}`, { api, path: `profiles.${profileKey}.params` }, env);
+  const templates = new ParamTemplates(templateParams, `profile ${profileKey} of API ${api}`, { api, path: `profiles.${profileKey}.params` }, process.env);
   const expand = ([name, value]: [string, string], where: string): [string, string] => [name, templates.expand(value, where).text];
   const tls = sameOrigin ? profileTls(profile) : undefined;
   return {
@@ -159,11 +158,8 @@ function joinBase(base: URL, rest: string, typed: string): URL {
 }
 
 function parseUrl(text: string, typed: string): URL {
-  try {
-    return new URL(text);
-  } catch {
-    throw new UsageError(`"${redactUrl(typed)}" does not make a valid URL`);
-  }
+  if (!URL.canParse(text)) throw new UsageError(`"${redactUrl(typed)}" does not make a valid URL`);
+  return new URL(text);
 }
 
 function headerPair(entry: string, api: string, profile: string): [string, string] {

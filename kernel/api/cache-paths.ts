@@ -42,12 +42,8 @@ export function apiDirName(api: string): string {
   return `${encoded.slice(0, ENCODED_NAME_LIMIT)}~${fnv1a(api).toString(16).padStart(8, '0')}`;
 }
 
-function apisDir(cacheDir: string): string {
-  return join(cacheDir, 'apis');
-}
-
 export function apiCacheDir(cacheDir: string, api: string): string {
-  return join(apisDir(cacheDir), apiDirName(api));
+  return join(cacheDir, 'apis', apiDirName(api));
 }
 
 export interface ApiCacheFiles {

@@ -206,7 +206,6 @@ export function readOperationRecord(cacheDir: string, api: string, command: Comm
 }
 
 function damaged(api: string, command: CommandEntry, error: unknown): OkapiError {
-  if (error instanceof OkapiError) return error;
   return new OkapiError(`the command table of ${api} is damaged (${command.name}: ${error instanceof Error ? error.message : String(error)})`, {
     hint: `run: okapi api sync ${api}`,
   });

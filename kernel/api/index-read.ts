@@ -47,21 +47,6 @@ export function staleness(key: IndexKey | undefined, expected: ExpectedKey): Sta
   return { stale: false };
 }
 
-function readJson<T>(path: string): T | undefined {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
-  try {
-    const value = JSON.parse(text) as T;
-    return value !== null && typeof value === 'object' ? value : undefined;
-  } catch {
-    return undefined; // a damaged cache file is a missing one: it is rebuilt
-  }
-}
-
 export interface StoredHelpIndex {
   header: Omit<HelpIndex, 'text'>;
   /** The rendered commands, as UTF-8 bytes. */
@@ -70,26 +55,25 @@ export interface StoredHelpIndex {
 
 /** The help index: its header parsed, its text left as bytes (see serializeHelpIndex). */
 export function readHelpIndex(cacheDir: string, api: string): StoredHelpIndex | undefined {
-  let bytes: Buffer;
   try {
-    bytes = readFileSync(apiCacheFiles(cacheDir, api).help);
-  } catch {
-    return undefined;
-  }
-  const end = bytes.indexOf(0x0a);
-  if (end === -1) return undefined;
-  try {
+    const bytes = readFileSync(apiCacheFiles(cacheDir, api).help);
+    const end = bytes.indexOf(0x0a);
+    if (end === -1) return undefined;
     const header = JSON.parse(bytes.toString('utf8', 0, end)) as Omit<HelpIndex, 'text'>;
     if (header === null || typeof header !== 'object' || typeof header.commands !== 'number' || !header.key) return undefined;
     return { header, text: bytes.subarray(end + 1) };
   } catch {
-    return undefined; // a damaged cache file is a missing one: it is rebuilt
+    return undefined; // a missing or damaged cache file: it is rebuilt
   }
 }
 
 export function readOperationIndex(cacheDir: string, api: string): OperationIndex | undefined {
-  const index = readJson<OperationIndex>(apiCacheFiles(cacheDir, api).operations);
-  return index && Array.isArray(index.operations) && index.key ? index : undefined;
+  try {
+    const index = JSON.parse(readFileSync(apiCacheFiles(cacheDir, api).operations, 'utf8')) as OperationIndex | null;
+    return Array.isArray(index?.operations) && index.key ? index : undefined;
+  } catch {
+    return undefined; // a missing or damaged cache file: it is rebuilt
+  }
 }
 
 /** The cached spec copy as text, or undefined. */

@@ -14,8 +14,6 @@ import { apiCacheFiles } from './cache-paths.js';
 import { helpIndexOf, serializeHelpIndex, type OperationIndex } from '../../sdk/shared/operation-index-format.js';
 import { serializeCommandTable, type OperationDetails } from '../../sdk/shared/operation-detail-format.js';
 
-export * from './index-read.js';
-
 /** Writes the spec copy (when given), the operation index, the command table and the help index, each atomically. */
 export async function writeApiCache(cacheDir: string, api: string, index: OperationIndex, details: OperationDetails, spec?: string | Uint8Array): Promise<void> {
   const files = apiCacheFiles(cacheDir, api);

@@ -60,12 +60,7 @@ export function pickLoader(container: Pick<PluginContainer, 'firstAccepting'>, r
 }
 
 function pathOf(url: string | undefined): string | undefined {
-  if (url === undefined) return undefined;
-  try {
-    return new URL(url).pathname;
-  } catch {
-    return url;
-  }
+  return url !== undefined && URL.canParse(url) ? new URL(url).pathname : url;
 }
 
 function describeSource(request: LoadDocumentRequest): string {

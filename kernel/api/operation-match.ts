@@ -6,20 +6,12 @@
  * command table (command-table-read.ts); with none (an API connected without its description, a
  * table not built yet) there is no operation, and nothing changes.
  */
-import type { SecurityRequirement } from '../../sdk/shared/operation-index-format.js';
 import type { CommandEntry, CommandTable } from '../../sdk/shared/operation-detail-format.js';
+import type { SecuredOperation } from '../../sdk/shared/security-selection.js';
 import { readCommandTable, readOperationRecord, readRoutes } from './command-table-read.js';
 
-export interface MatchedOperation {
-  name: string;
-  /** The requirements that apply: the operation's own, else the document's; absent when neither says. */
-  security?: SecurityRequirement[];
-  /** `type` of each security scheme the document declares: a `mutualTLS` one is met by TLS settings. */
-  schemeTypes: Record<string, string>;
-}
-
 /** The operation a generated command named: its entry alone is read, not every command's. */
-export function operationNamed(cacheDir: string, api: string, name: string): MatchedOperation | undefined {
+export function operationNamed(cacheDir: string, api: string, name: string): SecuredOperation | undefined {
   const table = readCommandTable(cacheDir, api, { named: [name] });
   const entry = table?.commands.find((c) => c.name === name);
   return table && entry ? matched(cacheDir, api, table, entry) : undefined;
@@ -30,7 +22,7 @@ export function operationNamed(cacheDir: string, api: string, name: string): Mat
  * without the document server's path prefix too, for a base URL that leaves it out), or undefined
  * when none or several do.
  */
-export function operationOfRequest(cacheDir: string, api: string, method: string, path: string): MatchedOperation | undefined {
+export function operationOfRequest(cacheDir: string, api: string, method: string, path: string): SecuredOperation | undefined {
   const table = readCommandTable(cacheDir, api);
   const routes = table && readRoutes(cacheDir, api);
   if (!table || !routes) return undefined;
@@ -47,7 +39,7 @@ export function operationOfRequest(cacheDir: string, api: string, method: string
 }
 
 /** The table is the one just read: its file is still open, so the record comes from the same file. */
-function matched(cacheDir: string, api: string, table: CommandTable, entry: CommandEntry): MatchedOperation {
+function matched(cacheDir: string, api: string, table: CommandTable, entry: CommandEntry): SecuredOperation {
   const security = readOperationRecord(cacheDir, api, entry).security ?? table.security;
   const schemeTypes = Object.fromEntries(Object.entries(table.security_schemes).map(([name, scheme]) => [name, scheme.type]));
   return { name: entry.name, ...(security ? { security } : {}), schemeTypes };
@@ -74,6 +66,6 @@ function escapeRegExp(text: string): string {
 /** The path of a server URL (`https://api.x.com/v2` → `/v2`; relative `/v2` too), without a trailing slash. */
 function serverPathPrefix(url: string | undefined): string {
   if (url === undefined) return '';
-  const path = /^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '') : url;
+  const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
   return path.replace(/\{[^}]*\}/g, '').replace(/\/+$/, '').split(/[?#]/)[0]!;
 }

@@ -11,7 +11,6 @@ import type { PluginContainer } from '../plugins/container.js';
 import { UNKNOWN_FLAG_HINT, type ScannedArgv } from './argv.js';
 import { FLAG_TABLE } from './flag-table.js';
 
-
 /** The manifests of external plugins that own a format, in precedence order: whose flags okapi's own table lacks. */
 export function externalFormatterManifests(container: PluginContainer): PluginManifest[] {
   const manifests = new Set<PluginManifest>();
@@ -24,7 +23,6 @@ export function externalFormatterManifests(container: PluginContainer): PluginMa
 
 /** Moves each undeclared flag that a formatter declares into the run's flags; throws for the first one none declares. */
 export function acceptDeclaredFormatterFlags(scanned: ScannedArgv, container: PluginContainer): void {
-  if (scanned.undeclared.length === 0) return;
   const declared = new Map<string, FormatterOption>();
   for (const manifest of externalFormatterManifests(container)) {
     for (const option of manifest.formatter_options ?? []) if (!declared.has(option.flag)) declared.set(option.flag, option);

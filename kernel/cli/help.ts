@@ -3,18 +3,13 @@
  * the plugin registry (for plugin commands and formats); it reads cached manifests, never runs a plugin.
  */
 import { cac } from 'cac';
-import type { CommandDeclaration } from '../../sdk/types.js';
-import type { CommandTable } from '../commands/command-table.js';
-import { flagLabel, type FlagSpec } from './flags.js';
-
-export interface RootHelpInput {
-  all: boolean;
-  version: string;
-  table: CommandTable;
-  formats: string[];
-  /** The flag table with every usable formatter's declared flags, external ones included. */
-  flags: readonly FlagSpec[];
-}
+import { OKAPI_VERSION } from '../../sdk/shared/version.js';
+import type { CommandEntry } from '../commands/command-table.js';
+import { builtins } from '../plugins/builtin-index.generated.js';
+import type { PluginContainer } from '../plugins/container.js';
+import { externalFormatterManifests } from './declared-flags.js';
+import { flagTable } from './flag-table.js';
+import { flagLabel } from './flags.js';
 
 /** How body arguments join (sdk/shared/shorthand/arguments.ts); `config set`, `api set` and setup expressions follow it too. */
 const BODY_HELP = [
@@ -24,7 +19,11 @@ const BODY_HELP = [
   "  HTTPie's name=value and name:=<json> are fields too; headers are -H 'Name: value', query -q name=value.",
 ].join('\n');
 
-export function rootHelp({ all, version, table, formats, flags }: RootHelpInput): string {
+/** `all`: every flag (`--help-all`), not only the common ones. */
+export function rootHelp(container: PluginContainer, all: boolean): string {
+  const table = container.commandTable();
+  // External formatters' flags are known only once the registry is read, so the table is built here.
+  const flags = flagTable([...builtins.map((b) => b.manifest), ...externalFormatterManifests(container)]);
   const cli = cac('okapi');
   cli.usage('[method] <url> [body...] [options]\n  $ okapi <command> [args] [options]');
   cli.command('[method] <url> [body...]', 'Send a request; method is get, head, options, post, put, patch or delete (default get, or post with a body)');
@@ -44,9 +43,9 @@ export function rootHelp({ all, version, table, formats, flags }: RootHelpInput)
       .filter((s) => !s.title?.startsWith('For more info'))
       // cac adds its own --help line; ours is in the flag table.
       .map((s) => ({ ...s, body: s.body.split('\n').filter((l) => !l.includes('Display this message')).map((l) => l.trimEnd()).join('\n') }));
-    kept[0] = { body: `okapi ${version}: a command-line client for HTTP APIs` };
+    kept[0] = { body: `okapi ${OKAPI_VERSION}: a command-line client for HTTP APIs` };
     kept.push({ title: 'Body arguments', body: BODY_HELP });
-    kept.push({ title: 'Output formats', body: `  ${formats.join(', ')}` });
+    kept.push({ title: 'Output formats', body: `  ${container.formatNames().join(', ')}` });
     if (!all) kept.push({ body: "Run 'okapi --help-all' for every flag, 'okapi <command> --help' for a command." });
     if (table.conflicts.length > 0) kept.push({ title: 'Command conflicts', body: table.conflicts.map((c) => `  ${c}`).join('\n') });
     text = kept.map((s) => (s.title ? `${s.title}:\n${s.body}` : s.body)).join('\n\n');
@@ -63,9 +62,9 @@ export function rootHelp({ all, version, table, formats, flags }: RootHelpInput)
   return `${text}\n`;
 }
 
-export function commandHelp(declaration: CommandDeclaration, pluginName: string, builtin: boolean): string {
+export function commandHelp({ declaration, plugin }: CommandEntry): string {
   const lines = [`okapi ${declaration.name}: ${declaration.short ?? ''}`.trimEnd()];
   if (declaration.long) lines.push('', declaration.long.trimEnd());
-  if (!builtin) lines.push('', `Provided by plugin ${pluginName}.`);
+  if (!plugin.builtin) lines.push('', `Provided by plugin ${plugin.name}.`);
   return `${lines.join('\n')}\n`;
 }

@@ -18,7 +18,7 @@ export function outputOptionsFromArgv(inv: Invocation): OutputOptions {
     print: printPlanFor(
       inv.string('okapi-print') ?? 'auto',
       rendering,
-      () => inv.stdoutIsTTY,
+      () => inv.isTTY('stdout'),
       () => colorFor(inv.io.stdout, inv.env),
     ),
     silent: Boolean(inv.flag('okapi-silent')),

@@ -7,7 +7,6 @@ import { interruptedBy, interruptExitCode } from '../../sdk/interrupt.js';
 import { Invocation, type Streams } from '../invocation.js';
 import { OKAPI_VERSION } from '../../sdk/shared/version.js';
 import { scanArgv } from './argv.js';
-import { flagTable } from './flag-table.js';
 import { HTTP_METHODS } from '../../sdk/shared/http-methods.js';
 import { rootHelpFiles, storeHelp, type HelpCache } from '../startup/help-cache.js';
 import type { CompletionCache } from '../startup/completion-cache.js';
@@ -16,16 +15,12 @@ import { configDir } from '../config/paths.js';
 import { bareName, unknownWordError } from '../commands/unknown-word.js';
 import { apiCommandEntry } from '../commands/api-command-route.js';
 import { RESERVED_COMMANDS } from '../../sdk/shared/api-names.js';
-import { builtins } from '../plugins/builtin-index.generated.js';
 
 /**
  * Flags of generated operation commands: global so that argv scanning knows they take no value, handed
  * to the plugin that owns the API's commands as its own arguments.
  */
 const OPERATION_FLAGS = ['okapi-generate-body', 'okapi-validate'] as const;
-
-/** The built-in command that shows and repairs the config file. */
-const CONFIG_COMMAND = 'config';
 
 // Each path loads only its own code: a request never loads help, help never loads the transport.
 const request = () => import('../commands/request.js');
@@ -50,12 +45,12 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
     // `okapi <api>` and `okapi <api> --help`: the API's help from its small cached index, before
     // (and without) the plugin registry. Built-in command names are never API names.
     // An `--okapi-…` flag the scan did not know needs the registry to be checked, so it skips this.
-    if (first !== undefined && words.length === 1 && scanned.undeclared.length === 0 && !isBuiltinCommand(first) && apiEntry(inv.config(), first)) {
+    if (first !== undefined && words.length === 1 && scanned.undeclared.length === 0 && !RESERVED_COMMANDS.includes(first) && apiEntry(inv.config(), first)) {
       return await (await import('../api/api-help.js')).printApiHelp(inv, first, helpCache);
     }
 
     // `okapi config` repairs a config file that does not parse: it must not need the file first.
-    const registry = await inv.registry(first === CONFIG_COMMAND);
+    const registry = await inv.registry(first === 'config');
     // The one word's owner, not the whole table: a call dispatches without the claims it does not use.
     const entry = first === undefined ? undefined : registry.container.commandEntry(first);
     const bare = first === undefined || entry ? undefined : bareName(first);
@@ -86,16 +81,8 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv = process.env, 
     }
 
     if (wantsHelp || first === undefined) {
-      const [{ commandHelp, rootHelp }, { externalFormatterManifests }] = await Promise.all([import('./help.js'), import('./declared-flags.js')]);
-      const help = entry
-        ? commandHelp(entry.declaration, entry.plugin.name, entry.plugin.builtin)
-        : rootHelp({
-            all: Boolean(scanned.flags.get('help-all')),
-            version: OKAPI_VERSION,
-            table: registry.container.commandTable(),
-            formats: registry.container.formatNames(),
-            flags: flagTable([...builtins.map((b) => b.manifest), ...externalFormatterManifests(registry.container)]),
-          });
+      const { commandHelp, rootHelp } = await import('./help.js');
+      const help = entry ? commandHelp(entry) : rootHelp(registry.container, Boolean(scanned.flags.get('help-all')));
       if (!wantsHelp) {
         // `okapi` alone asked for nothing: the help says what it could have asked, as a usage error.
         if (!inv.flag('okapi-silent')) io.stderr.write(help);
@@ -139,10 +126,6 @@ function operationArgs(words: readonly string[], skipped: number, literalFrom: n
   if (literalFrom === undefined) return [...rest, ...kernelFlags];
   const at = Math.max(1, literalFrom - skipped - 1);
   return [...rest.slice(0, at), ...kernelFlags, '--', ...rest.slice(at)];
-}
-
-function isBuiltinCommand(word: string): boolean {
-  return RESERVED_COMMANDS.includes(word);
 }
 
 /**

@@ -16,9 +16,3 @@ export function stdinIsRedirected(stdinIsTTY: () => boolean): boolean {
   // asking a character device (/dev/null) loads node:tty.
   return !stdinIsTTY();
 }
-
-export async function readAll(stream: NodeJS.ReadableStream): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks);
-}

@@ -21,7 +21,7 @@ export function commandHost(inv: Invocation, registry: PluginRegistry): CommandC
   const apis = apiRegistry({
     configPath: inv.configPath,
     cacheDir: inv.cacheDir,
-    reindex: async (api) => (await (await import('../api/index-refresh.js')).reindexFromSpecCopy(inv, api)) === 0,
+    reindex: async (api) => (await (await import('../api/index-refresh.js')).runApiCommand(inv, ['reindex', api])) === 0,
   });
   // Read from argv when a command first asks: a malformed -H fails the request that would use it, not the command.
   let output: OutputOptions | undefined;

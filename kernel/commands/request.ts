@@ -6,7 +6,7 @@ import { HTTP_METHODS } from '../../sdk/shared/http-methods.js';
 import { UsageError } from '../../sdk/shared/errors.js';
 import type { Invocation } from '../invocation.js';
 import { UNKNOWN_FLAG_HINT, unknownOptions } from '../cli/argv.js';
-import { readAll, stdinIsRedirected } from '../cli/stdin.js';
+import { stdinIsRedirected } from '../cli/stdin.js';
 import { planRequest } from '../pipeline/plan-request.js';
 import { sendAndPrint } from '../pipeline/send-and-print.js';
 import { requestFromArgv } from '../cli/request-from-argv.js';
@@ -29,7 +29,9 @@ export async function runRequest(inv: Invocation, words: string[]): Promise<numb
     throw new UsageError(`${methodWord ?? 'a request'} needs a URL`, { hint: 'okapi get https://api.example.com/items' });
   }
   const takesStdin = methodWord === undefined || BODY_METHODS.has(methodWord) || bodyArgs.length > 0;
-  const stdin = takesStdin && stdinIsRedirected(() => inv.isTTY('stdin')) ? await readAll(inv.io.stdin) : undefined;
+  const redirected = takesStdin && stdinIsRedirected(() => inv.isTTY('stdin'));
+  // node:stream/consumers is loaded only when there is stdin to read.
+  const stdin = redirected ? await process.getBuiltinModule('node:stream/consumers').buffer(inv.io.stdin) : undefined;
   const encoder = inv.string('okapi-content-type');
   // The body machinery (shorthand, YAML, CBOR, multipart) loads only when there is a body.
   const body =

@@ -33,11 +33,6 @@ export function bareName(word: string): string | undefined {
   return name;
 }
 
-/** Commands other tools have that okapi spells as a flag. */
-const HINTS: Readonly<Record<string, string>> = {
-  version: '--version',
-};
-
 /**
  * The usage error for a first word whose bare name (see bareName) is not a command, method or
  * API. Only an API takes a path after its name, so `name/…` is compared with API names alone.
@@ -50,9 +45,9 @@ export function unknownWordError(word: string, name: string, known: KnownWords, 
   const commands = [...known.commands, 'help'].sort();
   const apis = [...known.apis].sort();
   const withPath = name !== word;
-  const suggestions = Object.hasOwn(HINTS, word)
-    ? [HINTS[word]!]
-    : closestWords(name, withPath ? apis : [...commands, ...HTTP_METHODS, ...apis]);
+  // `version` is a command in other tools; okapi spells it as a flag.
+  const suggestions =
+    word === 'version' ? ['--version'] : closestWords(name, withPath ? apis : [...commands, ...HTTP_METHODS, ...apis]);
   const didYouMean = suggestions.length > 0 ? `; did you mean ${suggestions.map((s) => `'${s}'`).join(' or ')}?` : '';
   const listing = withPath
     ? apis.length > 0

@@ -8,8 +8,6 @@ import type { AuthOutput, WireRequest } from '../../sdk/types.js';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { authParamsForPlugin, requestForPlugin } from '../plugins/plugin-secrets.js';
 import type { PluginRegistry } from '../plugins/registry.js';
-import { isParamReference } from '../../sdk/shared/param-reference.js';
-import { resolveParamValue } from './param-values.js';
 import { ParamTemplates, type ParamLayer } from './param-templates.js';
 
 export interface AuthPlan {
@@ -79,14 +77,9 @@ function resolveAuthParams(auth: AuthPlan, owner: string, env: NodeJS.ProcessEnv
   const values: Record<string, string> = {};
   const fromReferences = new Set<string>();
   for (const [name, value] of Object.entries(auth.params)) {
-    if (isParamReference(value)) {
-      values[name] = resolveParamValue(name, value, owner, env);
-      fromReferences.add(name);
-      continue;
-    }
-    const expanded = templates.expand(value, `${auth.paramsPath}.${name}`);
-    values[name] = expanded.text;
-    if (expanded.fromReference) fromReferences.add(name);
+    const resolved = templates.resolve(name, value, `${auth.paramsPath}.${name}`);
+    values[name] = resolved.text;
+    if (resolved.fromReference) fromReferences.add(name);
   }
   return { values, fromReferences };
 }

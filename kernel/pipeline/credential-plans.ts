@@ -8,23 +8,17 @@
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
 import { apiEntry, profilesOf, stringMap, type Profile } from '../../sdk/shared/api-config.js';
-import { parseForcedAuth, selectCredentials } from '../../sdk/shared/security-selection.js';
+import { parseForcedAuth, selectCredentials, type SecuredOperation, type SelectionInput } from '../../sdk/shared/security-selection.js';
 import type { OkapiConfig } from '../config/document.js';
-import { operationNamed, operationOfRequest, type MatchedOperation } from '../api/operation-match.js';
+import { operationNamed, operationOfRequest } from '../api/operation-match.js';
 import type { AuthPlan } from './auth-phase.js';
 import type { ParamLayer } from './param-templates.js';
 
-export interface CredentialRequest {
-  api: string;
-  profile: string;
-  /** The operation the request is, when one is known. */
-  operation?: MatchedOperation;
+export interface CredentialRequest extends Pick<SelectionInput, 'api' | 'profile' | 'operation' | 'supplied'> {
   /** `--okapi-auth`, as typed. */
   forced?: string;
   /** `--okapi-client-cert` was given. */
   clientCertFlag: boolean;
-  /** The request carries a credential header or query parameter the user gave (SelectionInput.supplied). */
-  supplied?: boolean;
   noBrowser?: boolean;
 }
 
@@ -36,7 +30,7 @@ export interface CredentialPlans {
 }
 
 /** The operation a request is: the one a command named, or the one cached operation a generic `<api>/<path>` matches. */
-export function requestOperation(cacheDir: string | undefined, api: string, named: string | undefined, method: string, path: string | undefined): MatchedOperation | undefined {
+export function requestOperation(cacheDir: string | undefined, api: string, named: string | undefined, method: string, path: string | undefined): SecuredOperation | undefined {
   if (cacheDir === undefined) return undefined;
   if (named !== undefined) return operationNamed(cacheDir, api, named);
   return path !== undefined ? operationOfRequest(cacheDir, api, method, path) : undefined;
@@ -60,7 +54,8 @@ export function planCredentials(request: CredentialRequest, config: OkapiConfig)
   const found = entry ? profilesOf(entry)[profileName] : undefined;
   const profile: Profile = isPlainObject(found) ? found : {};
   const bindings = isPlainObject(profile.credentials) ? profile.credentials : {};
-  const profileAuth = profileAuthOf(profile, config, api, profileName);
+  const profilePath = `apis.${api}.profiles.${profileName}`;
+  const profileAuth = authOf(profile, profilePath, `profile ${profileName} of API ${api}`, config);
   const { selection, warning } = selectCredentials({
     api,
     profile: profileName,
@@ -73,7 +68,6 @@ export function planCredentials(request: CredentialRequest, config: OkapiConfig)
   });
   const common = { api, profile: profileName, ...(request.noBrowser ? { noBrowser: true } : {}) };
   // `{name}` templates in auth params are filled from the profile's params, a binding's over them.
-  const profilePath = `apis.${api}.profiles.${profileName}`;
   const profileParams: ParamLayer = { params: stringMap(profile.params), path: `${profilePath}.params` };
   let plans: AuthPlan[] = [];
   if (selection.kind === 'profile' && profileAuth) plans = [{ ...profileAuth, ...common, templateParams: [profileParams] }];
@@ -89,21 +83,19 @@ export function planCredentials(request: CredentialRequest, config: OkapiConfig)
 
 type ResolvedAuth = Pick<AuthPlan, 'type' | 'params' | 'paramsPath' | 'authProfile'>;
 
-/** The profile's `auth`, or the shared auth profile its `auth_ref` names. */
-function profileAuthOf(profile: Profile, config: OkapiConfig, api: string, profileName: string): ResolvedAuth | undefined {
-  if (isPlainObject(profile.auth) && typeof profile.auth.type === 'string') {
-    return { type: profile.auth.type, params: stringMap(profile.auth.params), paramsPath: `apis.${api}.profiles.${profileName}.auth.params` };
+/** A profile's or a binding's `auth` (at `path` in the config), else the shared auth profile its `auth_ref` names. */
+function authOf(holder: unknown, path: string, owner: string, config: OkapiConfig): ResolvedAuth | undefined {
+  if (!isPlainObject(holder)) return undefined;
+  if (isPlainObject(holder.auth) && typeof holder.auth.type === 'string') {
+    return { type: holder.auth.type, params: stringMap(holder.auth.params), paramsPath: `${path}.auth.params` };
   }
-  if (typeof profile.auth_ref === 'string') return sharedAuth(config, profile.auth_ref, `profile ${profileName} of API ${api}`);
-  return undefined;
+  return typeof holder.auth_ref === 'string' ? sharedAuth(config, holder.auth_ref, owner) : undefined;
 }
 
 function bindingAuth(binding: unknown, id: string, config: OkapiConfig, api: string, profileName: string): ResolvedAuth {
   const owner = `credential ${id} of profile ${profileName} of API ${api}`;
-  if (isPlainObject(binding) && isPlainObject(binding.auth) && typeof binding.auth.type === 'string') {
-    return { type: binding.auth.type, params: stringMap(binding.auth.params), paramsPath: `apis.${api}.profiles.${profileName}.credentials.${id}.auth.params` };
-  }
-  if (isPlainObject(binding) && typeof binding.auth_ref === 'string') return sharedAuth(config, binding.auth_ref, owner);
+  const auth = authOf(binding, `apis.${api}.profiles.${profileName}.credentials.${id}`, owner, config);
+  if (auth) return auth;
   throw new OkapiError(`${owner} says neither how to authenticate (auth) nor which shared auth profile to use (auth_ref); nothing was sent`, {
     hint: `okapi api set ${api} 'profiles.${profileName}.credentials.${id}.auth: {type: bearer, params: {token: env:TOKEN}}'`,
   });

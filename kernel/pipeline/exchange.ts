@@ -6,9 +6,9 @@
 import type { HeaderMap, WireRequest, WireResponse } from '../../sdk/types.js';
 import type { PluginRegistry } from '../plugins/registry.js';
 import { requestForPlugin } from '../plugins/plugin-secrets.js';
-import { closeTransport, send, type RecordedHop, type SecretFields, type TransportOptions, type TlsDetails } from '../transport/index.js';
+import { closeTransport, send, type SecretFields, type TransportOptions, type TransportResponse } from '../transport/index.js';
 import { onShutdown } from '../shutdown.js';
-import { applyFieldUpdate, originBoundNames } from './request-fields.js';
+import { applyHeaderUpdate, originBoundNames } from './request-fields.js';
 import { ResponseBody } from './response-body.js';
 import { authenticate, type AuthPlan } from './auth-phase.js';
 import { sendRenewingAfter401, type AuthenticatedExchange } from './renew-after-401.js';
@@ -37,21 +37,12 @@ export interface ProfileTlsPlan {
   paths: ProfileTlsPaths;
 }
 
-export interface ReceivedResponse {
-  status: number;
-  headers: HeaderMap;
+/** The transport's response with its body readable as far as its consumer needs (response-body.ts). */
+export type ReceivedResponse = Pick<TransportResponse, 'status' | 'statusText' | 'headers' | 'httpVersion' | 'url' | 'tls' | 'hops'> & {
   body: ResponseBody;
-  statusText: string;
-  httpVersion: string;
-  url: string;
-  tls?: TlsDetails;
-  /** When the transport recorded them (-v, the print plan's heads): every hop as it was on the wire. */
-  hops?: RecordedHop[];
-}
+};
 
 export interface Exchange {
-  /** The request as sent, after middleware. */
-  request: WireRequest;
   /** Undefined when a response-middleware plugin dropped it. */
   response: ReceivedResponse | undefined;
   /** When a response-middleware plugin followed `response`: the responses after it (follow-loop.ts). */
@@ -62,7 +53,7 @@ export async function performExchange(
   plan: RequestPlan,
   registry: PluginRegistry,
   transport: TransportOptions,
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv,
 ): Promise<Exchange> {
   let request: WireRequest = {
     method: plan.method,
@@ -86,16 +77,13 @@ export async function performExchange(
           (authenticated) => transmit(authenticated.request, plan.okapiHeaders, transport, authenticated.secretFields),
         )
       : { request, response: await transmit(request, plan.okapiHeaders, transport, undefined) };
-  request = exchanged.request;
-  const secretFields = exchanged.secretFields;
 
   const respond = async (sent: WireRequest): Promise<MiddlewareOutcome> =>
-    afterResponse(await transmit(sent, plan.okapiHeaders, transport, secretFields), sent, scope, registry);
-  const outcome = await afterResponse(exchanged.response, request, scope, registry);
-  if (!outcome.response) return { request, response: undefined };
-  if (!outcome.follow) return { request, response: outcome.response };
+    afterResponse(await transmit(sent, plan.okapiHeaders, transport, exchanged.secretFields), sent, scope, registry);
+  const outcome = await afterResponse(exchanged.response, exchanged.request, scope, registry);
+  if (!outcome.response || !outcome.follow) return { response: outcome.response };
   // Followed requests skip request middleware and auth: the plugin gave the whole request.
-  return { request, response: outcome.response, followed: new FollowedResponses(outcome.follow, respond, outcome.response) };
+  return { response: outcome.response, followed: new FollowedResponses(outcome.follow, respond, outcome.response) };
 }
 
 /** Phase 7 on one response: the response-middleware plugins in order (kernel/plugins/container.ts), until one drops or follows it. */
@@ -127,7 +115,7 @@ async function afterResponse(
 }
 
 function applyRequestUpdate(request: WireRequest, update: { headers?: Record<string, string | string[] | null>; query?: Record<string, string | string[] | null> }): WireRequest {
-  const headers = applyFieldUpdate(request.headers, update.headers, true);
+  const headers = applyHeaderUpdate(request.headers, update.headers);
   let url = request.url;
   if (update.query) {
     const parsed = new URL(url);

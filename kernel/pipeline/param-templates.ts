@@ -62,6 +62,12 @@ export class ParamTemplates {
     }
   }
 
+  /** A param's value: an `env:`/`command:` one read, a literal one with its templates filled. */
+  resolve(name: string, raw: string, where: string): Expansion {
+    if (!isParamReference(raw)) return this.expand(raw, where);
+    return { text: resolveParamValue(name, raw, this.owner, this.env), fromReference: true };
+  }
+
   private value(name: string): Expansion | undefined {
     const known = this.values.get(name);
     if (known) return known;
@@ -72,7 +78,7 @@ export class ParamTemplates {
     if (this.resolving.has(name)) throw new OkapiError(`${where}: its templates lead back to {${name}}`, { hint: 'a param may not use itself, directly or through others' });
     this.resolving.add(name);
     try {
-      const value = isParamReference(raw) ? { text: resolveParamValue(name, raw, this.owner, this.env), fromReference: true } : this.expand(raw, where);
+      const value = this.resolve(name, raw, where);
       this.values.set(name, value);
       return value;
     } finally {

@@ -11,7 +11,7 @@ import { OKAPI_VERSION } from '../../sdk/shared/version.js';
 import { ACCEPT_HEADER } from '../../sdk/shared/decoders/decode-body.js';
 import type { ProfileTlsPlan, RequestPlan } from './exchange.js';
 import type { FieldUpdate } from '../../sdk/types.js';
-import { applyFieldUpdate, mergeLayers } from './request-fields.js';
+import { applyHeaderUpdate, mergeLayers } from './request-fields.js';
 import { getHeader } from '../transport/headers.js';
 import { applyServerOverride } from '../../sdk/shared/server-override.js';
 import { appendQuery, normalizeTargetUrl } from '../../sdk/shared/target-url.js';
@@ -36,14 +36,14 @@ export function planRequest(request: RequestDescription, config: OkapiConfig): R
   let headers = mergeLayers([defaults, profileHeaders, commandLayer(request.headers, profileHeaders), ...request.headerLayers], true);
   let okapiHeaders = mergeLayers([defaults], true);
   if (body?.contentType !== undefined && getHeader(headers, 'content-type') === undefined) {
-    headers = applyFieldUpdate(headers, { 'Content-Type': body.contentType }, true);
-    okapiHeaders = applyFieldUpdate(okapiHeaders, { 'Content-Type': body.contentType }, true);
+    headers = applyHeaderUpdate(headers, { 'Content-Type': body.contentType });
+    okapiHeaders = applyHeaderUpdate(okapiHeaders, { 'Content-Type': body.contentType });
   }
   const query = mergeLayers([withoutCredentials(apiTarget?.query ?? [], credentials), ...request.queryLayers], false);
   const server = request.server;
   let url = appendQuery(applyServerOverride(apiTarget?.url ?? normalizeTargetUrl(target, server), server), query);
   if (apiTarget) url = new URL(applyUrlOverrides(url.href, apiTarget.overrides, `url_overrides of API ${apiTarget.api}`));
-  if (request.headers) headers = applyFieldUpdate(headers, deletions(request.headers), true);
+  if (request.headers) headers = applyHeaderUpdate(headers, deletions(request.headers));
   const tls = profileTlsPlan(request, config, apiTarget, url);
   return {
     method,

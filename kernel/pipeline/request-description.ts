@@ -4,7 +4,7 @@
  * service. Planning (plan-request.ts) and the exchange read this, never the argv.
  */
 import type { FieldUpdate } from '../../sdk/types.js';
-import type { AddressPolicy } from '../transport/index.js';
+import type { TransportOptions } from '../transport/index.js';
 
 export interface RequestDescription {
   method: string;
@@ -54,14 +54,6 @@ export type RequestDefaults = Omit<RequestDescription, 'method' | 'target' | 'bo
  * How the transport may treat the request. A limit left undefined was not chosen, so the default
  * (or a command plugin's own limit) applies: see transport-options.ts.
  */
-export interface TransportLimits {
-  timeoutMs?: number;
-  /** Bytes of decoded body. */
-  maxBodySize?: number;
-  insecure?: boolean;
-  caCertPath?: string;
-  clientCertPath?: string;
-  clientKeyPath?: string;
-  tlsMinVersion?: 'TLSv1.2' | 'TLSv1.3';
-  addressPolicy?: AddressPolicy;
-}
+export type TransportLimits = Partial<
+  Pick<TransportOptions, 'timeoutMs' | 'maxBodySize' | 'insecure' | 'caCertPath' | 'clientCertPath' | 'clientKeyPath' | 'tlsMinVersion' | 'addressPolicy'>
+>;

@@ -39,13 +39,11 @@ export function mergeLayers(layers: [string, string][][], caseless: boolean): He
   return merged;
 }
 
-export function applyFieldUpdate(fields: HeaderMap, update: FieldUpdate | undefined, caseless: boolean): HeaderMap {
+export function applyHeaderUpdate(fields: HeaderMap, update: FieldUpdate | undefined): HeaderMap {
   if (!update) return fields;
   const next: HeaderMap = { ...fields };
   for (const [name, value] of Object.entries(update)) {
-    for (const existing of Object.keys(next)) {
-      if (caseless ? existing.toLowerCase() === name.toLowerCase() : existing === name) delete next[existing];
-    }
+    for (const existing of Object.keys(next)) if (existing.toLowerCase() === name.toLowerCase()) delete next[existing];
     if (value === null) continue;
     next[name] = Array.isArray(value) ? value.map(String) : [String(value)];
   }

@@ -10,7 +10,8 @@ import { OkapiError, UsageError } from '../../sdk/shared/errors.js';
 import type { OkapiConfig } from '../config/document.js';
 import type { PluginRegistry } from '../plugins/registry.js';
 import { resolveApiTarget } from '../api/api-target.js';
-import { operationNamed, type MatchedOperation } from '../api/operation-match.js';
+import { operationNamed } from '../api/operation-match.js';
+import type { SecuredOperation } from '../../sdk/shared/security-selection.js';
 import { readOperationIndex } from '../api/index-read.js';
 import { planCredentials } from '../pipeline/credential-plans.js';
 import { authenticate } from '../pipeline/auth-phase.js';
@@ -67,7 +68,7 @@ export function authService(host: AuthServiceHost): AuthService {
 }
 
 /** A generated operation by command name, alias or operationId, from the API's operation index. */
-function operationOf(cacheDir: string, api: string, wanted: AuthQuery['operation'] & string): MatchedOperation {
+function operationOf(cacheDir: string, api: string, wanted: AuthQuery['operation'] & string): SecuredOperation {
   const index = readOperationIndex(cacheDir, api);
   if (!index) {
     throw new OkapiError(`API ${api} has no cached operations, so it has no operation "${wanted}"`, { hint: `okapi api sync ${api}` });

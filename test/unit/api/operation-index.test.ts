@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extractOperationIndex, fallbackName, followPointer, kebabCase } from '../../../plugins-builtin/api/operation-index.js';
 import { helpIndexOf, INDEX_FORMAT, type IndexKey } from '../../../sdk/shared/operation-index-format.js';
-import { expectedKey, readHelpIndex, readOperationIndex, staleness } from '../../../kernel/api/index-store.js';
+import { expectedKey, readHelpIndex, readOperationIndex, staleness } from '../../../kernel/api/index-read.js';
 import { buildIndex as buildIndexWith, sha256, sourceStamps } from '../../../sdk/shared/operation-index-key.js';
 import { reindexFromSpecCopy } from '../../../plugins-builtin/api/save.js';
 import type { CommandContext } from '../../../sdk/types.js';
