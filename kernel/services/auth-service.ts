@@ -5,7 +5,7 @@
  * print it; the answer holds secrets, so the service never logs it.
  */
 import type { AuthQuery, AuthResolution, AuthService, ResolvedCredential } from '../../sdk/services.js';
-import type { WireRequest } from '../../sdk/types.js';
+import type { FieldUpdate, WireRequest } from '../../sdk/types.js';
 import { OkapiError, UsageError } from '../../sdk/shared/errors.js';
 import type { OkapiConfig } from '../config/document.js';
 import type { PluginRegistry } from '../plugins/registry.js';
@@ -15,7 +15,6 @@ import type { SecuredOperation } from '../../sdk/shared/security-selection.js';
 import { readOperationIndex } from '../api/index-read.js';
 import { planCredentials } from '../pipeline/credential-plans.js';
 import { authenticate } from '../pipeline/auth-phase.js';
-import { applyFieldUpdate } from '../pipeline/request-fields.js';
 import { checkedApiName } from './api-name-check.js';
 
 export interface AuthServiceHost {
@@ -58,8 +57,8 @@ export function authService(host: AuthServiceHost): AuthService {
           type: plan.type,
           ...(plan.authProfile !== undefined ? { auth_profile: plan.authProfile } : {}),
           // An auth answer as the values it set: a deletion sets none.
-          headers: applyFieldUpdate({}, update.headers, false),
-          query: applyFieldUpdate({}, update.query, false),
+          headers: valuesOf(update.headers),
+          query: valuesOf(update.query),
         });
       }
       return { profile: target.profile, ...(operation ? { operation: operation.name } : {}), credentials, ...(warning !== undefined ? { warning } : {}) } satisfies AuthResolution;
@@ -77,4 +76,13 @@ function operationOf(cacheDir: string, api: string, wanted: AuthQuery['operation
   const operation = found && operationNamed(cacheDir, api, found.name);
   if (!operation) throw new UsageError(`API ${api} has no operation "${wanted}"`, { hint: `okapi ${api} --help lists its operations` });
   return operation;
+}
+
+/** An auth answer's fields as the values they set, names as the answer wrote them: a deletion sets none. */
+function valuesOf(update: FieldUpdate | undefined): Record<string, string[]> {
+  const values: Record<string, string[]> = {};
+  for (const [name, value] of Object.entries(update ?? {})) {
+    if (value !== null) values[name] = Array.isArray(value) ? value.map(String) : [String(value)];
+  }
+  return values;
 }
