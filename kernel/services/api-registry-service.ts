@@ -4,7 +4,6 @@
  * files, then the entry, under the API's cache lock, so two runs for one API cannot leave the
  * files of one and the entry of the other; a removal takes everything of the API with it.
  */
-import { rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { apiEntry, apiNames, localSpecSources, profilesOf, type ApiEntry } from '../../sdk/shared/api-config.js';
 import { apiNameProblem } from '../../sdk/shared/api-names.js';
@@ -129,6 +128,8 @@ async function removeApi(places: RegistryPlaces, name: string): Promise<ApiEntry
     config.apis = apis;
     remaining = config;
   });
+  // node:fs/promises when a removal needs it: loading it costs every generated command (sdk/interrupt.ts).
+  const { rm } = process.getBuiltinModule('node:fs/promises');
   await rm(apiCacheDir(places.cacheDir, name), { recursive: true, force: true });
   await rm(apiResponsesDir(places.cacheDir, name), { recursive: true, force: true });
   const stillUsed = new Set(apiNames(remaining).flatMap((other) => [...authRefs(apiEntry(remaining, other)!)]));
