@@ -110,8 +110,7 @@ export function sendOverNodeHttp(hop: HopRequest, options: HopOptions, pinned?: 
       });
     });
 
-    if (hop.body === undefined) req.end();
-    else req.end(Buffer.from(hop.body.buffer, hop.body.byteOffset, hop.body.byteLength));
+    req.end(hop.body);
   });
 }
 

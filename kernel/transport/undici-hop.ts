@@ -143,7 +143,7 @@ function dispatchHop(dispatcher: Dispatcher, hop: HopRequest, options: HopOption
         path: `${url.pathname}${url.search}`,
         method: hop.method as Dispatcher.HttpMethod,
         headers: toDispatchHeaders(hop.headers),
-        body: hop.body === undefined ? null : Buffer.from(hop.body.buffer, hop.body.byteOffset, hop.body.byteLength),
+        body: hop.body ?? null,
         ...(options.headersTimeout !== undefined ? { headersTimeout: options.headersTimeout } : {}),
         ...(options.bodyTimeout !== undefined ? { bodyTimeout: options.bodyTimeout } : {}),
       },
