@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeTransport, send } from '../../../kernel/transport/index.js';
-import { nextHop, originOf, RedirectChain, type HopRequest } from '../../../kernel/transport/redirects.js';
+import { nextHop, RedirectChain, type HopRequest } from '../../../kernel/transport/redirects.js';
 import { httpServer, stopAll, type Running } from './servers.js';
 
 const MiB = 1024 * 1024;
@@ -166,9 +166,10 @@ describe('redirect policy (pure)', () => {
     ...(body ? { body } : {}),
   });
 
-  it('computes origins with effective ports', () => {
-    expect(originOf(new URL('https://a.example/x'))).toBe('https://a.example:443');
-    expect(originOf(new URL('http://a.example:80/x'))).toBe('http://a.example:80');
+  it('counts a written default port as the same origin', () => {
+    const headers = { Authorization: ['x'], 'X-Team': ['a'] };
+    expect(nextHop(hop('GET', 'https://a.example/x', headers, undefined, ['x-team']), 302, 'https://a.example:443/y')!.headers).toEqual(headers);
+    expect(nextHop(hop('GET', 'http://a.example:80/x', headers, undefined, ['x-team']), 302, 'http://a.example/y')!.headers).toEqual(headers);
   });
 
   it('treats scheme and port changes as cross-origin and drops a caller-set Host', () => {
