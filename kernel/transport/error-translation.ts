@@ -34,11 +34,10 @@ interface ErrorLike {
 const TRUST_HINT = 'if you trust this server, pass the CA that issued its certificate with --okapi-ca-cert <file>, or skip verification with --okapi-insecure (unsafe)';
 const CLIENT_CERT_HINT = 'pass a client certificate with --okapi-client-cert <file> and its key with --okapi-client-key <file>';
 
-export function timeoutError(context: FailureContext, phase: 'request' | 'headers'): OkapiError {
+export function timeoutError(context: FailureContext): OkapiError {
   const limit = context.timeoutMs ?? 0;
   const duration = formatDuration(limit);
-  const what = phase === 'headers' ? `no response headers from ${context.url.host}` : `the request to ${context.url.host} did not complete`;
-  return new OkapiError(`${what} within ${duration}: timed out (-t ${duration})`, {
+  return new OkapiError(`the request to ${context.url.host} did not complete within ${duration}: timed out (-t ${duration})`, {
     hint: `the server is slow or not answering; allow more time with a larger -t, e.g. -t ${formatDuration(Math.max(limit * 2, 1000))}`,
   });
 }

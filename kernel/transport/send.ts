@@ -31,7 +31,6 @@ export async function send(request: TransportRequest, options: TransportOptions)
   const tlsFor = hopTls(options, tlsMinVersion);
   const maxBodySize = options.maxBodySize > 0 ? options.maxBodySize : DEFAULT_MAX_BODY_SIZE;
   const timeoutMs = options.timeoutMs !== undefined && options.timeoutMs > 0 ? options.timeoutMs : undefined;
-  const stream = options.stream === true;
   const contextFor = (url: URL): FailureContext => ({
     url,
     timeoutMs,
@@ -40,22 +39,22 @@ export async function send(request: TransportRequest, options: TransportOptions)
     proxy: proxyFor(url.protocol),
   });
 
-  const deadline = new Deadline(timeoutMs, options.signal);
+  const deadline = new Deadline(timeoutMs);
   // Loaded only for the requests that have a policy: a plain request pays nothing for it.
   const guard = options.addressPolicy ? (await import('./address-guard.js')).guardFor(options.addressPolicy) : undefined;
   const hops: RecordedHop[] | undefined = options.recordHops ? [] : undefined;
   const network = networkDispatch({
     tlsFor,
     guard,
-    // With -t, okapi's deadline is the limit and the exchanges' own timers are off; streams may idle.
+    // With -t, okapi's deadline is the limit and the exchanges' own timers are off.
     hopOptions: {
       signal: deadline.signal,
       headersTimeout: timeoutMs !== undefined ? 0 : undefined,
-      bodyTimeout: timeoutMs !== undefined || stream ? 0 : undefined,
+      bodyTimeout: timeoutMs !== undefined ? 0 : undefined,
       recordHead: options.recordHops === true,
     },
     hops,
-    failure: (error, url) => failure(error, contextFor(url), deadline, options.signal, 'headers', stream),
+    failure: (error, url) => failure(error, contextFor(url), deadline),
   });
   // The one order (docs/design/018-transport-chain.md): a cache answer never retries, a retry
   // re-runs the redirect chain, the size cap counts decoded bytes.
@@ -76,8 +75,7 @@ export async function send(request: TransportRequest, options: TransportOptions)
     throw afterHops(error, hops);
   }
   markSecrets(hops, request.secretFields);
-  if (stream) deadline.stopTimer();
-  const final = finalResponse(response, contextFor(response.url), deadline, options.signal, stream);
+  const final = finalResponse(response, contextFor(response.url), deadline);
   return hops ? { ...final, hops } : final;
 }
 
@@ -138,12 +136,12 @@ function firstHop(request: TransportRequest): DispatchRequest {
 }
 
 /** The response the caller reads: errors translated, the deadline released when the body is done with. */
-function finalResponse(response: DispatchResponse, context: FailureContext, deadline: Deadline, signal: AbortSignal | undefined, stream: boolean): TransportResponse {
+function finalResponse(response: DispatchResponse, context: FailureContext, deadline: Deadline): TransportResponse {
   async function* read(): AsyncGenerator<Uint8Array> {
     try {
       yield* response.body;
     } catch (error) {
-      throw failure(error, context, deadline, signal, 'request', stream);
+      throw failure(error, context, deadline);
     } finally {
       deadline.release();
       response.cancel();
@@ -181,58 +179,33 @@ function finalResponse(response: DispatchResponse, context: FailureContext, dead
   };
 }
 
-function failure(
-  error: unknown,
-  context: FailureContext,
-  deadline: Deadline,
-  signal: AbortSignal | undefined,
-  phase: 'headers' | 'request',
-  stream: boolean,
-): Error {
+function failure(error: unknown, context: FailureContext, deadline: Deadline): Error {
   if (error instanceof OkapiError) return error;
-  if (deadline.timedOut) return timeoutError(context, stream && phase === 'headers' ? 'headers' : 'request');
-  // Aborted by the caller: its reason is the explanation.
-  if (signal?.aborted && signal.reason instanceof Error) return signal.reason;
+  if (deadline.timedOut) return timeoutError(context);
   return translateError(error, context);
 }
 
-/** `-t` plus the caller's signal, as one AbortSignal for every hop and the body. */
+/** `-t` as one AbortSignal for every hop and the body. */
 class Deadline {
   private readonly controller = new AbortController();
-  private timer: NodeJS.Timeout | undefined;
-  private unlink: (() => void) | undefined;
+  private readonly timer: NodeJS.Timeout | undefined;
   timedOut = false;
 
-  constructor(timeoutMs: number | undefined, outer: AbortSignal | undefined) {
-    if (outer?.aborted) {
-      this.controller.abort(outer.reason);
-    } else if (outer) {
-      const forward = (): void => this.controller.abort(outer.reason);
-      outer.addEventListener('abort', forward, { once: true });
-      this.unlink = () => outer.removeEventListener('abort', forward);
-    }
-    if (timeoutMs !== undefined) {
-      this.timer = setTimeout(() => {
-        this.timedOut = true;
-        this.controller.abort(new Error('okapi timeout'));
-      }, timeoutMs);
-      // The open request keeps the process alive; the timer alone must not.
-      this.timer.unref();
-    }
+  constructor(timeoutMs: number | undefined) {
+    if (timeoutMs === undefined) return;
+    this.timer = setTimeout(() => {
+      this.timedOut = true;
+      this.controller.abort(new Error('okapi timeout'));
+    }, timeoutMs);
+    // The open request keeps the process alive; the timer alone must not.
+    this.timer.unref();
   }
 
   get signal(): AbortSignal {
     return this.controller.signal;
   }
 
-  stopTimer(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-  }
-
   release(): void {
-    this.stopTimer();
-    this.unlink?.();
-    this.unlink = undefined;
+    clearTimeout(this.timer);
   }
 }

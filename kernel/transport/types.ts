@@ -9,9 +9,8 @@ import type { ContributedInterceptor } from './dispatch.js';
 export type { HeaderMap };
 
 export interface TransportOptions {
-  /** `-t`: bounds the whole request; with `stream: true` only the wait for response headers. */
+  /** `-t`: bounds the whole request, body included. */
   timeoutMs?: number;
-  stream?: boolean;
   /** `--okapi-insecure`: skip certificate verification. */
   insecure?: boolean;
   /** `--okapi-ca-cert`: trusted in addition to Node's default CAs. */
@@ -43,7 +42,6 @@ export interface TransportOptions {
    * (docs/design/018-transport-chain.md): cache → retry → redirects → … → network.
    */
   interceptors?: readonly ContributedInterceptor[];
-  signal?: AbortSignal;
 }
 
 /** A profile's TLS field names; the flags are their `--okapi-` kebab-case forms. */

@@ -69,7 +69,7 @@ describe('send: plain requests', () => {
       res.write('a'.repeat(100_000));
       setTimeout(() => res.end('b'.repeat(100_000)), 20);
     });
-    const response = await send({ method: 'GET', url: server.origin, headers: {} }, { maxBodySize: MiB, stream: true });
+    const response = await send({ method: 'GET', url: server.origin, headers: {} }, { maxBodySize: MiB });
     let total = 0;
     for await (const chunk of response.body) total += chunk.byteLength;
     expect(total).toBe(200_000);
