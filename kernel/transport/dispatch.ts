@@ -27,8 +27,6 @@ export interface DispatchResponse {
   httpVersion: string;
   /** The URL that answered (the last hop's, after redirects). */
   url: URL;
-  /** The redirects followed to reach this response, in order. */
-  redirects: { status: number; url: string }[];
   tls?: TlsDetails;
   /** The body as the layers below deliver it; iterate at most once. */
   body: AsyncIterable<Uint8Array>;

@@ -52,7 +52,6 @@ export function networkDispatch(settings: NetworkSettings): Dispatch {
       headers: response.headers,
       httpVersion: response.httpVersion,
       url: request.url,
-      redirects: [],
       ...(response.tls ? { tls: response.tls } : {}),
       body: raw,
       cancel() {

@@ -162,7 +162,6 @@ function finalResponse(response: DispatchResponse, context: FailureContext, dead
     headers: response.headers,
     httpVersion: response.httpVersion,
     url: response.url.href,
-    redirects: response.redirects,
     ...(response.tls ? { tls: response.tls } : {}),
     body,
     async bytes() {

@@ -152,8 +152,6 @@ export interface TransportResponse {
   httpVersion: string;
   /** The final URL, after redirects. */
   url: string;
-  /** Every redirect followed, in order: the status and the URL that answered it. */
-  redirects: { status: number; url: string }[];
   /** With `recordHops`: every exchange, redirects first, the final one last. */
   hops?: RecordedHop[];
   tls?: TlsDetails;

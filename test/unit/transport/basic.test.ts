@@ -22,7 +22,6 @@ describe('send: plain requests', () => {
     expect(response.statusText).toBe('OK');
     expect(response.httpVersion).toBe('1.1');
     expect(response.url).toBe(`${server.origin}/path?q=1`);
-    expect(response.redirects).toEqual([]);
     expect(response.headers['x-multi']).toEqual(['one', 'two']);
     expect(response.headers['content-type']).toEqual(['text/plain']);
     expect(response.tls).toBeUndefined();
