@@ -4,16 +4,10 @@
  * reads the final body over either, and `hop-senders.ts` picks one for each hop's URL.
  */
 import type { Readable } from 'node:stream';
-import type { HeaderMap } from '../../sdk/types.js';
 import type { HopRequest } from './redirects.js';
-import type { TlsDetails } from './types.js';
+import type { ResponseHead } from './types.js';
 
-export interface HopResponse {
-  status: number;
-  statusText: string;
-  headers: HeaderMap;
-  httpVersion: string;
-  tls?: TlsDetails;
+export interface HopResponse extends ResponseHead {
   /** With `HopOptions.recordHead`: the request head exactly as written, `\r\n`-separated. */
   sentHead?: string;
   /** Raw (still encoded) body bytes; destroying it before its end aborts the download. */

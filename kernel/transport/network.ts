@@ -6,7 +6,7 @@
  */
 import { OkapiError } from '../../sdk/shared/errors.js';
 import type { AddressGuard } from './address-guard.js';
-import type { Dispatch, DispatchRequest } from './dispatch.js';
+import { headOf, type Dispatch, type DispatchRequest } from './dispatch.js';
 import type { HopOptions, HopResponse } from './hop.js';
 import { hopSenderFor } from './hop-senders.js';
 import { requestHeaderProblem } from './request-header-rules.js';
@@ -47,12 +47,8 @@ export function networkDispatch(settings: NetworkSettings): Dispatch {
     // A body nobody reads is destroyed at shutdown; its error must not crash the process.
     raw.on('error', () => undefined);
     return {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-      httpVersion: response.httpVersion,
+      ...headOf(response),
       url: request.url,
-      ...(response.tls ? { tls: response.tls } : {}),
       body: raw,
       cancel() {
         if (!raw.readableEnded) raw.destroy();

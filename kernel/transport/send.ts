@@ -6,7 +6,7 @@
  */
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { acceptEncoding } from './decompress.js';
-import { composeChain, contributedAt, type DispatchRequest, type DispatchResponse } from './dispatch.js';
+import { composeChain, contributedAt, headOf, type DispatchRequest, type DispatchResponse } from './dispatch.js';
 import { timeoutError, translateError, type FailureContext } from './error-translation.js';
 import { afterHops } from './failed-chain.js';
 import { hasHeader, withHeader } from './headers.js';
@@ -157,12 +157,8 @@ function finalResponse(response: DispatchResponse, context: FailureContext, dead
     },
   };
   return {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-    httpVersion: response.httpVersion,
+    ...headOf(response),
     url: response.url.href,
-    ...(response.tls ? { tls: response.tls } : {}),
     body,
     async bytes() {
       const chunks: Uint8Array[] = [];

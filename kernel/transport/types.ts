@@ -131,7 +131,7 @@ export interface RecordedHop {
   /** Why the request was sent again rather than redirected here (kernel/pipeline/renew-after-401.ts). */
   resent?: string;
   body?: Uint8Array;
-  response: { status: number; statusText: string; httpVersion: string; headers: HeaderMap };
+  response: ResponseHead;
 }
 
 export interface TlsDetails {
@@ -143,18 +143,22 @@ export interface TlsDetails {
   alpn?: string | null;
 }
 
-export interface TransportResponse {
+/** A response before its body, as every layer from the exchange up to the caller describes it. */
+export interface ResponseHead {
   status: number;
   statusText: string;
-  /** Lower-case names. `Content-Encoding` is kept although `body` is decoded. */
+  /** Lower-case names. `Content-Encoding` is kept although a decoded body no longer carries it. */
   headers: HeaderMap;
   /** `'1.1'` or `'2'`. */
   httpVersion: string;
+  tls?: TlsDetails;
+}
+
+export interface TransportResponse extends ResponseHead {
   /** The final URL, after redirects. */
   url: string;
   /** With `recordHops`: every exchange, redirects first, the final one last. */
   hops?: RecordedHop[];
-  tls?: TlsDetails;
   /** Decoded and size-capped; consume once. */
   body: AsyncIterable<Uint8Array>;
   /** Drops a body that will not be read, closing its stream and timers. */
