@@ -128,10 +128,7 @@ export function translateError(error: unknown, context: FailureContext): OkapiEr
     case 'UND_ERR_INVALID_ARG':
     case 'ERR_INVALID_HTTP_TOKEN':
     case 'ERR_INVALID_CHAR':
-    case 'ERR_HTTP_INVALID_HEADER_VALUE':
       return wrap(`cannot send the request to ${url.host}: ${redactText(message)}`, 'check the method and the headers; hop-by-hop headers (Connection, Keep-Alive, Transfer-Encoding, Upgrade) cannot be set');
-    case 'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH':
-      return wrap(`cannot send the request to ${url.host}: the Content-Length header does not match the body`, 'remove the Content-Length header; okapi sets it');
   }
 
   if (code.startsWith('HPE_')) {
