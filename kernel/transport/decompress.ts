@@ -36,12 +36,12 @@ function appliedCodings(contentEncoding: readonly string[] | undefined): string[
 }
 
 /**
- * The codings to undo, outermost first, from the Content-Encoding values. An empty list means
- * nothing to do; undefined means a coding okapi cannot decode, in which case the bytes are passed
- * through as received (the header says what they are; see codingLeftOn).
+ * The codings to undo, outermost first, from the Content-Encoding values: none when one is a
+ * coding okapi cannot decode, whose bytes are then passed through as received (the header says
+ * what they are; see codingLeftOn).
  */
-export function codingsToUndo(contentEncoding: readonly string[] | undefined): string[] | undefined {
-  if (codingLeftOn(contentEncoding) !== undefined) return undefined;
+export function codingsToUndo(contentEncoding: readonly string[] | undefined): string[] {
+  if (codingLeftOn(contentEncoding) !== undefined) return [];
   // Codings are listed in the order they were applied; undo the last one first.
   return appliedCodings(contentEncoding).reverse();
 }
