@@ -7,11 +7,6 @@ import { Readable, pipeline, type Transform } from 'node:stream';
 
 type DecoderFactory = () => Transform;
 
-/** node:zlib loads only for a compressed body: most responses to a CLI are not. */
-function zlibModule(): typeof import('node:zlib') {
-  return process.getBuiltinModule('node:zlib');
-}
-
 /**
  * Node bundles zstd, and zlib decodes it, from 22.15 / 23.8 (not 20); process.versions says so
  * without loading zlib. @types/node 20 does not declare `createZstdDecompress`.
@@ -95,7 +90,8 @@ async function* prepend(head: Buffer, rest: AsyncIterator<Buffer> | undefined): 
 }
 
 function createDecoder(coding: string, head: Buffer): Transform {
-  const zlib = zlibModule();
+  // node:zlib loads only for a compressed body: most responses to a CLI are not.
+  const zlib = process.getBuiltinModule('node:zlib');
   // Output flows as input arrives; the end of input is a full finish, so a body cut short before its
   // trailer is an error (Z_BUF_ERROR), never a silently truncated download.
   const zlibFlush = { flush: zlib.constants.Z_SYNC_FLUSH };
