@@ -10,7 +10,6 @@ import { composeChain, contributedAt, headOf, type DispatchRequest, type Dispatc
 import { timeoutError, translateError, type FailureContext } from './error-translation.js';
 import { afterHops } from './failed-chain.js';
 import { hasHeader, withHeader } from './headers.js';
-import { closeHopSenders } from './hop-senders.js';
 import { bodyLimit } from './interceptors/body-limit.js';
 import { decompression } from './interceptors/decompression.js';
 import { followRedirects } from './interceptors/follow-redirects.js';
@@ -20,7 +19,9 @@ import { DEFAULT_MAX_REDIRECTS } from './redirects.js';
 import { redactUrl } from '../../sdk/shared/redact.js';
 import { loadTlsOptions, type TlsConnectOptions } from './tls-material.js';
 import { USERINFO_HINT, userinfoOf, userinfoProblem } from '../../sdk/shared/userinfo.js';
-import type { CloseOptions, RecordedHop, TlsFile, TransportOptions, TransportRequest, TransportResponse } from './types.js';
+import type { RecordedHop, TlsFile, TransportOptions, TransportRequest, TransportResponse } from './types.js';
+
+export { closeHopSenders as closeTransport } from './hop-senders.js';
 
 const DEFAULT_MAX_BODY_SIZE = 100 * 1024 * 1024;
 
@@ -103,10 +104,6 @@ function hopTls(options: TransportOptions, minVersion: 'TLSv1.2' | 'TLSv1.3'): (
 /** Every hop keeps the names: a redirect may carry a secret query parameter on. */
 function markSecrets(hops: RecordedHop[] | undefined, secretFields: TransportRequest['secretFields']): void {
   if (hops && secretFields) for (const hop of hops) hop.secretFields = secretFields;
-}
-
-export async function closeTransport(options: CloseOptions = {}): Promise<void> {
-  await closeHopSenders(options);
 }
 
 function firstHop(request: TransportRequest): DispatchRequest {
