@@ -3,10 +3,7 @@
  * implementation detail.
  */
 import type { HeaderMap } from '../../sdk/types.js';
-import type { ProfileTlsField } from '../../sdk/shared/profile-tls.js';
 import type { ContributedInterceptor } from './dispatch.js';
-
-export type { HeaderMap };
 
 export interface TransportOptions {
   /** `-t`: bounds the whole request, body included. */
@@ -43,9 +40,6 @@ export interface TransportOptions {
    */
   interceptors?: readonly ContributedInterceptor[];
 }
-
-/** A profile's TLS field names; the flags are their `--okapi-` kebab-case forms. */
-export type TlsFileField = ProfileTlsField;
 
 /** Who named a TLS file, for messages: the command-line flags, or a profile's config keys. */
 export type TlsSource = { kind: 'flags' } | { kind: 'profile'; api: string; profile: string };
