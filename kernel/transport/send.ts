@@ -40,7 +40,9 @@ export async function send(request: TransportRequest, options: TransportOptions)
     proxy: proxyFor(url.protocol),
   });
 
-  const deadline = new Deadline(timeoutMs);
+  // `-t` bounds every hop and the body. AbortSignal.timeout's timer does not hold the process open,
+  // and goes with the signal once the request is done with; -t is the only reason the signal aborts.
+  const deadline = timeoutMs !== undefined ? AbortSignal.timeout(timeoutMs) : new AbortController().signal;
   // Loaded only for the requests that have a policy: a plain request pays nothing for it.
   const guard = options.addressPolicy ? (await import('./address-guard.js')).guardFor(options.addressPolicy) : undefined;
   const hops: RecordedHop[] | undefined = options.recordHops ? [] : undefined;
@@ -49,7 +51,7 @@ export async function send(request: TransportRequest, options: TransportOptions)
     guard,
     // With -t, okapi's deadline is the limit and the exchanges' own timers are off.
     hopOptions: {
-      signal: deadline.signal,
+      signal: deadline,
       headersTimeout: timeoutMs !== undefined ? 0 : undefined,
       bodyTimeout: timeoutMs !== undefined ? 0 : undefined,
       recordHead: options.recordHops === true,
@@ -64,14 +66,13 @@ export async function send(request: TransportRequest, options: TransportOptions)
     ...contributedAt('retry', options.interceptors),
     ...(options.followRedirects !== false ? [followRedirects(options.maxRedirects ?? DEFAULT_MAX_REDIRECTS)] : []),
     bodyLimit(maxBodySize),
-    decompression(() => deadline.signal.aborted),
+    decompression(() => deadline.aborted),
   ]);
 
   let response: DispatchResponse;
   try {
     response = await dispatch(first);
   } catch (error) {
-    deadline.release();
     markSecrets(hops, request.secretFields);
     throw afterHops(error, hops);
   }
@@ -132,15 +133,14 @@ function firstHop(request: TransportRequest): DispatchRequest {
   return hop;
 }
 
-/** The response the caller reads: errors translated, the deadline released when the body is done with. */
-function finalResponse(response: DispatchResponse, context: FailureContext, deadline: Deadline): TransportResponse {
+/** The response the caller reads: errors translated, the download ended when the body is done with. */
+function finalResponse(response: DispatchResponse, context: FailureContext, deadline: AbortSignal): TransportResponse {
   async function* read(): AsyncGenerator<Uint8Array> {
     try {
       yield* response.body;
     } catch (error) {
       throw failure(error, context, deadline);
     } finally {
-      deadline.release();
       response.cancel();
     }
   }
@@ -165,39 +165,13 @@ function finalResponse(response: DispatchResponse, context: FailureContext, dead
     discard() {
       if (consumed) return;
       consumed = true;
-      deadline.release();
       response.cancel();
     },
   };
 }
 
-function failure(error: unknown, context: FailureContext, deadline: Deadline): Error {
+function failure(error: unknown, context: FailureContext, deadline: AbortSignal): Error {
   if (error instanceof OkapiError) return error;
-  if (deadline.timedOut) return timeoutError(context);
+  if (deadline.aborted) return timeoutError(context);
   return translateError(error, context);
-}
-
-/** `-t` as one AbortSignal for every hop and the body. */
-class Deadline {
-  private readonly controller = new AbortController();
-  private readonly timer: NodeJS.Timeout | undefined;
-  timedOut = false;
-
-  constructor(timeoutMs: number | undefined) {
-    if (timeoutMs === undefined) return;
-    this.timer = setTimeout(() => {
-      this.timedOut = true;
-      this.controller.abort(new Error('okapi timeout'));
-    }, timeoutMs);
-    // The open request keeps the process alive; the timer alone must not.
-    this.timer.unref();
-  }
-
-  get signal(): AbortSignal {
-    return this.controller.signal;
-  }
-
-  release(): void {
-    clearTimeout(this.timer);
-  }
 }
