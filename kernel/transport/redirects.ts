@@ -19,7 +19,7 @@ import { isCredentialName } from '../../sdk/shared/credential-names.js';
 import { withoutHeaders } from './headers.js';
 import { redactUrl } from '../../sdk/shared/redact.js';
 
-export const DEFAULT_MAX_REDIRECTS = 10;
+export const MAX_REDIRECTS = 10;
 
 const FOLLOWED = new Set([301, 302, 303, 307, 308]);
 

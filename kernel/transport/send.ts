@@ -15,7 +15,7 @@ import { decompression } from './interceptors/decompression.js';
 import { followRedirects } from './interceptors/follow-redirects.js';
 import { networkDispatch } from './network.js';
 import { proxyFor } from './proxy-environment.js';
-import { DEFAULT_MAX_REDIRECTS } from './redirects.js';
+import { MAX_REDIRECTS } from './redirects.js';
 import { redactUrl } from '../../sdk/shared/redact.js';
 import { loadTlsOptions, type TlsConnectOptions } from './tls-material.js';
 import { USERINFO_HINT, userinfoOf, userinfoProblem } from '../../sdk/shared/userinfo.js';
@@ -64,7 +64,7 @@ export async function send(request: TransportRequest, options: TransportOptions)
   const dispatch = composeChain(network, [
     ...contributedAt('cache', options.interceptors),
     ...contributedAt('retry', options.interceptors),
-    ...(options.followRedirects !== false ? [followRedirects(options.maxRedirects ?? DEFAULT_MAX_REDIRECTS)] : []),
+    followRedirects(MAX_REDIRECTS),
     bodyLimit(maxBodySize),
     decompression(() => deadline.aborted),
   ]);

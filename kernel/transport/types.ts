@@ -26,10 +26,6 @@ export interface TransportOptions {
   tlsMinVersion?: 'TLSv1.2' | 'TLSv1.3';
   /** Bytes of decoded body; enforced while reading. */
   maxBodySize: number;
-  /** Default 10; exceeding it is an error. */
-  maxRedirects?: number;
-  /** Default true. */
-  followRedirects?: boolean;
   /** Keep every hop's request head as written on the wire and its response head (`hops`), for -v. */
   recordHops?: boolean;
   /** Rules every hop (the first and each redirect) must meet, on the address connected to. */

@@ -122,15 +122,6 @@ describe('redirects against a real server', () => {
     }
   });
 
-  it('returns the 3xx itself when not following redirects', async () => {
-    const server = await redirector();
-    const response = await send({ method: 'GET', url: `${server.origin}/r/302?to=/x`, headers: {} }, { maxBodySize: MiB, followRedirects: false });
-    expect(response.status).toBe(302);
-    expect(response.headers.location).toEqual(['/x']);
-    expect(Buffer.from(await response.bytes()).toString()).toBe('moved');
-    expect(server.received).toHaveLength(1);
-  });
-
   it('detects a loop', async () => {
     const server = await httpServer((req, res) => {
       res.writeHead(302, { Location: req.url === '/a' ? '/b' : '/a' });
@@ -143,17 +134,17 @@ describe('redirects against a real server', () => {
     });
   });
 
-  it('stops after maxRedirects', async () => {
+  it('stops after 10 redirects', async () => {
     const server = await httpServer((req, res) => {
       const n = Number(new URL(req.url ?? '/0', 'http://x').pathname.slice(1));
       res.writeHead(302, { Location: `/${n + 1}?token=secret` });
       res.end();
     });
-    const error = await send({ method: 'GET', url: `${server.origin}/0`, headers: {} }, { maxBodySize: MiB, maxRedirects: 3 }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: 'OkapiError', message: expect.stringMatching(/^too many redirects: stopped after 3 /), hint: expect.stringMatching(/at most 3 redirects/) });
+    const error = await send({ method: 'GET', url: `${server.origin}/0`, headers: {} }, { maxBodySize: MiB }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'OkapiError', message: expect.stringMatching(/^too many redirects: stopped after 10 /), hint: expect.stringMatching(/at most 10 redirects/) });
     expect((error as Error).message).toContain('token=***');
     expect((error as Error).message).not.toContain('secret');
-    expect(server.received).toHaveLength(4);
+    expect(server.received).toHaveLength(11);
   });
 });
 
