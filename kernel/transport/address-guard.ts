@@ -18,7 +18,6 @@ import { lookup as systemLookup } from 'node:dns/promises';
 import { isIP, type LookupFunction } from 'node:net';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { classifyAddress, type AddressClass } from './address-class.js';
-import { abortReasonOf } from './hop.js';
 import { redactUrl } from '../../sdk/shared/redact.js';
 import type { AddressPolicy } from './types.js';
 
@@ -129,9 +128,9 @@ export class AddressGuard implements PinnedLookup {
 
 /** DNS cannot be cancelled: stop waiting for it instead. */
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(abortReasonOf(signal));
+  signal.throwIfAborted();
   return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(abortReasonOf(signal));
+    const onAbort = (): void => reject(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });
     work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });

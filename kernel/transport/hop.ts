@@ -15,6 +15,7 @@ export interface HopResponse extends ResponseHead {
 }
 
 export interface HopOptions {
+  /** Ends the hop with the signal's reason: an Error, as an AbortSignal's own reasons are. */
   signal: AbortSignal;
   /** Limits on waiting: 0 disables one, undefined keeps the default (300 s, as undici's). */
   headersTimeout?: number | undefined;
@@ -27,12 +28,3 @@ export type SendHop = (hop: HopRequest, options: HopOptions) => Promise<HopRespo
 
 /** The waiting limit when the caller sets none: undici's, so both exchanges behave alike. */
 export const DEFAULT_WAIT_MS = 300_000;
-
-/** Why a hop was aborted: the caller's reason, or an AbortError. */
-export function abortReasonOf(signal: AbortSignal): Error {
-  const reason: unknown = signal.reason;
-  if (reason instanceof Error) return reason;
-  const error = new Error('request aborted');
-  error.name = 'AbortError';
-  return error;
-}

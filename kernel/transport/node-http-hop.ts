@@ -12,7 +12,7 @@
 import { Agent, request, STATUS_CODES, type ClientRequest, type IncomingMessage } from 'node:http';
 import type { PinnedLookup } from './address-guard.js';
 import { fromRawHeaders, toDispatchHeaders } from './headers.js';
-import { abortReasonOf, DEFAULT_WAIT_MS, type HopOptions, type HopResponse } from './hop.js';
+import { DEFAULT_WAIT_MS, type HopOptions, type HopResponse } from './hop.js';
 import type { HopRequest } from './redirects.js';
 import type { CloseOptions } from './types.js';
 
@@ -28,10 +28,7 @@ const pinnedAgents = new Map<string, Agent>();
 export function sendOverNodeHttp(hop: HopRequest, options: HopOptions, pinned?: PinnedLookup): Promise<HopResponse> {
   const { signal } = options;
   return new Promise<HopResponse>((resolve, reject) => {
-    if (signal.aborted) {
-      reject(abortReasonOf(signal));
-      return;
-    }
+    signal.throwIfAborted();
     // Idle pooled sockets are unref'd by the agent: they never hold the process open.
     let req: ClientRequest;
     try {
@@ -56,9 +53,7 @@ export function sendOverNodeHttp(hop: HopRequest, options: HopOptions, pinned?: 
 
     let response: IncomingMessage | undefined;
     const onAbort = (): void => {
-      const reason = abortReasonOf(signal);
-      if (response) response.destroy(reason);
-      else req.destroy(reason);
+      (response ?? req).destroy(signal.reason as Error);
     };
     signal.addEventListener('abort', onAbort, { once: true });
     req.once('close', () => signal.removeEventListener('abort', onAbort));

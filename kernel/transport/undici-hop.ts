@@ -12,7 +12,7 @@ import type { PinnedLookup } from './address-guard.js';
 import { closeDispatchers, dispatcherFor } from './agents.js';
 import { firstSocketError, recordSentHeads, takeSentHeadAtHeaders, takeSocketAtError, takeSocketAtHeaders, trackConnections } from './connection-tracker.js';
 import { fromRawHeaders, toDispatchHeaders } from './headers.js';
-import { abortReasonOf, type HopOptions, type HopResponse, type SendHop } from './hop.js';
+import { type HopOptions, type HopResponse, type SendHop } from './hop.js';
 import type { HopRequest } from './redirects.js';
 import { httpVersionOf, tlsDetailsOf } from './tls-details.js';
 import type { TlsConnectOptions } from './tls-material.js';
@@ -54,7 +54,7 @@ function dispatchHop(dispatcher: Dispatcher, hop: HopRequest, options: HopOption
       signal.removeEventListener('abort', onAbort);
     };
     const onAbort = (): void => {
-      abortReason = abortReasonOf(signal);
+      abortReason = signal.reason as Error;
       controller?.abort(abortReason);
       if (!settled) {
         settled = true;
@@ -129,10 +129,7 @@ function dispatchHop(dispatcher: Dispatcher, hop: HopRequest, options: HopOption
       },
     };
 
-    if (signal.aborted) {
-      reject(abortReasonOf(signal));
-      return;
-    }
+    signal.throwIfAborted();
     signal.addEventListener('abort', onAbort, { once: true });
     if (options.recordHead) recordSentHeads();
     const url = hop.url;
