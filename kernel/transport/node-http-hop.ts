@@ -29,27 +29,21 @@ export function sendOverNodeHttp(hop: HopRequest, options: HopOptions, pinned?: 
   const { signal } = options;
   return new Promise<HopResponse>((resolve, reject) => {
     signal.throwIfAborted();
-    // Idle pooled sockets are unref'd by the agent: they never hold the process open.
-    let req: ClientRequest;
-    try {
-      req = request({
-        agent: pinned ? pinnedAgent(pinned.key) : (agent ??= new Agent({ keepAlive: true })),
-        ...(pinned ? { lookup: pinned.lookup } : {}),
-        // URL.hostname keeps an IPv6 address in brackets; Node adds them back in the Host header.
-        host: hop.url.hostname.replace(/^\[(.*)\]$/, '$1'),
-        port: hop.url.port === '' ? 80 : Number(hop.url.port),
-        path: `${hop.url.pathname}${hop.url.search}`,
-        method: hop.method,
-        // Node sets Host itself, but Content-Length for the body given to end() only for methods it
-        // frames by default: a body on GET, DELETE or OPTIONS would go out unframed, and the
-        // server would read it as the next request on the kept-alive connection.
-        headers: withBodyLength(toDispatchHeaders(hop.headers), hop.body),
-      });
-    } catch (error) {
-      // An invalid method or header name or value, caught before anything is sent.
-      reject(error);
-      return;
-    }
+    // Idle pooled sockets are unref'd by the agent: they never hold the process open. An invalid
+    // method or header name or value throws here, before anything is sent, and so rejects.
+    const req = request({
+      agent: pinned ? pinnedAgent(pinned.key) : (agent ??= new Agent({ keepAlive: true })),
+      ...(pinned ? { lookup: pinned.lookup } : {}),
+      // URL.hostname keeps an IPv6 address in brackets; Node adds them back in the Host header.
+      host: hop.url.hostname.replace(/^\[(.*)\]$/, '$1'),
+      port: hop.url.port === '' ? 80 : Number(hop.url.port),
+      path: `${hop.url.pathname}${hop.url.search}`,
+      method: hop.method,
+      // Node sets Host itself, but Content-Length for the body given to end() only for methods it
+      // frames by default: a body on GET, DELETE or OPTIONS would go out unframed, and the
+      // server would read it as the next request on the kept-alive connection.
+      headers: withBodyLength(toDispatchHeaders(hop.headers), hop.body),
+    });
 
     let response: IncomingMessage | undefined;
     const onAbort = (): void => {
