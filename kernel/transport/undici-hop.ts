@@ -133,8 +133,8 @@ function dispatchHop(dispatcher: Dispatcher, hop: HopRequest, options: HopOption
     signal.addEventListener('abort', onAbort, { once: true });
     if (options.recordHead) recordSentHeads();
     const url = hop.url;
-    try {
-      dispatcher.dispatch(
+    // undici reports every failure, an invalid request included, to the handler: dispatch never throws with it.
+    dispatcher.dispatch(
       {
         origin: url.origin,
         path: `${url.pathname}${url.search}`,
@@ -146,13 +146,6 @@ function dispatchHop(dispatcher: Dispatcher, hop: HopRequest, options: HopOption
       },
       handler,
     );
-    } catch (error) {
-      finish();
-      if (!settled) {
-        settled = true;
-        reject(error);
-      }
-    }
   });
 }
 
