@@ -42,8 +42,8 @@ function dispatchHop(dispatcher: Dispatcher, hop: HopRequest, options: HopOption
   const { signal } = options;
   return new Promise<HopResponse>((resolve, reject) => {
     let controller: Dispatcher.DispatchController | undefined;
+    // Set when the promise resolves: from then on a failure ends the body instead.
     let body: Readable | undefined;
-    let settled = false;
     let finished = false;
     let abortReason: Error | undefined;
     let status = 0;
@@ -56,12 +56,11 @@ function dispatchHop(dispatcher: Dispatcher, hop: HopRequest, options: HopOption
     const onAbort = (): void => {
       abortReason = signal.reason as Error;
       controller?.abort(abortReason);
-      if (!settled) {
-        settled = true;
+      if (body) {
+        body.destroy(abortReason);
+      } else {
         finish();
         reject(abortReason);
-      } else {
-        body?.destroy(abortReason);
       }
     };
 
@@ -93,7 +92,6 @@ function dispatchHop(dispatcher: Dispatcher, hop: HopRequest, options: HopOption
         });
         const tls = tlsDetailsOf(socket);
         status = statusCode;
-        settled = true;
         resolve({
           status: statusCode,
           statusText: statusMessage || STATUS_CODES[statusCode] || '',
@@ -116,16 +114,12 @@ function dispatchHop(dispatcher: Dispatcher, hop: HopRequest, options: HopOption
       onResponseError(_ctrl, error) {
         const failure = preciseError(error, takeSocketAtError());
         finish();
-        if (settled && !abortReason && bodilessMismatch(status, received, failure)) {
-          body?.push(null);
+        if (body && !abortReason && bodilessMismatch(status, received, failure)) {
+          body.push(null);
           return;
         }
-        if (!settled) {
-          settled = true;
-          reject(abortReason ?? failure);
-        } else if (body && !body.destroyed) {
-          body.destroy(abortReason ?? failure);
-        }
+        if (!body) reject(abortReason ?? failure);
+        else if (!body.destroyed) body.destroy(abortReason ?? failure);
       },
     };
 
