@@ -100,13 +100,9 @@ function recordSentHead(request: object, socket: Socket, published: string): voi
   } as Socket['write'];
 }
 
-/** The socket of the request whose failure is being delivered right now. */
-export function takeSocketAtError(): Socket | undefined {
+/** The first error of the socket under the request whose failure is being delivered right now. */
+export function takeSocketErrorAtError(): Error | undefined {
   const socket = socketAtError;
   socketAtError = undefined;
-  return socket;
-}
-
-export function firstSocketError(socket: Socket | undefined): Error | undefined {
   return socket ? firstErrorOf.get(socket) : undefined;
 }

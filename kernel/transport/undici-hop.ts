@@ -5,12 +5,11 @@
  * its end aborts the request, so a caller that stops reading stops the download.
  */
 import { STATUS_CODES } from 'node:http';
-import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import type { PinnedLookup } from './address-guard.js';
 import { closeDispatchers, dispatcherFor } from './agents.js';
-import { firstSocketError, recordSentHeads, takeSentHeadAtHeaders, takeSocketAtError, takeSocketAtHeaders, trackConnections } from './connection-tracker.js';
+import { recordSentHeads, takeSentHeadAtHeaders, takeSocketAtHeaders, takeSocketErrorAtError, trackConnections } from './connection-tracker.js';
 import { fromRawHeaders, toDispatchHeaders } from './headers.js';
 import { type HopOptions, type HopResponse, type SendHop } from './hop.js';
 import type { HopRequest } from './redirects.js';
@@ -112,7 +111,7 @@ function dispatchHop(dispatcher: Dispatcher, hop: HopRequest, options: HopOption
         body?.push(null);
       },
       onResponseError(_ctrl, error) {
-        const failure = preciseError(error, takeSocketAtError());
+        const failure = preciseError(error, takeSocketErrorAtError());
         finish();
         if (body && !abortReason && bodilessMismatch(status, received, failure)) {
           body.push(null);
@@ -157,9 +156,8 @@ function bodilessMismatch(status: number, received: number, error: Error): boole
  * socket failed first with something more telling (a TLS alert sent after a TLS 1.3 handshake,
  * a reset): report that instead.
  */
-function preciseError(error: Error, socket: Socket | undefined): Error {
+function preciseError(error: Error, first: Error | undefined): Error {
   const code = (error as { code?: string }).code;
   if (code !== 'UND_ERR_SOCKET') return error;
-  const first = firstSocketError(socket);
   return first && first !== error && (first as { code?: string }).code !== 'UND_ERR_SOCKET' ? first : error;
 }
