@@ -57,6 +57,7 @@ export async function send(request: TransportRequest, options: TransportOptions)
       recordHead: options.recordHops === true,
     },
     hops,
+    secretFields: request.secretFields,
     failure: (error, url) => failure(error, contextFor(url), deadline),
   });
   // The one order (docs/design/018-transport-chain.md): a cache answer never retries, a retry
@@ -73,10 +74,8 @@ export async function send(request: TransportRequest, options: TransportOptions)
   try {
     response = await dispatch(first);
   } catch (error) {
-    markSecrets(hops, request.secretFields);
     throw afterHops(error, hops);
   }
-  markSecrets(hops, request.secretFields);
   const final = finalResponse(response, contextFor(response.url), deadline);
   return hops ? { ...final, hops } : final;
 }
@@ -100,11 +99,6 @@ function hopTls(options: TransportOptions, minVersion: 'TLSv1.2' | 'TLSv1.3'): (
   if (own === undefined) return () => everywhere;
   const onOrigin = loadTlsOptions({ insecure, caCert: own.caCert, clientCert: own.clientCert, clientKey: own.clientKey, minVersion });
   return (url) => (url.origin === own.origin ? onOrigin : everywhere);
-}
-
-/** Every hop keeps the names: a redirect may carry a secret query parameter on. */
-function markSecrets(hops: RecordedHop[] | undefined, secretFields: TransportRequest['secretFields']): void {
-  if (hops && secretFields) for (const hop of hops) hop.secretFields = secretFields;
 }
 
 function firstHop(request: TransportRequest): DispatchRequest {
