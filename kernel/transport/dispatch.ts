@@ -46,9 +46,7 @@ export function headOf(response: ResponseHead): ResponseHead {
 
 /** `network` wrapped by `layers`, the first outermost. */
 export function composeChain(network: Dispatch, layers: readonly Interceptor[]): Dispatch {
-  let dispatch = network;
-  for (let i = layers.length - 1; i >= 0; i--) dispatch = layers[i]!(dispatch);
-  return dispatch;
+  return layers.reduceRight((next, layer) => layer(next), network);
 }
 
 /** The interceptors contributed at `position`, in the order given (the first outermost). */
