@@ -23,14 +23,11 @@ import type { RecordedHop, TlsFile, TransportOptions, TransportRequest, Transpor
 
 export { closeHopSenders as closeTransport } from './hop-senders.js';
 
-const DEFAULT_MAX_BODY_SIZE = 100 * 1024 * 1024;
-
 export async function send(request: TransportRequest, options: TransportOptions): Promise<TransportResponse> {
   const first = firstHop(request);
   const tlsMinVersion = options.tlsMinVersion ?? 'TLSv1.2';
   // Reads and checks the PEM files: a bad path fails here, before any connection.
   const tlsFor = hopTls(options, tlsMinVersion);
-  const maxBodySize = options.maxBodySize > 0 ? options.maxBodySize : DEFAULT_MAX_BODY_SIZE;
   const timeoutMs = options.timeoutMs !== undefined && options.timeoutMs > 0 ? options.timeoutMs : undefined;
   const contextFor = (url: URL): FailureContext => ({
     url,
@@ -66,7 +63,7 @@ export async function send(request: TransportRequest, options: TransportOptions)
     ...contributedAt('cache', options.interceptors),
     ...contributedAt('retry', options.interceptors),
     followRedirects(MAX_REDIRECTS),
-    bodyLimit(maxBodySize),
+    bodyLimit(options.maxBodySize),
     decompression(() => deadline.aborted),
   ]);
 

@@ -24,7 +24,7 @@ export interface TransportOptions {
   originTls?: OriginTls;
   /** Default TLSv1.2. */
   tlsMinVersion?: 'TLSv1.2' | 'TLSv1.3';
-  /** Bytes of decoded body; enforced while reading. */
+  /** Bytes of decoded body, enforced while reading; the pipeline sets its default (transport-options.ts). */
   maxBodySize: number;
   /** Keep every hop's request head as written on the wire and its response head (`hops`), for -v. */
   recordHops?: boolean;
