@@ -94,7 +94,7 @@ function hopTls(options: TransportOptions, minVersion: 'TLSv1.2' | 'TLSv1.3'): (
   });
   const own = options.originTls;
   if (own === undefined) return () => everywhere;
-  const onOrigin = loadTlsOptions({ insecure, caCert: own.caCert, clientCert: own.clientCert, clientKey: own.clientKey, minVersion });
+  const onOrigin = loadTlsOptions({ ...own, insecure, minVersion });
   return (url) => (url.origin === own.origin ? onOrigin : everywhere);
 }
 

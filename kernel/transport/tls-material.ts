@@ -8,19 +8,16 @@ import { readFileSync } from 'node:fs';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { describeFsError } from '../../sdk/shared/fs-errors.js';
 import { profileTlsKey, type ProfileTlsField } from '../../sdk/shared/profile-tls.js';
-import type { TlsFile, TlsSource } from './types.js';
+import type { OriginTls, TlsFile, TlsSource } from './types.js';
 
 /** node:tls (and with it node:crypto) loads only when a TLS setting is given, not for every request. */
 function tlsModule(): typeof import('node:tls') {
   return process.getBuiltinModule('node:tls');
 }
 
-export interface TlsSettings {
+/** The files, as for one origin, and the trust settings they go with. */
+export interface TlsSettings extends Omit<OriginTls, 'origin'> {
   insecure: boolean;
-  caCert?: TlsFile | undefined;
-  /** A certificate and its key come from one source: both from the flags, or both from one profile. */
-  clientCert?: TlsFile | undefined;
-  clientKey?: TlsFile | undefined;
   minVersion: 'TLSv1.2' | 'TLSv1.3';
 }
 
