@@ -27,7 +27,7 @@ export async function undiciSender(tls: TlsConnectOptions, pinned?: PinnedLookup
   const dispatcher = await dispatcherFor(tls, pinned);
   // After undici is loaded: V8 rejects a code cache made under other flags (startup/code-cache.ts).
   lowerWasmTiering();
-  trackConnections(restoreWasmTiering);
+  trackConnections();
   return (hop, options) => dispatchHop(dispatcher, hop, options);
 }
 
