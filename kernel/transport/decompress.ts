@@ -51,9 +51,7 @@ export function codingLeftOn(contentEncoding: readonly string[] | undefined): st
 
 /** The body with each of `codings` undone, in the order given (codingsToUndo gives the right one). */
 export function undoContentCodings(source: AsyncIterable<Buffer>, codings: readonly string[]): AsyncIterable<Buffer> {
-  let stream = source;
-  for (const coding of codings) stream = undoCoding(stream, coding);
-  return stream;
+  return codings.reduce((stream, coding) => undoCoding(stream, coding), source);
 }
 
 async function* undoCoding(source: AsyncIterable<Buffer>, coding: string): AsyncGenerator<Buffer> {
