@@ -7,7 +7,6 @@
 import { isIP } from 'node:net';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { redactText, redactUrl } from '../../sdk/shared/redact.js';
-import { effectivePort } from './redirects.js';
 import { formatDuration } from '../plugins/duration.js';
 
 export interface FailureContext {
@@ -259,4 +258,9 @@ function alertName(code: string): string {
 function cleanOpenSslMessage(message: string): string {
   const match = /SSL routines:[^:]*:([^:]+)/.exec(message);
   return redactText(match?.[1]?.trim() ?? message.split('\n')[0]!.trim());
+}
+
+/** The port a URL connects to, written or implied by its scheme. */
+function effectivePort(url: URL): string {
+  return url.port !== '' ? url.port : url.protocol === 'https:' ? '443' : url.protocol === 'http:' ? '80' : '';
 }

@@ -38,11 +38,6 @@ export function isRedirectStatus(status: number): boolean {
   return FOLLOWED.has(status);
 }
 
-/** The port a URL connects to, written or implied by its scheme. */
-export function effectivePort(url: URL): string {
-  return url.port !== '' ? url.port : url.protocol === 'https:' ? '443' : url.protocol === 'http:' ? '80' : '';
-}
-
 /** The request the redirect asks for, or undefined when the response is final. */
 export function nextHop(current: HopRequest, status: number, location: string | undefined): HopRequest | undefined {
   if (!isRedirectStatus(status) || location === undefined || location.trim() === '' || !URL.canParse(location.trim(), current.url.href)) return undefined;
