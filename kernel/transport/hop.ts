@@ -1,7 +1,7 @@
 /**
  * One exchange of a redirect chain, as both exchanges see it: `undici-hop.ts` (HTTPS, HTTP/2,
- * proxies) and `node-http-hop.ts` (plain HTTP/1.1 without a proxy). `send.ts` follows redirects and
- * reads the final body over either, and `hop-senders.ts` picks one for each hop's URL.
+ * proxies) and `node-http-hop.ts` (plain HTTP/1.1 without a proxy). The chain above (dispatch.ts)
+ * follows redirects and reads the final body over either; `hop-senders.ts` picks one for each hop.
  */
 import type { Readable } from 'node:stream';
 import type { HopRequest } from './redirects.js';
