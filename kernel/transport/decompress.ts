@@ -66,13 +66,7 @@ async function* undoCoding(source: AsyncIterable<Buffer>, coding: string): Async
     else head = head.length === 0 ? next.value : Buffer.concat([head, next.value]);
   }
   if (head.length === 0) return;
-  let decoder: Transform;
-  try {
-    decoder = createDecoder(coding, head);
-  } catch (error) {
-    await iterator.return?.();
-    throw error;
-  }
+  const decoder = createDecoder(coding, head);
   const input = Readable.from(prepend(head, done ? undefined : iterator), { objectMode: false });
   pipeline(input, decoder, () => {
     // Errors reach the consumer through the decoder's iteration below.
