@@ -18,9 +18,7 @@ import { lookup as systemLookup } from 'node:dns/promises';
 import { isIP, type LookupFunction } from 'node:net';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { classifyAddress, type AddressClass } from './address-class.js';
-import { abortReasonOf } from './hop.js';
 import { redactUrl } from '../../sdk/shared/redact.js';
-import { originOf } from './redirects.js';
 import type { AddressPolicy } from './types.js';
 
 export type Resolve = (hostname: string) => Promise<LookupAddress[]>;
@@ -58,8 +56,8 @@ export class AddressGuard implements PinnedLookup {
   ) {
     this.trusted = policy.trustedUrls.map((text) => new URL(text));
     for (const url of this.trusted) {
-      this.origins.add(originOf(url));
-      if (url.protocol === 'http:' && (url.port === '' || url.port === '80')) this.origins.add(`https://${url.hostname}:443`);
+      this.origins.add(url.origin);
+      if (url.protocol === 'http:' && url.port === '') this.origins.add(`https://${url.host}`);
     }
   }
 
@@ -75,7 +73,7 @@ export class AddressGuard implements PinnedLookup {
       const kind = classifyAddress(address);
       if (kind !== 'public' && !(await untilAborted(this.allowsPrivate(), signal))) throw this.nonPublic(url, from, address, kind);
     }
-    if (!this.policy.allowCrossOrigin && !this.origins.has(originOf(url))) throw this.otherOrigin(url, from);
+    if (!this.policy.allowCrossOrigin && !this.origins.has(url.origin)) throw this.otherOrigin(url, from);
     if (isIP(host) === 0) this.pins.set(host, addresses);
   }
 
@@ -130,9 +128,9 @@ export class AddressGuard implements PinnedLookup {
 
 /** DNS cannot be cancelled: stop waiting for it instead. */
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(abortReasonOf(signal));
+  signal.throwIfAborted();
   return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(abortReasonOf(signal));
+    const onAbort = (): void => reject(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });
     work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });

@@ -1,8 +1,8 @@
 /**
  * Which connection served a request. undici's request API does not expose the socket, so okapi
  * listens on undici's documented diagnostics channels:
- * - `undici:client:connected` gives every new socket (its first error is kept, see below, and the
- *   first HTTP/1.1 connection means llhttp is compiled);
+ * - `undici:client:connected` gives every new socket (its first error is kept, see below, and an
+ *   HTTP/1.1 one means llhttp is compiled, so V8's WebAssembly tiering can go back: wasm-tiering.ts);
  * - `undici:client:sendHeaders` pairs each request with its socket (for HTTP/2, the session's);
  * - `undici:request:headers` and `undici:request:error` are published synchronously right before
  *   the request's handler hears of the response or the failure, so the handler takes the socket
@@ -16,6 +16,7 @@
  */
 import diagnostics from 'node:diagnostics_channel';
 import type { Socket } from 'node:net';
+import { restoreWasmTiering } from './wasm-tiering.js';
 
 interface ConnectedMessage {
   socket: Socket;
@@ -30,23 +31,17 @@ const firstErrorOf = new WeakMap<Socket, Error>();
 let socketAtHeaders: Socket | undefined;
 let socketAtError: Socket | undefined;
 let installed = false;
-let onHttp1Connection: (() => void) | undefined;
 
-/** Installs the listeners (once); `firstHttp1Connection` runs at the first HTTP/1.1 connection. */
-export function trackConnections(firstHttp1Connection: () => void): void {
+/** Installs the listeners (once). */
+export function trackConnections(): void {
   if (installed) return;
   installed = true;
-  onHttp1Connection = firstHttp1Connection;
   diagnostics.subscribe('undici:client:connected', (message) => {
     const { socket, connectParams } = message as ConnectedMessage;
     socket.on('error', (error: Error) => {
       if (!firstErrorOf.has(socket)) firstErrorOf.set(socket, error);
     });
-    if (connectParams?.version === 'h1' && onHttp1Connection) {
-      const callback = onHttp1Connection;
-      onHttp1Connection = undefined;
-      callback();
-    }
+    if (connectParams?.version === 'h1') restoreWasmTiering();
   });
   diagnostics.subscribe('undici:client:sendHeaders', (message) => {
     const { request, socket, headers } = message as { request: object; socket: Socket; headers: string };
@@ -100,13 +95,9 @@ function recordSentHead(request: object, socket: Socket, published: string): voi
   } as Socket['write'];
 }
 
-/** The socket of the request whose failure is being delivered right now. */
-export function takeSocketAtError(): Socket | undefined {
+/** The first error of the socket under the request whose failure is being delivered right now. */
+export function takeSocketErrorAtError(): Error | undefined {
   const socket = socketAtError;
   socketAtError = undefined;
-  return socket;
-}
-
-export function firstSocketError(socket: Socket | undefined): Error | undefined {
   return socket ? firstErrorOf.get(socket) : undefined;
 }

@@ -7,11 +7,6 @@ import { Readable, pipeline, type Transform } from 'node:stream';
 
 type DecoderFactory = () => Transform;
 
-/** node:zlib loads only for a compressed body: most responses to a CLI are not. */
-function zlibModule(): typeof import('node:zlib') {
-  return process.getBuiltinModule('node:zlib');
-}
-
 /**
  * Node bundles zstd, and zlib decodes it, from 22.15 / 23.8 (not 20); process.versions says so
  * without loading zlib. @types/node 20 does not declare `createZstdDecompress`.
@@ -36,12 +31,12 @@ function appliedCodings(contentEncoding: readonly string[] | undefined): string[
 }
 
 /**
- * The codings to undo, outermost first, from the Content-Encoding values. An empty list means
- * nothing to do; undefined means a coding okapi cannot decode, in which case the bytes are passed
- * through as received (the header says what they are; see codingLeftOn).
+ * The codings to undo, outermost first, from the Content-Encoding values: none when one is a
+ * coding okapi cannot decode, whose bytes are then passed through as received (the header says
+ * what they are; see codingLeftOn).
  */
-export function codingsToUndo(contentEncoding: readonly string[] | undefined): string[] | undefined {
-  if (codingLeftOn(contentEncoding) !== undefined) return undefined;
+export function codingsToUndo(contentEncoding: readonly string[] | undefined): string[] {
+  if (codingLeftOn(contentEncoding) !== undefined) return [];
   // Codings are listed in the order they were applied; undo the last one first.
   return appliedCodings(contentEncoding).reverse();
 }
@@ -56,9 +51,7 @@ export function codingLeftOn(contentEncoding: readonly string[] | undefined): st
 
 /** The body with each of `codings` undone, in the order given (codingsToUndo gives the right one). */
 export function undoContentCodings(source: AsyncIterable<Buffer>, codings: readonly string[]): AsyncIterable<Buffer> {
-  let stream = source;
-  for (const coding of codings) stream = undoCoding(stream, coding);
-  return stream;
+  return codings.reduce((stream, coding) => undoCoding(stream, coding), source);
 }
 
 async function* undoCoding(source: AsyncIterable<Buffer>, coding: string): AsyncGenerator<Buffer> {
@@ -73,13 +66,7 @@ async function* undoCoding(source: AsyncIterable<Buffer>, coding: string): Async
     else head = head.length === 0 ? next.value : Buffer.concat([head, next.value]);
   }
   if (head.length === 0) return;
-  let decoder: Transform;
-  try {
-    decoder = createDecoder(coding, head);
-  } catch (error) {
-    await iterator.return?.();
-    throw error;
-  }
+  const decoder = createDecoder(coding, head);
   const input = Readable.from(prepend(head, done ? undefined : iterator), { objectMode: false });
   pipeline(input, decoder, () => {
     // Errors reach the consumer through the decoder's iteration below.
@@ -95,7 +82,8 @@ async function* prepend(head: Buffer, rest: AsyncIterator<Buffer> | undefined): 
 }
 
 function createDecoder(coding: string, head: Buffer): Transform {
-  const zlib = zlibModule();
+  // node:zlib loads only for a compressed body: most responses to a CLI are not.
+  const zlib = process.getBuiltinModule('node:zlib');
   // Output flows as input arrives; the end of input is a full finish, so a body cut short before its
   // trailer is an error (Z_BUF_ERROR), never a silently truncated download.
   const zlibFlush = { flush: zlib.constants.Z_SYNC_FLUSH };

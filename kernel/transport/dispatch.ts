@@ -9,27 +9,17 @@
  * The cache and retry positions hold what callers contribute (`TransportOptions.interceptors`):
  * a cache answer never reaches retry or the network, and a retry re-runs the whole redirect chain.
  */
-import type { HeaderMap } from '../../sdk/types.js';
 import type { HopRequest } from './redirects.js';
-import type { TlsDetails } from './types.js';
+import type { ResponseHead } from './types.js';
 
 export interface DispatchRequest extends HopRequest {
   /** The URL whose redirect led to this request; undefined for the first. */
   redirectedFrom?: URL;
 }
 
-export interface DispatchResponse {
-  status: number;
-  statusText: string;
-  /** Lower-case names. `Content-Encoding` stays although a decoded body no longer carries it. */
-  headers: HeaderMap;
-  /** `'1.1'` or `'2'`. */
-  httpVersion: string;
+export interface DispatchResponse extends ResponseHead {
   /** The URL that answered (the last hop's, after redirects). */
   url: URL;
-  /** The redirects followed to reach this response, in order. */
-  redirects: { status: number; url: string }[];
-  tls?: TlsDetails;
   /** The body as the layers below deliver it; iterate at most once. */
   body: AsyncIterable<Uint8Array>;
   /** Ends the download without reading the rest; harmless once the body has been read. */
@@ -48,11 +38,15 @@ export interface ContributedInterceptor {
   intercept: Interceptor;
 }
 
+/** The head alone, without what a layer adds (the body, the URL, its methods). */
+export function headOf(response: ResponseHead): ResponseHead {
+  const { status, statusText, headers, httpVersion, tls } = response;
+  return { status, statusText, headers, httpVersion, ...(tls ? { tls } : {}) };
+}
+
 /** `network` wrapped by `layers`, the first outermost. */
 export function composeChain(network: Dispatch, layers: readonly Interceptor[]): Dispatch {
-  let dispatch = network;
-  for (let i = layers.length - 1; i >= 0; i--) dispatch = layers[i]!(dispatch);
-  return dispatch;
+  return layers.reduceRight((next, layer) => layer(next), network);
 }
 
 /** The interceptors contributed at `position`, in the order given (the first outermost). */

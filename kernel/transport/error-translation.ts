@@ -7,7 +7,6 @@
 import { isIP } from 'node:net';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { redactText, redactUrl } from '../../sdk/shared/redact.js';
-import { effectivePort } from './redirects.js';
 import { formatDuration } from '../plugins/duration.js';
 
 export interface FailureContext {
@@ -34,11 +33,10 @@ interface ErrorLike {
 const TRUST_HINT = 'if you trust this server, pass the CA that issued its certificate with --okapi-ca-cert <file>, or skip verification with --okapi-insecure (unsafe)';
 const CLIENT_CERT_HINT = 'pass a client certificate with --okapi-client-cert <file> and its key with --okapi-client-key <file>';
 
-export function timeoutError(context: FailureContext, phase: 'request' | 'headers'): OkapiError {
+export function timeoutError(context: FailureContext): OkapiError {
   const limit = context.timeoutMs ?? 0;
   const duration = formatDuration(limit);
-  const what = phase === 'headers' ? `no response headers from ${context.url.host}` : `the request to ${context.url.host} did not complete`;
-  return new OkapiError(`${what} within ${duration}: timed out (-t ${duration})`, {
+  return new OkapiError(`the request to ${context.url.host} did not complete within ${duration}: timed out (-t ${duration})`, {
     hint: `the server is slow or not answering; allow more time with a larger -t, e.g. -t ${formatDuration(Math.max(limit * 2, 1000))}`,
   });
 }
@@ -129,10 +127,7 @@ export function translateError(error: unknown, context: FailureContext): OkapiEr
     case 'UND_ERR_INVALID_ARG':
     case 'ERR_INVALID_HTTP_TOKEN':
     case 'ERR_INVALID_CHAR':
-    case 'ERR_HTTP_INVALID_HEADER_VALUE':
       return wrap(`cannot send the request to ${url.host}: ${redactText(message)}`, 'check the method and the headers; hop-by-hop headers (Connection, Keep-Alive, Transfer-Encoding, Upgrade) cannot be set');
-    case 'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH':
-      return wrap(`cannot send the request to ${url.host}: the Content-Length header does not match the body`, 'remove the Content-Length header; okapi sets it');
   }
 
   if (code.startsWith('HPE_')) {
@@ -263,4 +258,9 @@ function alertName(code: string): string {
 function cleanOpenSslMessage(message: string): string {
   const match = /SSL routines:[^:]*:([^:]+)/.exec(message);
   return redactText(match?.[1]?.trim() ?? message.split('\n')[0]!.trim());
+}
+
+/** The port a URL connects to, written or implied by its scheme. */
+function effectivePort(url: URL): string {
+  return url.port !== '' ? url.port : url.protocol === 'https:' ? '443' : url.protocol === 'http:' ? '80' : '';
 }

@@ -35,8 +35,8 @@
 import type { CloseOptions, TransportOptions, TransportRequest, TransportResponse } from './types.js';
 
 export { hopsBeforeFailure } from './failed-chain.js';
-export type { ContributedInterceptor, Dispatch, DispatchRequest, DispatchResponse, Interceptor, InterceptorPosition } from './dispatch.js';
-export type { AddressPolicy, CloseOptions, HeaderMap, OriginTls, RecordedHop, SecretFields, SentRequestHead, TlsDetails, TlsFile, TlsFileField, TlsSource, TransportOptions, TransportRequest, TransportResponse } from './types.js';
+export type { DispatchResponse, Interceptor } from './dispatch.js';
+export type { AddressPolicy, OriginTls, RecordedHop, SecretFields, SentRequestHead, TlsDetails, TlsFile, TransportOptions, TransportResponse } from './types.js';
 
 type Implementation = typeof import('./send.js');
 let implementation: Promise<Implementation> | undefined;

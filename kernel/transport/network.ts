@@ -6,13 +6,13 @@
  */
 import { OkapiError } from '../../sdk/shared/errors.js';
 import type { AddressGuard } from './address-guard.js';
-import type { Dispatch, DispatchRequest } from './dispatch.js';
+import { headOf, type Dispatch, type DispatchRequest } from './dispatch.js';
 import type { HopOptions, HopResponse } from './hop.js';
 import { hopSenderFor } from './hop-senders.js';
 import { requestHeaderProblem } from './request-header-rules.js';
 import { parseSentHead } from './sent-head.js';
 import type { TlsConnectOptions } from './tls-material.js';
-import type { RecordedHop } from './types.js';
+import type { RecordedHop, SecretFields } from './types.js';
 
 export interface NetworkSettings {
   /** The TLS options for a hop's URL: a profile's client certificate goes to its API's origin only. */
@@ -21,6 +21,8 @@ export interface NetworkSettings {
   hopOptions: HopOptions;
   /** With -v: every exchange is appended here as it completes. */
   hops: RecordedHop[] | undefined;
+  /** The request's secret field names, on every hop: a redirect may carry a secret query parameter on. */
+  secretFields: SecretFields | undefined;
   /** A failure before the response head, as the user should see it. */
   failure: (error: unknown, url: URL) => Error;
 }
@@ -34,7 +36,7 @@ export function networkDispatch(settings: NetworkSettings): Dispatch {
       await settings.guard?.admit(request.url, request.redirectedFrom, settings.hopOptions.signal);
       const sendHop = await hopSenderFor(request.url, settings.tlsFor(request.url), settings.guard);
       response = await sendHop(request, settings.hopOptions);
-      settings.hops?.push(recordedHop(request, response));
+      settings.hops?.push(recordedHop(request, response, settings.secretFields));
       // HTTP's statuses are 100 to 599 (RFC 9110 §15): 999 or 000 has no class, and is neither a success nor an error to pass on.
       if (response.status < 100 || response.status > 599) {
         response.body.destroy();
@@ -47,13 +49,8 @@ export function networkDispatch(settings: NetworkSettings): Dispatch {
     // A body nobody reads is destroyed at shutdown; its error must not crash the process.
     raw.on('error', () => undefined);
     return {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-      httpVersion: response.httpVersion,
+      ...headOf(response),
       url: request.url,
-      redirects: [],
-      ...(response.tls ? { tls: response.tls } : {}),
       body: raw,
       cancel() {
         if (!raw.readableEnded) raw.destroy();
@@ -62,12 +59,13 @@ export function networkDispatch(settings: NetworkSettings): Dispatch {
   };
 }
 
-function recordedHop(hop: DispatchRequest, response: HopResponse): RecordedHop {
+function recordedHop(hop: DispatchRequest, response: HopResponse, secretFields: SecretFields | undefined): RecordedHop {
   if (response.sentHead === undefined) throw new Error(`the exchange with ${hop.url.host} did not report the request head it wrote`);
   return {
     url: hop.url.href,
     ...(hop.dropped ? { dropped: hop.dropped } : {}),
     request: parseSentHead(response.sentHead),
+    ...(secretFields ? { secretFields } : {}),
     ...(hop.body !== undefined ? { body: hop.body } : {}),
     response: { status: response.status, statusText: response.statusText, httpVersion: response.httpVersion, headers: response.headers },
   };

@@ -12,7 +12,7 @@
 import { Agent, request, STATUS_CODES, type ClientRequest, type IncomingMessage } from 'node:http';
 import type { PinnedLookup } from './address-guard.js';
 import { fromRawHeaders, toDispatchHeaders } from './headers.js';
-import { abortReasonOf, DEFAULT_WAIT_MS, type HopOptions, type HopResponse } from './hop.js';
+import { DEFAULT_WAIT_MS, type HopOptions, type HopResponse } from './hop.js';
 import type { HopRequest } from './redirects.js';
 import type { CloseOptions } from './types.js';
 
@@ -28,37 +28,26 @@ const pinnedAgents = new Map<string, Agent>();
 export function sendOverNodeHttp(hop: HopRequest, options: HopOptions, pinned?: PinnedLookup): Promise<HopResponse> {
   const { signal } = options;
   return new Promise<HopResponse>((resolve, reject) => {
-    if (signal.aborted) {
-      reject(abortReasonOf(signal));
-      return;
-    }
-    // Idle pooled sockets are unref'd by the agent: they never hold the process open.
-    let req: ClientRequest;
-    try {
-      req = request({
-        agent: pinned ? pinnedAgent(pinned.key) : (agent ??= new Agent({ keepAlive: true })),
-        ...(pinned ? { lookup: pinned.lookup } : {}),
-        // URL.hostname keeps an IPv6 address in brackets; Node adds them back in the Host header.
-        host: hop.url.hostname.replace(/^\[(.*)\]$/, '$1'),
-        port: hop.url.port === '' ? 80 : Number(hop.url.port),
-        path: `${hop.url.pathname}${hop.url.search}`,
-        method: hop.method,
-        // Node sets Host itself, but Content-Length for the body given to end() only for methods it
-        // frames by default: a body on GET, DELETE or OPTIONS would go out unframed, and the
-        // server would read it as the next request on the kept-alive connection.
-        headers: withBodyLength(toDispatchHeaders(hop.headers), hop.body),
-      });
-    } catch (error) {
-      // An invalid method or header name or value, caught before anything is sent.
-      reject(error);
-      return;
-    }
+    signal.throwIfAborted();
+    // Idle pooled sockets are unref'd by the agent: they never hold the process open. An invalid
+    // method or header name or value throws here, before anything is sent, and so rejects.
+    const req = request({
+      agent: pinned ? pinnedAgent(pinned.key) : (agent ??= new Agent({ keepAlive: true })),
+      ...(pinned ? { lookup: pinned.lookup } : {}),
+      // URL.hostname keeps an IPv6 address in brackets; Node adds them back in the Host header.
+      host: hop.url.hostname.replace(/^\[(.*)\]$/, '$1'),
+      port: hop.url.port === '' ? 80 : Number(hop.url.port),
+      path: `${hop.url.pathname}${hop.url.search}`,
+      method: hop.method,
+      // Node sets Host itself, but Content-Length for the body given to end() only for methods it
+      // frames by default: a body on GET, DELETE or OPTIONS would go out unframed, and the
+      // server would read it as the next request on the kept-alive connection.
+      headers: withBodyLength(toDispatchHeaders(hop.headers), hop.body),
+    });
 
     let response: IncomingMessage | undefined;
     const onAbort = (): void => {
-      const reason = abortReasonOf(signal);
-      if (response) response.destroy(reason);
-      else req.destroy(reason);
+      (response ?? req).destroy(signal.reason as Error);
     };
     signal.addEventListener('abort', onAbort, { once: true });
     req.once('close', () => signal.removeEventListener('abort', onAbort));
@@ -110,8 +99,7 @@ export function sendOverNodeHttp(hop: HopRequest, options: HopOptions, pinned?: 
       });
     });
 
-    if (hop.body === undefined) req.end();
-    else req.end(Buffer.from(hop.body.buffer, hop.body.byteOffset, hop.body.byteLength));
+    req.end(hop.body);
   });
 }
 

@@ -19,7 +19,7 @@ import { isCredentialName } from '../../sdk/shared/credential-names.js';
 import { withoutHeaders } from './headers.js';
 import { redactUrl } from '../../sdk/shared/redact.js';
 
-export const DEFAULT_MAX_REDIRECTS = 10;
+export const MAX_REDIRECTS = 10;
 
 const FOLLOWED = new Set([301, 302, 303, 307, 308]);
 
@@ -38,20 +38,6 @@ export function isRedirectStatus(status: number): boolean {
   return FOLLOWED.has(status);
 }
 
-/** Scheme, host and effective port: another port is another origin (DESIGN.md §6). */
-export function originOf(url: URL): string {
-  return `${url.protocol}//${url.hostname}:${effectivePort(url)}`;
-}
-
-/** The port a URL connects to, written or implied by its scheme. */
-export function effectivePort(url: URL): string {
-  return url.port !== '' ? url.port : url.protocol === 'https:' ? '443' : url.protocol === 'http:' ? '80' : '';
-}
-
-export function sameOrigin(a: URL, b: URL): boolean {
-  return originOf(a) === originOf(b);
-}
-
 /** The request the redirect asks for, or undefined when the response is final. */
 export function nextHop(current: HopRequest, status: number, location: string | undefined): HopRequest | undefined {
   if (!isRedirectStatus(status) || location === undefined || location.trim() === '' || !URL.canParse(location.trim(), current.url.href)) return undefined;
@@ -66,7 +52,8 @@ export function nextHop(current: HopRequest, status: number, location: string | 
   let headers = current.headers;
   if (toGet) headers = withoutHeaders(headers, isBodyHeader);
   const next: HopRequest = { method: toGet ? 'GET' : current.method, url: target, headers, originBound: current.originBound };
-  if (!sameOrigin(current.url, target)) {
+  // Another port is another origin (DESIGN.md §6); URL leaves a scheme's default port out however written.
+  if (current.url.origin !== target.origin) {
     const staysBehind = (name: string) =>
       name === 'host' || isCredentialName(name) || (current.originBound.has(name) && !(keepsBody && isBodyHeader(name)));
     const dropped = Object.keys(headers).filter((name) => staysBehind(name.toLowerCase()));

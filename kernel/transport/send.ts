@@ -6,32 +6,29 @@
  */
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { acceptEncoding } from './decompress.js';
-import { composeChain, contributedAt, type DispatchRequest, type DispatchResponse } from './dispatch.js';
+import { composeChain, contributedAt, headOf, type DispatchRequest, type DispatchResponse } from './dispatch.js';
 import { timeoutError, translateError, type FailureContext } from './error-translation.js';
 import { afterHops } from './failed-chain.js';
 import { hasHeader, withHeader } from './headers.js';
-import { closeHopSenders } from './hop-senders.js';
 import { bodyLimit } from './interceptors/body-limit.js';
 import { decompression } from './interceptors/decompression.js';
 import { followRedirects } from './interceptors/follow-redirects.js';
 import { networkDispatch } from './network.js';
 import { proxyFor } from './proxy-environment.js';
-import { DEFAULT_MAX_REDIRECTS } from './redirects.js';
+import { MAX_REDIRECTS } from './redirects.js';
 import { redactUrl } from '../../sdk/shared/redact.js';
 import { loadTlsOptions, type TlsConnectOptions } from './tls-material.js';
 import { USERINFO_HINT, userinfoOf, userinfoProblem } from '../../sdk/shared/userinfo.js';
-import type { CloseOptions, RecordedHop, TlsFile, TransportOptions, TransportRequest, TransportResponse } from './types.js';
+import type { RecordedHop, TlsFile, TransportOptions, TransportRequest, TransportResponse } from './types.js';
 
-const DEFAULT_MAX_BODY_SIZE = 100 * 1024 * 1024;
+export { closeHopSenders as closeTransport } from './hop-senders.js';
 
 export async function send(request: TransportRequest, options: TransportOptions): Promise<TransportResponse> {
   const first = firstHop(request);
   const tlsMinVersion = options.tlsMinVersion ?? 'TLSv1.2';
   // Reads and checks the PEM files: a bad path fails here, before any connection.
   const tlsFor = hopTls(options, tlsMinVersion);
-  const maxBodySize = options.maxBodySize > 0 ? options.maxBodySize : DEFAULT_MAX_BODY_SIZE;
   const timeoutMs = options.timeoutMs !== undefined && options.timeoutMs > 0 ? options.timeoutMs : undefined;
-  const stream = options.stream === true;
   const contextFor = (url: URL): FailureContext => ({
     url,
     timeoutMs,
@@ -40,44 +37,43 @@ export async function send(request: TransportRequest, options: TransportOptions)
     proxy: proxyFor(url.protocol),
   });
 
-  const deadline = new Deadline(timeoutMs, options.signal);
+  // `-t` bounds every hop and the body. AbortSignal.timeout's timer does not hold the process open,
+  // and goes with the signal once the request is done with; -t is the only reason the signal aborts.
+  const deadline = timeoutMs !== undefined ? AbortSignal.timeout(timeoutMs) : new AbortController().signal;
   // Loaded only for the requests that have a policy: a plain request pays nothing for it.
   const guard = options.addressPolicy ? (await import('./address-guard.js')).guardFor(options.addressPolicy) : undefined;
   const hops: RecordedHop[] | undefined = options.recordHops ? [] : undefined;
   const network = networkDispatch({
     tlsFor,
     guard,
-    // With -t, okapi's deadline is the limit and the exchanges' own timers are off; streams may idle.
+    // With -t, okapi's deadline is the limit and the exchanges' own timers are off.
     hopOptions: {
-      signal: deadline.signal,
+      signal: deadline,
       headersTimeout: timeoutMs !== undefined ? 0 : undefined,
-      bodyTimeout: timeoutMs !== undefined || stream ? 0 : undefined,
+      bodyTimeout: timeoutMs !== undefined ? 0 : undefined,
       recordHead: options.recordHops === true,
     },
     hops,
-    failure: (error, url) => failure(error, contextFor(url), deadline, options.signal, 'headers', stream),
+    secretFields: request.secretFields,
+    failure: (error, url) => failure(error, contextFor(url), deadline),
   });
   // The one order (docs/design/018-transport-chain.md): a cache answer never retries, a retry
   // re-runs the redirect chain, the size cap counts decoded bytes.
   const dispatch = composeChain(network, [
     ...contributedAt('cache', options.interceptors),
     ...contributedAt('retry', options.interceptors),
-    ...(options.followRedirects !== false ? [followRedirects(options.maxRedirects ?? DEFAULT_MAX_REDIRECTS)] : []),
-    bodyLimit(maxBodySize),
-    decompression(() => deadline.signal.aborted),
+    followRedirects(MAX_REDIRECTS),
+    bodyLimit(options.maxBodySize),
+    decompression(() => deadline.aborted),
   ]);
 
   let response: DispatchResponse;
   try {
     response = await dispatch(first);
   } catch (error) {
-    deadline.release();
-    markSecrets(hops, request.secretFields);
     throw afterHops(error, hops);
   }
-  markSecrets(hops, request.secretFields);
-  if (stream) deadline.stopTimer();
-  const final = finalResponse(response, contextFor(response.url), deadline, options.signal, stream);
+  const final = finalResponse(response, contextFor(response.url), deadline);
   return hops ? { ...final, hops } : final;
 }
 
@@ -98,17 +94,8 @@ function hopTls(options: TransportOptions, minVersion: 'TLSv1.2' | 'TLSv1.3'): (
   });
   const own = options.originTls;
   if (own === undefined) return () => everywhere;
-  const onOrigin = loadTlsOptions({ insecure, caCert: own.caCert, clientCert: own.clientCert, clientKey: own.clientKey, minVersion });
+  const onOrigin = loadTlsOptions({ ...own, insecure, minVersion });
   return (url) => (url.origin === own.origin ? onOrigin : everywhere);
-}
-
-/** Every hop keeps the names: a redirect may carry a secret query parameter on. */
-function markSecrets(hops: RecordedHop[] | undefined, secretFields: TransportRequest['secretFields']): void {
-  if (hops && secretFields) for (const hop of hops) hop.secretFields = secretFields;
-}
-
-export async function closeTransport(options: CloseOptions = {}): Promise<void> {
-  await closeHopSenders(options);
 }
 
 function firstHop(request: TransportRequest): DispatchRequest {
@@ -137,15 +124,14 @@ function firstHop(request: TransportRequest): DispatchRequest {
   return hop;
 }
 
-/** The response the caller reads: errors translated, the deadline released when the body is done with. */
-function finalResponse(response: DispatchResponse, context: FailureContext, deadline: Deadline, signal: AbortSignal | undefined, stream: boolean): TransportResponse {
+/** The response the caller reads: errors translated, the download ended when the body is done with. */
+function finalResponse(response: DispatchResponse, context: FailureContext, deadline: AbortSignal): TransportResponse {
   async function* read(): AsyncGenerator<Uint8Array> {
     try {
       yield* response.body;
     } catch (error) {
-      throw failure(error, context, deadline, signal, 'request', stream);
+      throw failure(error, context, deadline);
     } finally {
-      deadline.release();
       response.cancel();
     }
   }
@@ -159,13 +145,8 @@ function finalResponse(response: DispatchResponse, context: FailureContext, dead
     },
   };
   return {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-    httpVersion: response.httpVersion,
+    ...headOf(response),
     url: response.url.href,
-    redirects: response.redirects,
-    ...(response.tls ? { tls: response.tls } : {}),
     body,
     async bytes() {
       const chunks: Uint8Array[] = [];
@@ -175,64 +156,13 @@ function finalResponse(response: DispatchResponse, context: FailureContext, dead
     discard() {
       if (consumed) return;
       consumed = true;
-      deadline.release();
       response.cancel();
     },
   };
 }
 
-function failure(
-  error: unknown,
-  context: FailureContext,
-  deadline: Deadline,
-  signal: AbortSignal | undefined,
-  phase: 'headers' | 'request',
-  stream: boolean,
-): Error {
+function failure(error: unknown, context: FailureContext, deadline: AbortSignal): Error {
   if (error instanceof OkapiError) return error;
-  if (deadline.timedOut) return timeoutError(context, stream && phase === 'headers' ? 'headers' : 'request');
-  // Aborted by the caller: its reason is the explanation.
-  if (signal?.aborted && signal.reason instanceof Error) return signal.reason;
+  if (deadline.aborted) return timeoutError(context);
   return translateError(error, context);
-}
-
-/** `-t` plus the caller's signal, as one AbortSignal for every hop and the body. */
-class Deadline {
-  private readonly controller = new AbortController();
-  private timer: NodeJS.Timeout | undefined;
-  private unlink: (() => void) | undefined;
-  timedOut = false;
-
-  constructor(timeoutMs: number | undefined, outer: AbortSignal | undefined) {
-    if (outer?.aborted) {
-      this.controller.abort(outer.reason);
-    } else if (outer) {
-      const forward = (): void => this.controller.abort(outer.reason);
-      outer.addEventListener('abort', forward, { once: true });
-      this.unlink = () => outer.removeEventListener('abort', forward);
-    }
-    if (timeoutMs !== undefined) {
-      this.timer = setTimeout(() => {
-        this.timedOut = true;
-        this.controller.abort(new Error('okapi timeout'));
-      }, timeoutMs);
-      // The open request keeps the process alive; the timer alone must not.
-      this.timer.unref();
-    }
-  }
-
-  get signal(): AbortSignal {
-    return this.controller.signal;
-  }
-
-  stopTimer(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-  }
-
-  release(): void {
-    this.stopTimer();
-    this.unlink?.();
-    this.unlink = undefined;
-  }
 }

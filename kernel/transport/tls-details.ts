@@ -10,13 +10,8 @@ export function tlsDetailsOf(socket: Socket | undefined): TlsDetails | undefined
     cipher: socket.getCipher()?.name ?? null,
     alpn: typeof socket.alpnProtocol === 'string' ? socket.alpnProtocol : null,
   };
-  let cert: PeerCertificate | undefined;
-  try {
-    cert = socket.getPeerCertificate(false);
-  } catch {
-    cert = undefined;
-  }
-  // An empty object when the socket is gone or the session was resumed without one.
+  // Null once the socket is gone, an empty object when the session was resumed without one.
+  const cert: PeerCertificate | null = socket.getPeerCertificate(false);
   if (cert && Object.keys(cert).length > 0) {
     const subject = distinguishedName(cert.subject);
     const issuer = distinguishedName(cert.issuer);

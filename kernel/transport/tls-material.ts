@@ -7,20 +7,17 @@
 import { readFileSync } from 'node:fs';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { describeFsError } from '../../sdk/shared/fs-errors.js';
-import { profileTlsKey } from '../../sdk/shared/profile-tls.js';
-import type { TlsFile, TlsFileField, TlsSource } from './types.js';
+import { profileTlsKey, type ProfileTlsField } from '../../sdk/shared/profile-tls.js';
+import type { OriginTls, TlsFile, TlsSource } from './types.js';
 
 /** node:tls (and with it node:crypto) loads only when a TLS setting is given, not for every request. */
 function tlsModule(): typeof import('node:tls') {
   return process.getBuiltinModule('node:tls');
 }
 
-export interface TlsSettings {
+/** The files, as for one origin, and the trust settings they go with. */
+export interface TlsSettings extends Omit<OriginTls, 'origin'> {
   insecure: boolean;
-  caCert?: TlsFile | undefined;
-  /** A certificate and its key come from one source: both from the flags, or both from one profile. */
-  clientCert?: TlsFile | undefined;
-  clientKey?: TlsFile | undefined;
   minVersion: 'TLSv1.2' | 'TLSv1.3';
 }
 
@@ -35,16 +32,16 @@ export interface TlsConnectOptions {
 const CERTIFICATE = /-----BEGIN CERTIFICATE-----/;
 const PRIVATE_KEY = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----/;
 
-const FLAGS: Record<TlsFileField, string> = { ca_cert: '--okapi-ca-cert', client_cert: '--okapi-client-cert', client_key: '--okapi-client-key' };
+const FLAGS: Record<ProfileTlsField, string> = { ca_cert: '--okapi-ca-cert', client_cert: '--okapi-client-cert', client_key: '--okapi-client-key' };
 
 /** What to do about a file: pass the flag `what`, or set the config key to it. */
-function remedy(source: TlsSource, field: TlsFileField, what: string): string {
+function remedy(source: TlsSource, field: ProfileTlsField, what: string): string {
   if (source.kind === 'flags') return `pass ${FLAGS[field]} ${what}`;
   return `set ${profileTlsKey(source.api, source.profile, field)} to ${what} (okapi api set ${source.api} 'profiles.${source.profile}.${field}: <file>'; a relative path is relative to the config file's directory), or give ${FLAGS[field]} for one request`;
 }
 
 /** A file as messages name it: its path, and the config key when a profile named it (a flag's file is the one the user just typed). */
-function named(file: TlsFile, field: TlsFileField): string {
+function named(file: TlsFile, field: ProfileTlsField): string {
   return file.source.kind === 'flags' ? file.path : `${file.path} (${profileTlsKey(file.source.api, file.source.profile, field)})`;
 }
 
@@ -104,7 +101,7 @@ export function loadTlsOptions(settings: TlsSettings): TlsConnectOptions {
   return options;
 }
 
-function readPem(file: TlsFile, field: TlsFileField, what: string): string {
+function readPem(file: TlsFile, field: ProfileTlsField, what: string): string {
   try {
     return readFileSync(file.path, 'utf8');
   } catch (error) {
@@ -115,7 +112,7 @@ function readPem(file: TlsFile, field: TlsFileField, what: string): string {
   }
 }
 
-function readCertificate(file: TlsFile, field: TlsFileField, what: string): string {
+function readCertificate(file: TlsFile, field: ProfileTlsField, what: string): string {
   const pem = readPem(file, field, what);
   if (CERTIFICATE.test(pem)) return pem;
   throw new OkapiError(`the ${what} file ${named(file, field)} does not contain a PEM certificate`, {

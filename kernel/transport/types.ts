@@ -3,15 +3,11 @@
  * implementation detail.
  */
 import type { HeaderMap } from '../../sdk/types.js';
-import type { ProfileTlsField } from '../../sdk/shared/profile-tls.js';
 import type { ContributedInterceptor } from './dispatch.js';
 
-export type { HeaderMap };
-
 export interface TransportOptions {
-  /** `-t`: bounds the whole request; with `stream: true` only the wait for response headers. */
+  /** `-t`: bounds the whole request, body included. */
   timeoutMs?: number;
-  stream?: boolean;
   /** `--okapi-insecure`: skip certificate verification. */
   insecure?: boolean;
   /** `--okapi-ca-cert`: trusted in addition to Node's default CAs. */
@@ -28,12 +24,8 @@ export interface TransportOptions {
   originTls?: OriginTls;
   /** Default TLSv1.2. */
   tlsMinVersion?: 'TLSv1.2' | 'TLSv1.3';
-  /** Bytes of decoded body; enforced while reading. */
+  /** Bytes of decoded body, enforced while reading; the pipeline sets its default (transport-options.ts). */
   maxBodySize: number;
-  /** Default 10; exceeding it is an error. */
-  maxRedirects?: number;
-  /** Default true. */
-  followRedirects?: boolean;
   /** Keep every hop's request head as written on the wire and its response head (`hops`), for -v. */
   recordHops?: boolean;
   /** Rules every hop (the first and each redirect) must meet, on the address connected to. */
@@ -43,11 +35,7 @@ export interface TransportOptions {
    * (docs/design/018-transport-chain.md): cache → retry → redirects → … → network.
    */
   interceptors?: readonly ContributedInterceptor[];
-  signal?: AbortSignal;
 }
-
-/** A profile's TLS field names; the flags are their `--okapi-` kebab-case forms. */
-export type TlsFileField = ProfileTlsField;
 
 /** Who named a TLS file, for messages: the command-line flags, or a profile's config keys. */
 export type TlsSource = { kind: 'flags' } | { kind: 'profile'; api: string; profile: string };
@@ -133,7 +121,7 @@ export interface RecordedHop {
   /** Why the request was sent again rather than redirected here (kernel/pipeline/renew-after-401.ts). */
   resent?: string;
   body?: Uint8Array;
-  response: { status: number; statusText: string; httpVersion: string; headers: HeaderMap };
+  response: ResponseHead;
 }
 
 export interface TlsDetails {
@@ -145,20 +133,22 @@ export interface TlsDetails {
   alpn?: string | null;
 }
 
-export interface TransportResponse {
+/** A response before its body, as every layer from the exchange up to the caller describes it. */
+export interface ResponseHead {
   status: number;
   statusText: string;
-  /** Lower-case names. `Content-Encoding` is kept although `body` is decoded. */
+  /** Lower-case names. `Content-Encoding` is kept although a decoded body no longer carries it. */
   headers: HeaderMap;
   /** `'1.1'` or `'2'`. */
   httpVersion: string;
+  tls?: TlsDetails;
+}
+
+export interface TransportResponse extends ResponseHead {
   /** The final URL, after redirects. */
   url: string;
-  /** Every redirect followed, in order: the status and the URL that answered it. */
-  redirects: { status: number; url: string }[];
   /** With `recordHops`: every exchange, redirects first, the final one last. */
   hops?: RecordedHop[];
-  tls?: TlsDetails;
   /** Decoded and size-capped; consume once. */
   body: AsyncIterable<Uint8Array>;
   /** Drops a body that will not be read, closing its stream and timers. */

@@ -5,14 +5,13 @@
  * its end aborts the request, so a caller that stops reading stops the download.
  */
 import { STATUS_CODES } from 'node:http';
-import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
 import type { PinnedLookup } from './address-guard.js';
 import { closeDispatchers, dispatcherFor } from './agents.js';
-import { firstSocketError, recordSentHeads, takeSentHeadAtHeaders, takeSocketAtError, takeSocketAtHeaders, trackConnections } from './connection-tracker.js';
+import { recordSentHeads, takeSentHeadAtHeaders, takeSocketAtHeaders, takeSocketErrorAtError, trackConnections } from './connection-tracker.js';
 import { fromRawHeaders, toDispatchHeaders } from './headers.js';
-import { abortReasonOf, type HopOptions, type HopResponse, type SendHop } from './hop.js';
+import { type HopOptions, type HopResponse, type SendHop } from './hop.js';
 import type { HopRequest } from './redirects.js';
 import { httpVersionOf, tlsDetailsOf } from './tls-details.js';
 import type { TlsConnectOptions } from './tls-material.js';
@@ -28,7 +27,7 @@ export async function undiciSender(tls: TlsConnectOptions, pinned?: PinnedLookup
   const dispatcher = await dispatcherFor(tls, pinned);
   // After undici is loaded: V8 rejects a code cache made under other flags (startup/code-cache.ts).
   lowerWasmTiering();
-  trackConnections(restoreWasmTiering);
+  trackConnections();
   return (hop, options) => dispatchHop(dispatcher, hop, options);
 }
 
@@ -42,8 +41,8 @@ function dispatchHop(dispatcher: Dispatcher, hop: HopRequest, options: HopOption
   const { signal } = options;
   return new Promise<HopResponse>((resolve, reject) => {
     let controller: Dispatcher.DispatchController | undefined;
+    // Set when the promise resolves: from then on a failure ends the body instead.
     let body: Readable | undefined;
-    let settled = false;
     let finished = false;
     let abortReason: Error | undefined;
     let status = 0;
@@ -54,14 +53,13 @@ function dispatchHop(dispatcher: Dispatcher, hop: HopRequest, options: HopOption
       signal.removeEventListener('abort', onAbort);
     };
     const onAbort = (): void => {
-      abortReason = abortReasonOf(signal);
+      abortReason = signal.reason as Error;
       controller?.abort(abortReason);
-      if (!settled) {
-        settled = true;
+      if (body) {
+        body.destroy(abortReason);
+      } else {
         finish();
         reject(abortReason);
-      } else {
-        body?.destroy(abortReason);
       }
     };
 
@@ -93,7 +91,6 @@ function dispatchHop(dispatcher: Dispatcher, hop: HopRequest, options: HopOption
         });
         const tls = tlsDetailsOf(socket);
         status = statusCode;
-        settled = true;
         resolve({
           status: statusCode,
           statusText: statusMessage || STATUS_CODES[statusCode] || '',
@@ -114,48 +111,34 @@ function dispatchHop(dispatcher: Dispatcher, hop: HopRequest, options: HopOption
         body?.push(null);
       },
       onResponseError(_ctrl, error) {
-        const failure = preciseError(error, takeSocketAtError());
+        const failure = preciseError(error, takeSocketErrorAtError());
         finish();
-        if (settled && !abortReason && bodilessMismatch(status, received, failure)) {
-          body?.push(null);
+        if (body && !abortReason && bodilessMismatch(status, received, failure)) {
+          body.push(null);
           return;
         }
-        if (!settled) {
-          settled = true;
-          reject(abortReason ?? failure);
-        } else if (body && !body.destroyed) {
-          body.destroy(abortReason ?? failure);
-        }
+        if (!body) reject(abortReason ?? failure);
+        else if (!body.destroyed) body.destroy(abortReason ?? failure);
       },
     };
 
-    if (signal.aborted) {
-      reject(abortReasonOf(signal));
-      return;
-    }
+    signal.throwIfAborted();
     signal.addEventListener('abort', onAbort, { once: true });
     if (options.recordHead) recordSentHeads();
     const url = hop.url;
-    try {
-      dispatcher.dispatch(
+    // undici reports every failure, an invalid request included, to the handler: dispatch never throws with it.
+    dispatcher.dispatch(
       {
         origin: url.origin,
         path: `${url.pathname}${url.search}`,
         method: hop.method as Dispatcher.HttpMethod,
         headers: toDispatchHeaders(hop.headers),
-        body: hop.body === undefined ? null : Buffer.from(hop.body.buffer, hop.body.byteOffset, hop.body.byteLength),
+        body: hop.body ?? null,
         ...(options.headersTimeout !== undefined ? { headersTimeout: options.headersTimeout } : {}),
         ...(options.bodyTimeout !== undefined ? { bodyTimeout: options.bodyTimeout } : {}),
       },
       handler,
     );
-    } catch (error) {
-      finish();
-      if (!settled) {
-        settled = true;
-        reject(error);
-      }
-    }
   });
 }
 
@@ -173,9 +156,8 @@ function bodilessMismatch(status: number, received: number, error: Error): boole
  * socket failed first with something more telling (a TLS alert sent after a TLS 1.3 handshake,
  * a reset): report that instead.
  */
-function preciseError(error: Error, socket: Socket | undefined): Error {
+function preciseError(error: Error, first: Error | undefined): Error {
   const code = (error as { code?: string }).code;
   if (code !== 'UND_ERR_SOCKET') return error;
-  const first = firstSocketError(socket);
   return first && first !== error && (first as { code?: string }).code !== 'UND_ERR_SOCKET' ? first : error;
 }

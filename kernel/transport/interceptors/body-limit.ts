@@ -26,7 +26,7 @@ function limited(response: DispatchResponse, limit: number, bodiless: boolean): 
     async *[Symbol.asyncIterator]() {
       const declared = Number(response.headers['content-length']?.[0] ?? Number.NaN);
       // The size is known up front (encoded sizes say nothing of the decoded one): fail without reading.
-      const encoded = (codingsToUndo(response.headers['content-encoding']) ?? []).length > 0;
+      const encoded = codingsToUndo(response.headers['content-encoding']).length > 0;
       if (!encoded && !bodiless && declared > limit) throw bodyTooLarge(host, limit, declared);
       let total = 0;
       for await (const chunk of response.body) {

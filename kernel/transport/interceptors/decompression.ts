@@ -12,7 +12,7 @@ import type { DispatchResponse, Interceptor } from '../dispatch.js';
 export function decompression(interrupted: () => boolean): Interceptor {
   return (next) => async (request) => {
     const response = await next(request);
-    const codings = codingsToUndo(response.headers['content-encoding']) ?? [];
+    const codings = codingsToUndo(response.headers['content-encoding']);
     return codings.length === 0 ? response : { ...response, body: decoded(response, codings, interrupted) };
   };
 }

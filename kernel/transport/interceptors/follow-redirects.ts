@@ -15,7 +15,6 @@ const DRAIN_LIMIT = 64 * 1024;
 export function followRedirects(maxRedirects: number): Interceptor {
   return (next) => async (first) => {
     const chain = new RedirectChain(maxRedirects, first);
-    const redirects: { status: number; url: string }[] = [];
     let request: DispatchRequest = first;
     for (;;) {
       const response = await next(request);
@@ -28,14 +27,13 @@ export function followRedirects(maxRedirects: number): Interceptor {
         });
       }
       const hop = nextHop(request, response.status, getHeader(response.headers, 'location'));
-      if (!hop) return redirects.length > 0 ? { ...response, redirects: [...redirects, ...response.redirects] } : response;
+      if (!hop) return response;
       try {
         chain.admit(hop);
       } catch (error) {
         response.cancel();
         throw error;
       }
-      redirects.push({ status: response.status, url: request.url.href });
       await drain(response);
       request = { ...hop, redirectedFrom: request.url };
     }
