@@ -174,7 +174,7 @@ export const GLOBAL_FLAGS: readonly FlagSpec[] = [
     kind: 'string',
     common: true,
     valueName: 'duration',
-    description: 'Give up on a request after this long, e.g. 10s, 2m (streams: the wait for headers)',
+    description: 'Give up on a request after this long, e.g. 10s, 2m',
     check: positiveDuration,
   },
   {

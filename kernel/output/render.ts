@@ -58,6 +58,7 @@ async function renderBody(
   const held = new HeldRendering((data) => stdout.write(data), pacedByOutput(inPieces(bodySource(response, rawType !== undefined)), stdout));
   try {
     if (rawType !== undefined) {
+      const options = formatterOptions(output, formatter);
       const start = {
         format,
         document: true,
@@ -67,6 +68,7 @@ async function renderBody(
         tty: Boolean(stdout.isTTY),
         color: plan.color,
         width: output.width ?? 80,
+        ...(options ? { options } : {}),
       };
       await registry.container.format(formatter, start, held.body(), { write: held.write, ready: () => drained(stdout) });
     } else {

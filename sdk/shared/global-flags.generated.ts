@@ -121,7 +121,7 @@ export const GLOBAL_FLAG_NAMES: readonly GlobalFlagName[] = [
     "long": "okapi-timeout",
     "short": "t",
     "takes_value": true,
-    "description": "Give up on a request after this long, e.g. 10s, 2m (streams: the wait for headers)"
+    "description": "Give up on a request after this long, e.g. 10s, 2m"
   },
   {
     "long": "okapi-max-body-size",

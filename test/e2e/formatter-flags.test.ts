@@ -66,6 +66,28 @@ describe('flags declared by external formatters', () => {
     expect(before.stdout).toBe('{"delimiter":"\\t"}\n');
   });
 
+  it('reach a formatter that reads the body as received (formatter_raw_types) too', async () => {
+    const home = freshHome();
+    writeSdkPlugin(
+      home.plugins,
+      'bytes',
+      `{
+        manifest: { name: 'bytes', okapi_api_version: 2, hooks: ['formatter'], formatter_names: ['bytes'], formatter_raw_types: ['application/json'],
+          formatter_options: [{ name: 'unit', flag: 'okapi-unit', description: 'What to count in' }] },
+        hooks: {
+          async formatter(start, items, ctx) {
+            let size = 0;
+            for await (const chunk of items) size += chunk.length;
+            ctx.write(JSON.stringify({ raw: start.raw, options: start.options ?? null, size }) + '\\n');
+          },
+        },
+      }`,
+    );
+    const counted = await runOkapi(['get', url, '-o', 'bytes', '--okapi-unit', 'bytes'], { env: home.env });
+    expect(counted.stderr).toBe('');
+    expect(JSON.parse(counted.stdout)).toEqual({ raw: true, options: { unit: 'bytes' }, size: '{"id":1}'.length });
+  });
+
   it('are accepted but not passed to a formatter that does not declare them', async () => {
     const home = homeWithFormatters();
     const other = await runOkapi(['get', url, '-o', 'other', '--okapi-delimiter', ';', '--okapi-indent-by=2'], { env: home.env });
