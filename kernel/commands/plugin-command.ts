@@ -6,6 +6,7 @@ import type { PluginRegistry } from '../plugins/registry.js';
 import { commandHost } from './command-host.js';
 import type { CommandEntry } from './command-table.js';
 import { stdinIsRedirected } from '../cli/stdin.js';
+import { PROFILE_TLS_FIELDS, PROFILE_TLS_FLAGS } from '../../sdk/shared/profile-tls.js';
 
 export async function runPluginCommand(inv: Invocation, registry: PluginRegistry, entry: CommandEntry, args: string[]): Promise<number> {
   return registry.container.command(
@@ -53,8 +54,8 @@ function terminals(inv: Invocation): CommandInit['tty'] {
 /** The TLS flags' files, absolute: a command that saves them (api connect) saves what the user meant from where they stood. */
 function tlsFiles(inv: Invocation): Pick<CommandInit, 'tls_files'> {
   const files: NonNullable<CommandInit['tls_files']> = {};
-  for (const [field, flag] of [['ca_cert', 'okapi-ca-cert'], ['client_cert', 'okapi-client-cert'], ['client_key', 'okapi-client-key']] as const) {
-    const path = inv.string(flag);
+  for (const field of PROFILE_TLS_FIELDS) {
+    const path = inv.string(PROFILE_TLS_FLAGS[field]);
     if (path !== undefined) files[field] = resolve(path);
   }
   return Object.keys(files).length > 0 ? { tls_files: files } : {};

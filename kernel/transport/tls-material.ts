@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { describeFsError } from '../../sdk/shared/fs-errors.js';
-import { profileTlsKey, type ProfileTlsField } from '../../sdk/shared/profile-tls.js';
+import { PROFILE_TLS_FLAGS, profileTlsKey, type ProfileTlsField } from '../../sdk/shared/profile-tls.js';
 import type { OriginTls, TlsFile, TlsSource } from './types.js';
 
 /** node:tls (and with it node:crypto) loads only when a TLS setting is given, not for every request. */
@@ -32,12 +32,10 @@ export interface TlsConnectOptions {
 const CERTIFICATE = /-----BEGIN CERTIFICATE-----/;
 const PRIVATE_KEY = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----/;
 
-const FLAGS: Record<ProfileTlsField, string> = { ca_cert: '--okapi-ca-cert', client_cert: '--okapi-client-cert', client_key: '--okapi-client-key' };
-
 /** What to do about a file: pass the flag `what`, or set the config key to it. */
 function remedy(source: TlsSource, field: ProfileTlsField, what: string): string {
-  if (source.kind === 'flags') return `pass ${FLAGS[field]} ${what}`;
-  return `set ${profileTlsKey(source.api, source.profile, field)} to ${what} (okapi api set ${source.api} 'profiles.${source.profile}.${field}: <file>'; a relative path is relative to the config file's directory), or give ${FLAGS[field]} for one request`;
+  if (source.kind === 'flags') return `pass --${PROFILE_TLS_FLAGS[field]} ${what}`;
+  return `set ${profileTlsKey(source.api, source.profile, field)} to ${what} (okapi api set ${source.api} 'profiles.${source.profile}.${field}: <file>'; a relative path is relative to the config file's directory), or give --${PROFILE_TLS_FLAGS[field]} for one request`;
 }
 
 /** A file as messages name it: its path, and the config key when a profile named it (a flag's file is the one the user just typed). */
@@ -106,7 +104,7 @@ function readPem(file: TlsFile, field: ProfileTlsField, what: string): string {
     return readFileSync(file.path, 'utf8');
   } catch (error) {
     throw new OkapiError(`cannot read the ${what} file ${named(file, field)}: ${describeFsError(error)}`, {
-      hint: file.source.kind === 'flags' ? `check the path given to ${FLAGS[field]}` : remedy(file.source, field, 'a readable PEM file'),
+      hint: file.source.kind === 'flags' ? `check the path given to --${PROFILE_TLS_FLAGS[field]}` : remedy(file.source, field, 'a readable PEM file'),
       cause: error,
     });
   }

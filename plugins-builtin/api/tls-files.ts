@@ -8,12 +8,10 @@ import type { CommandInit } from '../../sdk/types.js';
 import { UsageError } from '../../sdk/shared/errors.js';
 import { describeFsError } from '../../sdk/shared/fs-errors.js';
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
-import { PROFILE_TLS_FIELDS, type ProfileTlsPaths } from '../../sdk/shared/profile-tls.js';
+import { PROFILE_TLS_FIELDS, PROFILE_TLS_FLAGS, type ProfileTlsPaths } from '../../sdk/shared/profile-tls.js';
 import { profilesOf, type ApiEntry, type Profile } from '../../sdk/shared/api-config.js';
 
 export type TlsFiles = NonNullable<CommandInit['tls_files']>;
-
-const FLAG_OF = { ca_cert: '--okapi-ca-cert', client_cert: '--okapi-client-cert', client_key: '--okapi-client-key' } as const;
 
 /** The files are readable and a key comes with its certificate: a mistake is a usage error now, not a failure of every later request. */
 export function checkTlsFiles(files: TlsFiles): void {
@@ -28,7 +26,7 @@ export function checkTlsFiles(files: TlsFiles): void {
     try {
       readFileSync(path);
     } catch (error) {
-      throw new UsageError(`cannot read the file given to ${FLAG_OF[field]}, ${path}: ${describeFsError(error)}`, {
+      throw new UsageError(`cannot read the file given to --${PROFILE_TLS_FLAGS[field]}, ${path}: ${describeFsError(error)}`, {
         hint: `api connect saves it to the API's profile; give the path of a readable PEM file`,
       });
     }

@@ -9,6 +9,9 @@ import { configFilePath, type Profile } from './api-config.js';
 export const PROFILE_TLS_FIELDS = ['ca_cert', 'client_cert', 'client_key'] as const;
 export type ProfileTlsField = (typeof PROFILE_TLS_FIELDS)[number];
 
+/** The flag that gives each field for one request, and that `api connect` saves to the profile. */
+export const PROFILE_TLS_FLAGS: Readonly<Record<ProfileTlsField, string>> = { ca_cert: 'okapi-ca-cert', client_cert: 'okapi-client-cert', client_key: 'okapi-client-key' };
+
 /** Absolute paths, for the fields the profile sets. */
 export type ProfileTlsPaths = Partial<Record<ProfileTlsField, string>>;
 
