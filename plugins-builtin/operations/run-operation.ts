@@ -78,7 +78,8 @@ export async function runOperation(run: OperationRun): Promise<number> {
 async function requestBody({ init, ctx, api, detail, typed }: OperationRun, words: string[]) {
   if (!detail.body && words.length === 0) return undefined;
   const { bodyRequiredError, buildOperationBody, operationReadsStdin } = await import('./body/index.js');
-  const stdin = init.stdin_redirected && operationReadsStdin(detail.body, detail.method, words) ? await readAll(ctx.stdin) : undefined;
+  // node:stream/consumers is loaded only when there is stdin to read.
+  const stdin = init.stdin_redirected && operationReadsStdin(detail.body, detail.method, words) ? await process.getBuiltinModule('node:stream/consumers').buffer(ctx.stdin) : undefined;
   const body = await buildOperationBody(detail.body, {
     words,
     ...(stdin !== undefined && stdin.length > 0 ? { stdin } : {}),
@@ -87,10 +88,4 @@ async function requestBody({ init, ctx, api, detail, typed }: OperationRun, word
   });
   if (!body && detail.body?.required) throw bodyRequiredError(detail.body, `okapi ${api} ${typed}`);
   return body;
-}
-
-async function readAll(stream: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks);
 }
