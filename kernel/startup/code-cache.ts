@@ -13,7 +13,7 @@ import { readFileSync, readdirSync, statSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { Script, constants as vmConstants } from 'node:vm';
-import { v8FlagsChanged } from './v8-flags.js';
+import { putV8FlagsBack } from './v8-flags.js';
 import { writeQuietly } from './write-quietly.js';
 import { enrichedKinds, parseStoredCache, runKind, serializeStoredCache } from './run-kinds.js';
 import { fnv1a } from '../../sdk/shared/fnv1a.js';
@@ -98,10 +98,11 @@ export function requireCached(file: string): unknown {
   const enriched = enrichedKinds(rejected ? new Map() : kinds, runKind(process.argv.slice(2)));
   if (enriched) {
     // One made at exit holds every function this run compiled, those read from the cache included,
-    // so later runs of its kind compile none of it (run-kinds.ts). Only if the run left V8's flags
-    // alone (an https request changes them).
+    // so later runs of its kind compile none of it (run-kinds.ts). V8 marks a cache with its flags:
+    // those an https request changed are set back first (v8-flags.ts).
     process.once('exit', () => {
-      if (!v8FlagsChanged()) writeQuietly(cachePath, serializeStoredCache(enriched, script.createCachedData()));
+      putV8FlagsBack();
+      writeQuietly(cachePath, serializeStoredCache(enriched, script.createCachedData()));
     });
   }
   return module.exports;

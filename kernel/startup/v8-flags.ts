@@ -1,15 +1,24 @@
 /**
- * Whether this process changed V8 flags (the transport does, see transport/wasm-tiering.ts). A
- * code cache made after that is rejected by processes with default flags, so code-cache.ts only
- * refreshes caches when nothing changed. Kept on globalThis because the entry and the kernel are
- * separate built files, each with its own copy of this module.
+ * V8 flags okapi changes while it runs (the transport lowers WebAssembly tiering, see
+ * transport/wasm-tiering.ts), and what sets them back. A code cache made while the flags differ
+ * from the ones the process started with is rejected by every later process, so code-cache.ts
+ * sets them back at exit, when no more code runs, before it refreshes a cache. Kept on globalThis
+ * because the entry and the kernel are separate built files, each with its own copy of this module.
  */
-const KEY = Symbol.for('okapi.v8FlagsChanged');
+const KEY = Symbol.for('okapi.v8FlagsToPutBack');
 
-export function noteV8FlagsChanged(): void {
-  (globalThis as Record<symbol, unknown>)[KEY] = true;
+type Store = Record<symbol, string[] | undefined>;
+
+/** `putBack`: the flags that give V8 its flags of the start again. */
+export function noteV8FlagsChanged(putBack: string[]): void {
+  (globalThis as unknown as Store)[KEY] = putBack;
 }
 
-export function v8FlagsChanged(): boolean {
-  return (globalThis as Record<symbol, unknown>)[KEY] === true;
+/** Sets back the flags okapi changed, for good: only when no more code runs (at exit). */
+export function putV8FlagsBack(): void {
+  const putBack = (globalThis as unknown as Store)[KEY];
+  if (!putBack) return;
+  const v8 = process.getBuiltinModule('node:v8');
+  for (const flag of putBack) v8.setFlagsFromString(flag);
+  (globalThis as unknown as Store)[KEY] = undefined;
 }

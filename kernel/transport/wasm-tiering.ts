@@ -6,8 +6,11 @@
  * wait (tail 6 ms), and measured no slower on a 50 MiB body.
  *
  * The flag matters only while a module is compiled, so it is set just before okapi's first
- * request and put back as soon as undici has compiled llhttp (its first HTTP/1.1 connection), to
- * leave other WebAssembly in the process (a jq engine, say) with V8's normal tiering.
+ * request and lifted as soon as undici has compiled llhttp (its first HTTP/1.1 connection). On
+ * Node 20 lifting it leaves tier-up off for the rest of the run (WebAssembly compiled later, a jq
+ * engine say, runs on Liftoff too): turning tier-up back on makes llhttp tier up as it runs, and
+ * the wait at exit comes back. At exit every flag is set back, so code caches can be refreshed
+ * (startup/v8-flags.ts).
  */
 import v8 from 'node:v8';
 import { noteV8FlagsChanged } from '../startup/v8-flags.js';
@@ -22,7 +25,8 @@ export function lowerWasmTiering(): void {
     return;
   }
   v8.setFlagsFromString('--liftoff-only');
-  noteV8FlagsChanged();
+  // `--liftoff-only` turns tier-up off too, and on Node 20 `--no-liftoff-only` alone leaves it off.
+  noteV8FlagsChanged(['--no-liftoff-only', '--wasm-tier-up', '--wasm-dynamic-tiering']);
   state = 'lowered';
 }
 
