@@ -12,24 +12,24 @@ import type { Dispatcher } from 'undici';
 import Agent from 'undici/lib/dispatcher/agent.js';
 import type { PinnedLookup } from './address-guard.js';
 import { PROXY_VARIABLES, proxyEnvironment } from './proxy-environment.js';
-import type { TlsConnectOptions } from './tls-material.js';
+import { connectOptions, type TlsConnectOptions } from './tls-material.js';
 
 const dispatchers = new Map<string, Dispatcher>();
 
 /** With `pinned`, a direct connection's own dispatcher, whose connections resolve through its lookup. */
 export async function dispatcherFor(tls: TlsConnectOptions, pinned?: PinnedLookup): Promise<Dispatcher> {
   const proxies = proxyEnvironment();
-  const key = JSON.stringify([tls.rejectUnauthorized, tls.minVersion, tls.ca?.at(-1) ?? null, tls.ca?.length ?? 0, tls.cert ?? null, tls.key ?? null, proxies, pinned?.key ?? null]);
+  const key = JSON.stringify([tls.rejectUnauthorized, tls.minVersion, tls.ca ?? null, tls.cert ?? null, tls.key ?? null, proxies, pinned?.key ?? null]);
   let dispatcher = dispatchers.get(key);
   if (!dispatcher) {
-    dispatcher = pinned ? new Agent({ allowH2: true, connect: { ...tls, lookup: pinned.lookup } }) : await create(tls, PROXY_VARIABLES.some((name) => name in proxies));
+    dispatcher = pinned ? new Agent({ allowH2: true, connect: { ...connectOptions(tls), lookup: pinned.lookup } }) : await create(tls, PROXY_VARIABLES.some((name) => name in proxies));
     dispatchers.set(key, dispatcher);
   }
   return dispatcher;
 }
 
 async function create(tls: TlsConnectOptions, proxied: boolean): Promise<Dispatcher> {
-  const connect = { ...tls };
+  const connect = connectOptions(tls);
   if (!proxied) return new Agent({ allowH2: true, connect });
   // The proxy agent tunnels with the API methods that undici's index attaches to every
   // dispatcher, so a proxied run loads the whole package.
@@ -38,13 +38,9 @@ async function create(tls: TlsConnectOptions, proxied: boolean): Promise<Dispatc
     allowH2: true,
     connect,
     // The target connection inside a CONNECT tunnel is built from requestTls, not connect.
-    requestTls: { ...tls, allowH2: true },
+    requestTls: { ...connect, allowH2: true },
     // The connection to an https:// proxy: same trust settings, no client certificate.
-    proxyTls: {
-      rejectUnauthorized: tls.rejectUnauthorized,
-      minVersion: tls.minVersion,
-      ...(tls.ca ? { ca: tls.ca } : {}),
-    },
+    proxyTls: connectOptions(tls, false),
     proxyTunnel: false,
   });
 }

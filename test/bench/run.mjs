@@ -134,6 +134,15 @@ process.stdin.on('data', (chunk) => {
   // Passing a tiering flag to node makes okapi leave V8 alone: the "before" figure.
   const tls = await startExampleApiProcess(['--protocol', 'https']);
   const secure = [okapi, 'get', `${tls.url}/bytes/1024`, '--okapi-ca-cert', join(repo, 'fixtures/tls/ca.pem')];
+  // The same GET over https, its CA trusted in addition to Node's store: undici, TLS and the trust settings.
+  const [plainTls, oursTls] = timeTogether(
+    [
+      { label: 'node:https', command: node, args: [join(repo, 'test/bench/baseline-get-https.mjs'), `${tls.url}/bytes/1024`, join(repo, 'fixtures/tls/ca.pem')], env: cleanEnv },
+      { label: 'okapi get', command: node, args: secure, env: cleanEnv },
+    ],
+    { runs: 20 },
+  );
+  report.context('1 KiB GET over https, a CA file given', oursTls, 'node:https script', plainTls);
   const tailDefault = await exitTail(node, ['--wasm-tier-up', ...secure], { env: cleanEnv });
   const tailOurs = await exitTail(node, secure, { env: cleanEnv });
   report.most('idle time at exit, 1 KiB GET over https (undici)', tailOurs, "V8's default tiering", tailDefault, 15);

@@ -281,4 +281,31 @@ describeWithOpenssl('mutual TLS against a server that requires a client certific
       expect(existsSync(home.config) && JSON.parse(readFileSync(home.config, 'utf8')).apis?.ex).toBeFalsy();
     });
   });
+
+  it("trusts a CA file in addition to Node's own store, not instead of it", async () => {
+    // The example API's certificate is from the committed fixtures' CA, which NODE_EXTRA_CA_CERTS
+    // puts in Node's store here; the test CA comes from the flag.
+    const fixtures = join(import.meta.dirname, '../../fixtures/tls');
+    const store = createServer({ cert: readFileSync(join(fixtures, 'server.pem')), key: readFileSync(join(fixtures, 'server-key.pem')) }, (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"from":"store"}');
+    });
+    await new Promise<void>((resolve) => store.listen(0, '127.0.0.1', resolve));
+    try {
+      const home = freshHome();
+      const env = { ...home.env, NODE_EXTRA_CA_CERTS: join(fixtures, 'ca.pem') };
+      const storeUrl = `https://127.0.0.1:${(store.address() as AddressInfo).port}/`;
+      const fromStore = await runOkapi(['get', storeUrl, ...caFlag(), '-o', 'json'], { env });
+      expect(fromStore.stderr).toBe('');
+      expect(JSON.parse(fromStore.stdout)).toEqual({ from: 'store' });
+      const fromFlag = await runOkapi(['get', `${other.origin}/trusted`, ...caFlag(), '-o', 'json'], { env });
+      expect(fromFlag.code, fromFlag.stderr).toBe(0);
+      // Without the store's extra certificate the fixtures' server is not trusted: the flag alone did not do it.
+      const without = await runOkapi(['get', storeUrl, ...caFlag()], { env: home.env });
+      expect(without.code).toBe(1);
+      expect(without.stderr).toMatch(/certificate/i);
+    } finally {
+      store.closeAllConnections();
+      await new Promise<void>((resolve) => store.close(() => resolve()));
+    }
+  });
 });
