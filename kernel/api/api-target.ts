@@ -55,6 +55,8 @@ export function resolveApiTarget(
   target: string,
   profileName: string | undefined,
   explicitApi?: string,
+  /** The run's environment, which a profile's `env:` params read. */
+  env: NodeJS.ProcessEnv = process.env,
 ): ApiTarget | undefined {
   let api = explicitApi;
   let rest: string;
@@ -91,7 +93,7 @@ export function resolveApiTarget(
   }
   const profilePath = `apis.${api}.profiles.${profileKey}`;
   const templateParams: ParamLayer[] = [{ params: stringMap(profile.params), path: `${profilePath}.params` }];
-  const templates = new ParamTemplates(templateParams, `profile ${profileKey} of API ${api}`, { api, path: `profiles.${profileKey}.params` }, process.env);
+  const templates = new ParamTemplates(templateParams, `profile ${profileKey} of API ${api}`, { api, path: `profiles.${profileKey}.params` }, env);
   const expand = ([name, value]: [string, string], where: string): [string, string] => [name, templates.expand(value, where).text];
   const tls = sameOrigin ? profileTls(profile) : undefined;
   return {

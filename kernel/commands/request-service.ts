@@ -47,7 +47,7 @@ export class RequestService {
     const options = output();
     try {
       const description = this.describe(request);
-      return await sendAndPrint(planRequest(description, config()), description.limits, options, registry, env);
+      return await sendAndPrint(planRequest(description, config(), env), description.limits, options, registry, env);
     } catch (error) {
       // What an interrupt broke is no error to report: the run ends with the interrupt's code.
       if (interruptedBy() !== undefined) throw error;
@@ -59,7 +59,7 @@ export class RequestService {
   private async exchange(request: HttpRequest): Promise<ReceivedResponse> {
     const description = this.describe(request);
     const { registry, config, env } = this.host;
-    const plan = planRequest(description, config());
+    const plan = planRequest(description, config(), env);
     const exchange = await performExchange(plan, registry, transportOptionsFor(description.limits, false, plan.tls), env);
     if (!exchange.response) throw new OkapiError(`a response-middleware plugin dropped the response to ${request.method} ${request.url}`);
     // A plugin's request has one answer: where a response-middleware follow loop ended.

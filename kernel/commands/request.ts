@@ -42,7 +42,7 @@ export async function runRequest(inv: Invocation, words: string[]): Promise<numb
   const method = methodWord ?? (body ? 'POST' : 'GET');
 
   const request = requestFromArgv(inv, method, target, body);
-  const plan = planRequest(request, inv.config());
+  const plan = planRequest(request, inv.config(), inv.env);
   const profile = inv.string('okapi-profile');
   if (profile !== undefined && plan.api === undefined) {
     inv.diagnostic('warn', `-p ${profile} applies only to registered APIs (okapi <api>/<path>); ${plan.url.host} is not one, so no profile was used`);

@@ -23,10 +23,10 @@ import { planCredentials, profileHasCredentials, requestOperation, type Credenti
 import { isCredentialName } from '../../sdk/shared/credential-names.js';
 import { applyUrlOverrides } from '../../sdk/shared/url-overrides.js';
 
-/** `config`: where registered APIs are found. */
-export function planRequest(request: RequestDescription, config: OkapiConfig): RequestPlan {
+/** `config`: where registered APIs are found; `env`: the run's, which a profile's `env:` params read. */
+export function planRequest(request: RequestDescription, config: OkapiConfig, env: NodeJS.ProcessEnv = process.env): RequestPlan {
   const { method, target, body } = request;
-  const apiTarget = resolveApiTarget(config, target, request.profile, request.api);
+  const apiTarget = resolveApiTarget(config, target, request.profile, request.api, env);
   const credentials = credentialsOf(request, apiTarget, config);
   const defaults: [string, string][] = [
     ['User-Agent', `okapi/${OKAPI_VERSION}`],

@@ -23,6 +23,12 @@ describe('planRequest', () => {
     expect(plan.url.href).toBe('http://127.0.0.1:9/items?q=1&r=2');
   });
 
+  it("fills a profile's templates from the run's environment, not the process's", () => {
+    const config = { apis: { shop: { base_url: 'http://127.0.0.1:9', profiles: { default: { params: { tenant: 'env:SHOP_TENANT' }, headers: ['X-Tenant: {tenant}'] } } } } };
+    const plan = planRequest({ ...base, target: 'shop/items' }, config, { SHOP_TENANT: 'from-the-run' });
+    expect(plan.headers['X-Tenant']).toEqual(['from-the-run']);
+  });
+
   it("puts a command's headers above the profile's and below the user's, adding its cookies to the profile's", () => {
     const config = { apis: { shop: { base_url: 'http://127.0.0.1:9', profiles: { default: { headers: ['Cookie: auth=t', 'X-Tenant: p', 'X-Trace: p'] } } } } };
     const plan = planRequest(
