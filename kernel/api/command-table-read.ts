@@ -29,8 +29,8 @@ interface OpenTable {
   identity: string;
   /** Parsed once; each reading gets its own copy of the top level (`commands` differs between them). */
   head: Omit<CommandTable, 'commands' | 'tags'>;
-  tagsAt: [number, number];
-  /** Parsed when a reading first asks for them: a call by a command's name never does. */
+  /** Read with the rest, so a reading keeps them when the file is replaced; parsed when first asked for (a call never asks). */
+  tagText: Buffer;
   tags: TagEntry[] | undefined;
   commandText: Buffer;
   summariesAt: [number, number];
@@ -89,7 +89,7 @@ function tagsOf(file: OpenTable, api: string): TagEntry[] {
   if (file.tags) return file.tags;
   let tags: unknown;
   try {
-    tags = JSON.parse(readAt(file.fd, ...file.tagsAt).toString('utf8'));
+    tags = JSON.parse(file.tagText.toString('utf8'));
   } catch (error) {
     tags = error;
   }
@@ -124,7 +124,7 @@ function openTable(path: string): OpenTable | undefined {
       fd,
       identity: identityOf(fstatSync(fd)),
       head,
-      tagsAt: [tagsAt, tagBytes],
+      tagText: readAt(fd, tagsAt, tagBytes),
       tags: undefined,
       commandText: readAt(fd, commandsAt, commandBytes),
       summariesAt: [summariesAt, summaryBytes],

@@ -11,6 +11,7 @@ import { planRequest } from '../pipeline/plan-request.js';
 import { sendAndPrint } from '../pipeline/send-and-print.js';
 import { requestFromArgv } from '../cli/request-from-argv.js';
 import { outputOptionsFromArgv } from '../cli/output-from-argv.js';
+import { readAll } from '../../sdk/shared/read-all.js';
 
 /** Methods whose stdin is a body even without body arguments. */
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
@@ -30,8 +31,7 @@ export async function runRequest(inv: Invocation, words: string[]): Promise<numb
   }
   const takesStdin = methodWord === undefined || BODY_METHODS.has(methodWord) || bodyArgs.length > 0;
   const redirected = takesStdin && stdinIsRedirected(() => inv.isTTY('stdin'));
-  // node:stream/consumers is loaded only when there is stdin to read.
-  const stdin = redirected ? await process.getBuiltinModule('node:stream/consumers').buffer(inv.io.stdin) : undefined;
+  const stdin = redirected ? await readAll(inv.io.stdin as AsyncIterable<Uint8Array>) : undefined;
   const encoder = inv.string('okapi-content-type');
   // The body machinery (shorthand, YAML, CBOR, multipart) loads only when there is a body.
   const body =

@@ -12,6 +12,7 @@ import { operationArguments } from '../../sdk/shared/operation-arguments/operati
 import { parseOperationArguments } from './command-line/parse-operation-arguments.js';
 import { parseParameterValue, serializeParameters, unsupportedStyle } from './parameters/index.js';
 import { operationUrl } from './routing/operation-url.js';
+import { readAll } from '../../sdk/shared/read-all.js';
 
 export interface OperationRun {
   init: CommandInit;
@@ -78,8 +79,7 @@ export async function runOperation(run: OperationRun): Promise<number> {
 async function requestBody({ init, ctx, api, detail, typed }: OperationRun, words: string[]) {
   if (!detail.body && words.length === 0) return undefined;
   const { bodyRequiredError, buildOperationBody, operationReadsStdin } = await import('./body/index.js');
-  // node:stream/consumers is loaded only when there is stdin to read.
-  const stdin = init.stdin_redirected && operationReadsStdin(detail.body, detail.method, words) ? await process.getBuiltinModule('node:stream/consumers').buffer(ctx.stdin) : undefined;
+  const stdin = init.stdin_redirected && operationReadsStdin(detail.body, detail.method, words) ? await readAll(ctx.stdin) : undefined;
   const body = await buildOperationBody(detail.body, {
     words,
     ...(stdin !== undefined && stdin.length > 0 ? { stdin } : {}),

@@ -175,6 +175,18 @@ describe('the command table file', () => {
     expect(() => table.tags).toThrow('the command table of pets is damaged (its tags');
   });
 
+  it("keeps a reading's tags when the file is replaced before they are asked for", () => {
+    const { cacheDir, path } = cacheWithTable();
+    const before = readCommandTable(cacheDir, 'pets', { named: ['update-pet'] })!;
+    // An api sync replaces the file (a new one renamed over it) with other tags.
+    const { path: otherPath } = cacheWithTable((details) => {
+      details.tags = [{ word: 'renamed', name: 'Renamed' }];
+    });
+    renameSync(otherPath, path);
+    expect(readCommandTable(cacheDir, 'pets')!.tags).toEqual([{ word: 'renamed', name: 'Renamed' }]);
+    expect(before.tags).toEqual([{ word: 'pet-store', name: 'Pet Store', description: 'Pets.' }]);
+  });
+
   it('parses an operation once however often a run reads it', () => {
     const { cacheDir } = cacheWithTable();
     const entry = readCommandTable(cacheDir, 'pets', { named: ['update-pet'] })!.commands[0]!;
