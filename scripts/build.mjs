@@ -12,7 +12,7 @@ const pluginsDir = join(root, 'plugins-builtin');
 const dist = join(root, 'dist');
 // The kernel's list of built-in plugins; it lives in the kernel because it imports the kernel's loader.
 const builtinIndex = join(root, 'kernel/plugins/builtin-index.generated.ts');
-// The V8 code-cache loader that built files use to load each other on Node 20.
+// The V8 code-cache loader that built files use to load each other.
 const codeCache = join(root, 'kernel/startup/code-cache.ts');
 
 const plugins = readdirSync(pluginsDir, { withFileTypes: true })

@@ -14,7 +14,7 @@ import { withFileLock } from './lock.js';
 import { readConfig } from './read.js';
 
 /** Throws when the document may not be written; `path` names the file in messages. */
-export type DocumentCheck = (document: OkapiConfig, path: string) => Promise<void>;
+type DocumentCheck = (document: OkapiConfig, path: string) => Promise<void>;
 
 /** The config document in the schema, or a UsageError naming each bad value's path. */
 async function checkConfig(document: unknown, path: string): Promise<void> {

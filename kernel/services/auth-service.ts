@@ -56,7 +56,6 @@ export function authService(host: AuthServiceHost): AuthService {
           ...(plan.credential !== undefined ? { credential: plan.credential } : {}),
           type: plan.type,
           ...(plan.authProfile !== undefined ? { auth_profile: plan.authProfile } : {}),
-          // An auth answer as the values it set: a deletion sets none.
           headers: valuesOf(update.headers),
           query: valuesOf(update.query),
         });

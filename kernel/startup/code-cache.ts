@@ -91,7 +91,8 @@ export function requireCached(file: string): unknown {
   const module = run(file, script.runInThisContext() as ModuleCode);
   const rejected = !cachedData || script.cachedDataRejected;
   if (rejected) {
-    // A cache made now always matches the default flags, but holds only the code that ran so far.
+    // A cache made now holds only the code that ran so far, under the flags of now; the one made at
+    // exit, after any changed flags are set back, replaces it.
     writeQuietly(cachePath, serializeStoredCache(new Map(), script.createCachedData()));
     removeOthers(cachePath, prefix);
   }

@@ -6,8 +6,9 @@
  * command after a few plain requests compiled ~40 KB of the kernel's code on every call.
  *
  * A run's kind is its first word (a method, a command, an API's name; any URL is one kind) with
- * the flags it was given, so `okapi get URL` and `okapi get URL -v` are two kinds. Only a hash of
- * it is stored: no word the user typed is written to the temporary directory.
+ * the flags it was given, so `okapi get URL` and `okapi get URL -v` are two kinds. Only a 32-bit
+ * hash of it is stored, so no word the user typed is written as text (the directory is the user's
+ * own, mode 0700).
  *
  * Layout: a byte counting the kinds, each kind's hash (4 bytes) and runs (1 byte), then V8's data.
  */
@@ -19,7 +20,7 @@ export const ENRICHING_RUNS = 2;
 const MAX_KINDS = 64;
 const KIND_BYTES = 5;
 
-export interface StoredCache {
+interface StoredCache {
   /** Runs of each kind that enriched the cache, by the kind's hash. */
   kinds: Map<number, number>;
   /** V8's data; undefined when there is none or the file is damaged. */

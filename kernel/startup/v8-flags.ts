@@ -7,18 +7,16 @@
  */
 const KEY = Symbol.for('okapi.v8FlagsToPutBack');
 
-type Store = Record<symbol, string[] | undefined>;
-
 /** `putBack`: the flags that give V8 its flags of the start again. */
 export function noteV8FlagsChanged(putBack: string[]): void {
-  (globalThis as unknown as Store)[KEY] = putBack;
+  (globalThis as Record<symbol, unknown>)[KEY] = putBack;
 }
 
 /** Sets back the flags okapi changed, for good: only when no more code runs (at exit). */
 export function putV8FlagsBack(): void {
-  const putBack = (globalThis as unknown as Store)[KEY];
+  const putBack = (globalThis as Record<symbol, unknown>)[KEY] as string[] | undefined;
   if (!putBack) return;
   const v8 = process.getBuiltinModule('node:v8');
   for (const flag of putBack) v8.setFlagsFromString(flag);
-  (globalThis as unknown as Store)[KEY] = undefined;
+  (globalThis as Record<symbol, unknown>)[KEY] = undefined;
 }

@@ -1,5 +1,6 @@
 /** Loading okapi's built files (kernel/startup/code-cache.ts): chunks required by relative name, once each, carried or not. */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { requireCached, wrapBuiltFile } from '../../../kernel/startup/code-cache.js';
@@ -33,5 +34,12 @@ exports.path = require('node:path') === require('path');`),
     expect(plugin.path).toBe(true);
     // The carried code runs, not the file's.
     expect(plugin.shared).toEqual({ from: 'carried' });
+  });
+
+  it("writes a built file so that Node's own require runs it as any module", () => {
+    const dir = tempDir('okapi-built-');
+    writeFileSync(join(dir, 'wrapped.cjs'), wrapBuiltFile(`exports.answer = 42; exports.self = this === module.exports; exports.name = __filename;`));
+    const loaded = createRequire(join(dir, 'index.cjs'))('./wrapped.cjs') as { answer: number; self: boolean; name: string };
+    expect(loaded).toEqual({ answer: 42, self: true, name: join(dir, 'wrapped.cjs') });
   });
 });
