@@ -31,7 +31,7 @@ export type Dispatch = (request: DispatchRequest) => Promise<DispatchResponse>;
 export type Interceptor = (next: Dispatch) => Dispatch;
 
 /** Where a contributed interceptor sits: the two seams DESIGN.md §2 step 5 names. */
-export type InterceptorPosition = 'cache' | 'retry';
+type InterceptorPosition = 'cache' | 'retry';
 
 export interface ContributedInterceptor {
   position: InterceptorPosition;

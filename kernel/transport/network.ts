@@ -14,7 +14,7 @@ import { parseSentHead } from './sent-head.js';
 import type { TlsConnectOptions } from './tls-material.js';
 import type { RecordedHop, SecretFields } from './types.js';
 
-export interface NetworkSettings {
+interface NetworkSettings {
   /** The TLS options for a hop's URL: a profile's client certificate goes to its API's origin only. */
   tlsFor: (url: URL) => TlsConnectOptions;
   guard: AddressGuard | undefined;

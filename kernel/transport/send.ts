@@ -39,7 +39,8 @@ export async function send(request: TransportRequest, options: TransportOptions)
 
   // `-t` bounds every hop and the body. AbortSignal.timeout's timer does not hold the process open,
   // and goes with the signal once the request is done with; -t is the only reason the signal aborts.
-  const deadline = timeoutMs !== undefined ? AbortSignal.timeout(timeoutMs) : new AbortController().signal;
+  // It takes whole milliseconds, and a duration may have a fraction of one (-t 1.5ms, -t 1.005).
+  const deadline = timeoutMs !== undefined ? AbortSignal.timeout(Math.ceil(timeoutMs)) : new AbortController().signal;
   // Loaded only for the requests that have a policy: a plain request pays nothing for it.
   const guard = options.addressPolicy ? (await import('./address-guard.js')).guardFor(options.addressPolicy) : undefined;
   const hops: RecordedHop[] | undefined = options.recordHops ? [] : undefined;

@@ -17,7 +17,7 @@ function tlsModule(): typeof import('node:tls') {
 }
 
 /** The files, as for one origin, and the trust settings they go with. */
-export interface TlsSettings extends Omit<OriginTls, 'origin'> {
+interface TlsSettings extends Omit<OriginTls, 'origin'> {
   insecure: boolean;
   minVersion: 'TLSv1.2' | 'TLSv1.3';
 }

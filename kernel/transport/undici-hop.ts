@@ -76,6 +76,7 @@ function dispatchHop(dispatcher: Dispatcher, hop: HopRequest, options: HopOption
         const httpVersion = httpVersionOf(socket);
         const raw = Array.isArray(ctrl.rawHeaders) ? (ctrl.rawHeaders as (Buffer | string)[]) : [];
         const headers = fromRawHeaders(raw, httpVersion === '2' ? 'utf8' : 'latin1');
+        const tls = tlsDetailsOf(socket);
         body = new Readable({
           highWaterMark: BODY_BUFFER,
           read() {
@@ -89,7 +90,6 @@ function dispatchHop(dispatcher: Dispatcher, hop: HopRequest, options: HopOption
             callback(error);
           },
         });
-        const tls = tlsDetailsOf(socket);
         status = statusCode;
         resolve({
           status: statusCode,

@@ -96,6 +96,12 @@ describe('timeouts', () => {
     });
   });
 
+  it('takes a duration with a fraction of a millisecond', async () => {
+    const server = await httpServer((_req, res) => res.end('ok'));
+    const response = await send({ method: 'GET', url: server.origin, headers: {} }, { maxBodySize: MiB, timeoutMs: 1004.9999999999999 });
+    expect(Buffer.from(await response.bytes()).toString()).toBe('ok');
+  });
+
   it('bounds the whole request, body included', async () => {
     const slowBody = await httpServer((_req, res) => {
       res.write('start ');
