@@ -100,6 +100,9 @@ printf '%s' '${text}' > "$1"
     const okapi = startOkapi(['config', 'edit'], { env: { ...home.env, EDITOR: editor.path } });
     const draft = await fileWritten(editor.opened);
     okapi.child.kill('SIGINT');
+    // Node runs a signal's handler on a later turn of okapi's event loop: released at once, the
+    // editor could be done before okapi even looks at the signal, which then ends it with 130.
+    await sleep(300);
     writeFileSync(editor.release, '');
     const result = await okapi.result;
     expect(result.stderr).toBe('');
