@@ -58,6 +58,9 @@ interface FileRequire {
   embedded(modules: Record<string, ModuleCode>): void;
 }
 
+/** The kind of this run (run-kinds.ts), worked out for the first file loaded: the arguments do not change. */
+let thisRunKind: number | undefined;
+
 /** Each file's exports, once loaded: a chunk two files share is one module, as with require. */
 const loaded = new Map<string, { exports: unknown }>();
 const embedded = new Map<string, ModuleCode>();
@@ -96,7 +99,7 @@ export function requireCached(file: string): unknown {
     writeQuietly(cachePath, serializeStoredCache(new Map(), script.createCachedData()));
     removeOthers(cachePath, prefix);
   }
-  const enriched = enrichedKinds(rejected ? new Map() : kinds, runKind(process.argv.slice(2)));
+  const enriched = enrichedKinds(rejected ? new Map() : kinds, (thisRunKind ??= runKind(process.argv.slice(2))));
   if (enriched) {
     // One made at exit holds every function this run compiled, those read from the cache included,
     // so later runs of its kind compile none of it (run-kinds.ts). V8 marks a cache with its flags:
