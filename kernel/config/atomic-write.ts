@@ -1,18 +1,50 @@
 /**
- * Atomic file replacement: write a temporary file in the target's directory, flush it to disk, then
- * rename it over the target. Readers see the old file or the new one, never half of either.
+ * Atomic file replacement, okapi's one file writer: a temporary file beside the target, then a
+ * rename over it. Readers see the old file or the new one, never half of either. Every write makes
+ * the file 0600 in a directory created 0700, names its temporary file alike and removes it when
+ * the write fails. Two ways to write, by what the caller can afford:
+ *
+ * - `writeFileAtomic`, while okapi works: the config, the token store, the manifest and API caches.
+ *   Asynchronous, and a failure is an error the user reads, worded by the caller's choices.
+ * - `writeFileQuietly`, the start-up caches written at exit: synchronous, since an exit handler
+ *   cannot wait, and silent, since a cache is an optimisation that must never fail the command.
+ *
+ * The start-up code of every run imports this file: Node's modules other than node:fs and node:path
+ * are asked for when a write needs them (node:fs/promises alone loads eight of Node's modules).
  */
 
-import { randomBytes } from 'node:crypto';
-import { constants as fsConstants, realpathSync } from 'node:fs';
-import { mkdir, open, rename, unlink } from 'node:fs/promises';
+import { mkdirSync, realpathSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { withTemporaryFile } from '../../sdk/interrupt.js';
 import { describeFsError } from '../../sdk/shared/fs-errors.js';
 
 const FILE_MODE = 0o600;
+const DIRECTORY_MODE = 0o700;
+/** Never an existing file: one planted at the temporary name is not written through. */
+const CREATE_NEW = 'wx';
+
+/** How `writeFileAtomic` writes, by what the file is. */
+export interface AtomicWriteChoices {
+  /**
+   * Flush the file, then its directory entry, to disk. Worth it for what okapi cannot rebuild; a
+   * cache file damaged by a crash reads as a missing one and is rebuilt, not worth the fsync of a
+   * 4 MB API description on every connect.
+   */
+  durable: boolean;
+  /** The error a failed write becomes, from the file-system error that failed it. */
+  failure: (target: string, cause: unknown) => OkapiError;
+}
+
+/** A file okapi cannot rebuild: the config, the token store. */
+const KEPT_FILE: AtomicWriteChoices = {
+  durable: true,
+  failure: (target, cause) =>
+    new OkapiError(`cannot write ${target}: ${describeFsError(cause)}`, {
+      hint: `check the permissions of ${dirname(target)} and that the disk is not full`,
+      cause,
+    }),
+};
 
 /**
  * The real file behind `path`: a symlinked config (dotfile managers do this) is updated in place of
@@ -28,25 +60,26 @@ export function realFile(path: string): string {
 
 /**
  * Writes `data` to `path` atomically, as a file only its owner reads and writes (0600: a 0644
- * config becomes 0600, and so does one the owner had made read-only). Missing directories are
- * created (mode 0700).
+ * config becomes 0600, and so does one the owner had made read-only), through a symlink to its
+ * target. Missing directories are created (mode 0700).
  */
-export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+export async function writeFileAtomic(path: string, data: string | Uint8Array, choices: AtomicWriteChoices = KEPT_FILE): Promise<void> {
   const target = realFile(path);
   const dir = dirname(target);
   await makeDirectory(dir);
 
-  const temp = join(dir, `.${basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const fs = fsPromises();
+  const temp = temporaryPath(target);
   let created = false;
   try {
     await withTemporaryFile(temp, async () => {
-      const handle = await open(temp, fsConstants.O_CREAT | fsConstants.O_EXCL | fsConstants.O_WRONLY, FILE_MODE);
+      const handle = await fs.open(temp, CREATE_NEW, FILE_MODE);
       created = true;
       try {
         await handle.writeFile(data);
         // The umask may have narrowed the creation mode; set exactly what was decided.
         await handle.chmod(FILE_MODE).catch(() => undefined); // some file systems refuse; the open mode stands
-        await handle.sync();
+        if (choices.durable) await handle.sync();
       } finally {
         await handle.close();
       }
@@ -54,25 +87,48 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
       created = false;
     });
   } catch (error) {
-    if (created) await unlink(temp).catch(() => undefined);
-    throw new OkapiError(`cannot write ${target}: ${describeFsError(error)}`, {
-      hint: `check the permissions of ${dir} and that the disk is not full`,
-      cause: error,
-    });
+    if (created) await fs.unlink(temp).catch(() => undefined);
+    throw choices.failure(target, error);
   }
-  await syncDirectory(dir);
+  if (choices.durable) await syncDirectory(dir);
+}
+
+/**
+ * Writes `data` to `path` atomically and synchronously, or not at all: a read-only or full cache
+ * directory means running without the cache. Not through a symlink: the code cache lives in the
+ * shared temporary directory.
+ */
+export function writeFileQuietly(path: string, data: string | Uint8Array): void {
+  const temp = temporaryPath(path);
+  try {
+    mkdirSync(dirname(path), { recursive: true, mode: DIRECTORY_MODE });
+    writeFileSync(temp, data, { mode: FILE_MODE, flag: CREATE_NEW });
+    renameSync(temp, path);
+  } catch {
+    try {
+      unlinkSync(temp);
+    } catch {
+      // Never created, or already renamed.
+    }
+  }
 }
 
 /** Creates `dir` and its missing parents (mode 0700), or says why it cannot. */
 export async function makeDirectory(dir: string): Promise<void> {
   try {
-    await mkdir(dir, { recursive: true, mode: 0o700 });
+    await fsPromises().mkdir(dir, { recursive: true, mode: DIRECTORY_MODE });
   } catch (error) {
     throw new OkapiError(`cannot create directory ${dir}: ${describeFsError(error)}`, {
       hint: 'check the permissions of its parent directory, or choose another location',
       cause: error,
     });
   }
+}
+
+/** Hidden, beside the target (a rename stays on one file system), and unique to this write. */
+function temporaryPath(target: string): string {
+  const unique = process.getBuiltinModule('node:crypto').randomBytes(6).toString('hex');
+  return join(dirname(target), `.${basename(target)}.${process.pid}.${unique}.tmp`);
 }
 
 /**
@@ -82,13 +138,13 @@ export async function makeDirectory(dir: string): Promise<void> {
 async function renameWithRetry(from: string, to: string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
-      await rename(from, to);
+      await fsPromises().rename(from, to);
       return;
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       const transient = process.platform === 'win32' && (code === 'EPERM' || code === 'EACCES' || code === 'EBUSY');
       if (!transient || attempt >= 5) throw error;
-      await sleep(20 * (attempt + 1));
+      await process.getBuiltinModule('node:timers/promises').setTimeout(20 * (attempt + 1));
     }
   }
 }
@@ -97,7 +153,7 @@ async function renameWithRetry(from: string, to: string): Promise<void> {
 async function syncDirectory(dir: string): Promise<void> {
   if (process.platform === 'win32') return;
   try {
-    const handle = await open(dir, 'r');
+    const handle = await fsPromises().open(dir, 'r');
     try {
       await handle.sync();
     } finally {
@@ -106,4 +162,8 @@ async function syncDirectory(dir: string): Promise<void> {
   } catch {
     // Durability of the directory entry is a bonus, not a requirement.
   }
+}
+
+function fsPromises(): typeof import('node:fs/promises') {
+  return process.getBuiltinModule('node:fs/promises');
 }

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { Script, constants as vmConstants } from 'node:vm';
 import { putV8FlagsBack } from './v8-flags.js';
-import { writeQuietly } from './write-quietly.js';
+import { writeFileQuietly } from '../config/atomic-write.js';
 import { enrichedKinds, parseStoredCache, runKind, serializeStoredCache } from './run-kinds.js';
 import { fnv1a } from '../../sdk/shared/fnv1a.js';
 
@@ -96,7 +96,7 @@ export function requireCached(file: string): unknown {
   if (rejected) {
     // A cache made now holds only the code that ran so far, under the flags of now; the one made at
     // exit, after any changed flags are set back, replaces it.
-    writeQuietly(cachePath, serializeStoredCache(new Map(), script.createCachedData()));
+    writeFileQuietly(cachePath, serializeStoredCache(new Map(), script.createCachedData()));
     removeOthers(cachePath, prefix);
   }
   const enriched = enrichedKinds(rejected ? new Map() : kinds, (thisRunKind ??= runKind(process.argv.slice(2))));
@@ -106,7 +106,7 @@ export function requireCached(file: string): unknown {
     // those an https request changed are set back first (v8-flags.ts).
     process.once('exit', () => {
       putV8FlagsBack();
-      writeQuietly(cachePath, serializeStoredCache(enriched, script.createCachedData()));
+      writeFileQuietly(cachePath, serializeStoredCache(enriched, script.createCachedData()));
     });
   }
   return module.exports;

@@ -9,7 +9,7 @@ import { fstatSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { configDir, resolveCacheDir, resolveConfigLocation } from '../config/paths.js';
 import { pluginDirectories } from '../plugins/discovery.js';
-import { writeQuietly } from './write-quietly.js';
+import { writeFileQuietly } from '../config/atomic-write.js';
 
 export interface HelpCache {
   path: string;
@@ -80,7 +80,7 @@ function buildOf(kernelFile: string, version: string): string {
 /** Stores the text with the files it depends on; failing to write it changes nothing. */
 export function storeHelp(cache: HelpCache, text: string, files: string[]): void {
   const header: Header = { build: cache.build, files: files.map((path) => [path, stampOf(path)]) };
-  writeQuietly(cache.path, `${JSON.stringify(header)}${SEPARATOR}${text}`);
+  writeFileQuietly(cache.path, `${JSON.stringify(header)}${SEPARATOR}${text}`);
 }
 
 /** What the root help depends on: the config file and every plugin directory and executable. */

@@ -2,7 +2,7 @@ import { chmod, lstat, mkdir, readdir, readFile, readlink, stat, symlink, writeF
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OkapiError } from '../../../sdk/shared/errors.js';
-import { writeFileAtomic } from '../../../kernel/config/atomic-write.js';
+import { writeFileAtomic, writeFileQuietly } from '../../../kernel/config/atomic-write.js';
 import type { OkapiConfig } from '../../../kernel/config/document.js';
 import { readConfig } from '../../../kernel/config/read.js';
 import { replaceConfigText, updateConfig } from '../../../kernel/config/store.js';
@@ -372,5 +372,39 @@ describe('writeFileAtomic', () => {
     await chmod(file, 0o400);
     await writeFileAtomic(file, 'c');
     expect(await modeOf(file)).toBe(0o600);
+  });
+
+  it('words a failure as the choices say', async () => {
+    const dir = await tempDir();
+    const blocker = join(dir, 'blocker');
+    await mkdir(join(blocker, 'inside'), { recursive: true });
+    const choices = { durable: false, failure: (target: string) => new OkapiError(`no cache at ${target}`) };
+    await expect(writeFileAtomic(blocker, 'x', choices)).rejects.toThrow(`no cache at ${blocker}`);
+    expect(await readdir(dir)).toEqual(['blocker']);
+  });
+});
+
+describe('writeFileQuietly', () => {
+  it('creates the directory and replaces the file', async () => {
+    const file = join(await tempDir(), 'cache', 'help');
+    writeFileQuietly(file, 'a');
+    writeFileQuietly(file, 'b');
+    expect(await readFile(file, 'utf8')).toBe('b');
+    expect(await readdir(join(file, '..'))).toEqual(['help']);
+  });
+
+  it('fails silently and leaves no temporary file behind', async () => {
+    const dir = await tempDir();
+    const blocker = join(dir, 'blocker');
+    await mkdir(join(blocker, 'inside'), { recursive: true });
+    writeFileQuietly(blocker, 'x');
+    expect(await readdir(dir)).toEqual(['blocker']);
+  });
+
+  it.skipIf(isWindows)('writes files 0600 in a directory made 0700', async () => {
+    const dir = join(await tempDir(), 'cache');
+    writeFileQuietly(join(dir, 'code'), 'a');
+    expect(await modeOf(dir)).toBe(0o700);
+    expect(await modeOf(join(dir, 'code'))).toBe(0o600);
   });
 });
