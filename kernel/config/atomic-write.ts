@@ -63,7 +63,11 @@ export function realFile(path: string): string {
  * config becomes 0600, and so does one the owner had made read-only), through a symlink to its
  * target. Missing directories are created (mode 0700).
  */
-export async function writeFileAtomic(path: string, data: string | Uint8Array, choices: AtomicWriteChoices = KEPT_FILE): Promise<void> {
+export async function writeFileAtomic(
+  path: string,
+  data: string | Uint8Array,
+  choices: AtomicWriteChoices = KEPT_FILE,
+): Promise<void> {
   const target = realFile(path);
   const dir = dirname(target);
   await makeDirectory(dir);

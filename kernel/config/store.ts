@@ -13,9 +13,6 @@ import { editConfigText } from './edit.js';
 import { withFileLock } from './lock.js';
 import { readConfig } from './read.js';
 
-/** Throws when the document may not be written; `path` names the file in messages. */
-type DocumentCheck = (document: OkapiConfig, path: string) => Promise<void>;
-
 /** The config document in the schema, or a UsageError naming each bad value's path. */
 async function checkConfig(document: unknown, path: string): Promise<void> {
   (await import('./schema-check.js')).checkConfigSchema(document, path);
@@ -30,15 +27,10 @@ export async function checkConfigText(text: string, path: string): Promise<Okapi
 
 /**
  * Changes the config under the lock: the file is re-read, a deep copy is handed to `mutate` (which
- * may change it in place or return a new document), and the result is checked (by `check`, the
- * schema unless said otherwise) and written. Returns the config as written. Nothing is written
- * when nothing changed.
+ * may change it in place or return a new document), and the result is checked against the schema
+ * and written. Returns the config as written. Nothing is written when nothing changed.
  */
-export async function updateConfig(
-  path: string,
-  mutate: (config: OkapiConfig) => OkapiConfig | void,
-  check: DocumentCheck = checkConfig,
-): Promise<OkapiConfig> {
+export async function updateConfig(path: string, mutate: (config: OkapiConfig) => OkapiConfig | void): Promise<OkapiConfig> {
   const target = realFile(path);
   return withFileLock(target, async () => {
     const { config, text } = readConfig(target);
@@ -56,7 +48,7 @@ export async function updateConfig(
       written = parseConfigText(newText, path);
     }
     if (newText !== text) {
-      await check(written, path);
+      await checkConfig(written, path);
       await writeFileAtomic(target, newText);
     }
     return written;

@@ -19,21 +19,21 @@ const COMMENTED = `// okapi configuration
   // registered APIs
   "apis": {
     "pets": {
-      "base": "https://pets.example", // production
-      "tags": ["a", "b", "c"]
+      "base_url": "https://pets.example", // production
+      "spec_files": ["a", "b", "c"]
     },
-    "old": { "base": "https://old.example" }
+    "old": { "base_url": "https://old.example" }
   },
   /* plugin settings */
   "plugins": {
-    "okapi-jq": { "enabled": true, "mode": "fast" }
+    "okapi-jq": { "enabled": true, "overrides": ["format:jq"] }
   },
-  "zeta": 1
+  "$schema": "https://okapi.example/schema.json"
 }
 `;
 
 interface Pets {
-  pets: { base: string; tags: string[] };
+  pets: { base_url: string; spec_files: string[] };
   old?: unknown;
   books?: unknown;
 }
@@ -49,7 +49,7 @@ describe('readConfig', () => {
     await writeFile(file, COMMENTED);
     const { config, text } = readConfig(file);
     expect(text).toBe(COMMENTED);
-    expect(config.zeta).toBe(1);
+    expect(config.$schema).toBe('https://okapi.example/schema.json');
   });
 
   it('reports a directory in place of the file with the OS reason', async () => {
@@ -66,18 +66,16 @@ describe('readConfig', () => {
   });
 });
 
-/** The editing machinery on documents of any shape (the config schema has its own tests below). */
-const updateDocument = (file: string, mutate: (document: OkapiConfig) => OkapiConfig | void) => updateConfig(file, mutate, async () => undefined);
-
-describe('updateConfig on any document', () => {
+/** The editing machinery (the config schema has its own tests below). */
+describe('updateConfig edits', () => {
   it('creates a new file as pretty JSON, mode 0600, in a 0700 directory', async () => {
     const dir = join(await tempDir(), 'okapi');
     const file = join(dir, 'config.json');
-    const result = await updateDocument(file, (config) => {
-      config.apis = { pets: { base: 'https://pets.example' } };
+    const result = await updateConfig(file, (config) => {
+      config.apis = { pets: { base_url: 'https://pets.example' } };
     });
-    expect(result).toEqual({ apis: { pets: { base: 'https://pets.example' } } });
-    expect(await readFile(file, 'utf8')).toBe('{\n  "apis": {\n    "pets": {\n      "base": "https://pets.example"\n    }\n  }\n}\n');
+    expect(result).toEqual({ apis: { pets: { base_url: 'https://pets.example' } } });
+    expect(await readFile(file, 'utf8')).toBe('{\n  "apis": {\n    "pets": {\n      "base_url": "https://pets.example"\n    }\n  }\n}\n');
     if (!isWindows) {
       expect(await modeOf(file)).toBe(0o600);
       expect(await modeOf(dir)).toBe(0o700);
@@ -88,40 +86,43 @@ describe('updateConfig on any document', () => {
   it('keeps comments and key order while adding, changing and deleting nested keys', async () => {
     const file = join(await tempDir(), 'config.json');
     await writeFile(file, COMMENTED);
-    await updateDocument(file, (config) => {
+    await updateConfig(file, (config) => {
       const apis = config.apis as unknown as Pets;
-      apis.pets.base = 'https://staging.example';
+      apis.pets.base_url = 'https://staging.example';
       delete apis.old;
-      apis.books = { base: 'https://books.example' };
+      apis.books = { base_url: 'https://books.example', spec_files: ['one.yaml', 'two.yaml'] };
       const jq = config.plugins?.['okapi-jq'];
       if (jq) {
         jq.enabled = false;
-        delete jq.mode;
+        delete jq.overrides;
       }
-      config.added = { list: [1, 2] };
+      config.auth_profiles = { shared: { type: 'bearer' } };
     });
     expect(await readFile(file, 'utf8')).toBe(`// okapi configuration
 {
   // registered APIs
   "apis": {
     "pets": {
-      "base": "https://staging.example", // production
-      "tags": ["a", "b", "c"]
+      "base_url": "https://staging.example", // production
+      "spec_files": ["a", "b", "c"]
     },
     "books": {
-      "base": "https://books.example"
+      "base_url": "https://books.example",
+      "spec_files": [
+        "one.yaml",
+        "two.yaml"
+      ]
     }
   },
   /* plugin settings */
   "plugins": {
     "okapi-jq": { "enabled": false }
   },
-  "zeta": 1,
-  "added": {
-    "list": [
-      1,
-      2
-    ]
+  "$schema": "https://okapi.example/schema.json",
+  "auth_profiles": {
+    "shared": {
+      "type": "bearer"
+    }
   }
 }
 `);
@@ -130,17 +131,24 @@ describe('updateConfig on any document', () => {
   it('edits arrays element by element: insert, remove, replace', async () => {
     const file = join(await tempDir(), 'config.json');
     const text = `{
-  "list": [
-    "a", // first
-    "b", // second
-    "c" // third
-  ]
+  "apis": {
+    "x": {
+      "base_url": "https://x.example",
+      "spec_files": [
+        "a", // first
+        "b", // second
+        "c" // third
+      ]
+    }
+  }
 }
 `;
     await writeFile(file, text);
+    const api = (config: OkapiConfig) => config.apis!.x as Record<string, unknown>;
+    const specFiles = () => api(readConfig(file).config).spec_files;
     const list = async (next: string[]): Promise<string> => {
-      await updateDocument(file, (config) => {
-        config.list = next;
+      await updateConfig(file, (config) => {
+        api(config).spec_files = next;
       });
       return readFile(file, 'utf8');
     };
@@ -149,84 +157,92 @@ describe('updateConfig on any document', () => {
     expect(now).toContain('"a", // first');
     expect(now).toContain('"b", // second');
     expect(now).toContain('"c" // third');
-    expect(readConfig(file).config.list).toEqual(['a', 'b', 'x', 'c']);
+    expect(specFiles()).toEqual(['a', 'b', 'x', 'c']);
     // Remove from the middle.
     now = await list(['a', 'x', 'c']);
     expect(now).toContain('"a", // first');
     expect(now).toContain('"c" // third');
-    expect(readConfig(file).config.list).toEqual(['a', 'x', 'c']);
+    expect(specFiles()).toEqual(['a', 'x', 'c']);
     // Replace one element, append, and shrink to empty.
     await list(['a', 'y', 'c', 'd']);
-    expect(readConfig(file).config.list).toEqual(['a', 'y', 'c', 'd']);
+    expect(specFiles()).toEqual(['a', 'y', 'c', 'd']);
     expect(await readFile(file, 'utf8')).toContain('"a", // first');
     await list([]);
-    expect(readConfig(file).config.list).toEqual([]);
+    expect(specFiles()).toEqual([]);
     // Arrays of objects are diffed into: a comment inside an element survives a change next to it.
-    await updateDocument(file, (config) => {
-      config.list = [{ id: 1, name: 'one' }];
+    type Profiles = Record<string, { params: { ids: Array<Record<string, unknown>> } }>;
+    const params = (config: OkapiConfig) => (api(config).profiles as Profiles).default!.params;
+    await updateConfig(file, (config) => {
+      api(config).profiles = { default: { params: { ids: [{ id: 1, name: 'one' }] } } };
     });
     await writeFile(file, (await readFile(file, 'utf8')).replace('"id": 1', '"id": 1 /* keep me */'));
-    await updateDocument(file, (config) => {
-      (config.list as Array<Record<string, unknown>>)[0]!.name = 'uno';
+    await updateConfig(file, (config) => {
+      params(config).ids[0]!.name = 'uno';
     });
     expect(await readFile(file, 'utf8')).toContain('"id": 1 /* keep me */');
-    expect(readConfig(file).config.list).toEqual([{ id: 1, name: 'uno' }]);
+    expect(params(readConfig(file).config).ids).toEqual([{ id: 1, name: 'uno' }]);
   });
 
   it('accepts a mutator that returns a new document', async () => {
     const file = join(await tempDir(), 'config.json');
-    await writeFile(file, '{\n  // keep\n  "a": 1,\n  "b": 2\n}\n');
-    const result = await updateDocument(file, (config) => ({ ...config, b: 3, c: [true] }));
-    expect(result).toEqual({ a: 1, b: 3, c: [true] });
-    expect(await readFile(file, 'utf8')).toBe('{\n  // keep\n  "a": 1,\n  "b": 3,\n  "c": [\n    true\n  ]\n}\n');
+    await writeFile(file, '{\n  // keep\n  "$schema": "one",\n  "apis": {}\n}\n');
+    const apis = { x: { base_url: 'https://x.example' } };
+    const result = await updateConfig(file, (config) => ({ ...config, apis, plugins: {} }));
+    expect(result).toEqual({ $schema: 'one', apis, plugins: {} });
+    expect(await readFile(file, 'utf8')).toBe(
+      '{\n  // keep\n  "$schema": "one",\n  "apis": {\n    "x": {\n      "base_url": "https://x.example"\n    }\n  },\n' +
+        '  "plugins": {}\n}\n',
+    );
   });
 
   it('does not hand out the cached document: the mutator gets a deep copy', async () => {
     const file = join(await tempDir(), 'config.json');
-    await writeFile(file, '{"apis": {"x": {"n": 1}}}');
+    await writeFile(file, '{"apis": {"x": {"base_url": "https://one.example"}}}');
     let seen: OkapiConfig | undefined;
-    await updateDocument(file, (config) => {
+    await updateConfig(file, (config) => {
       seen = config;
-      return { apis: { x: { n: 2 } } };
+      return { apis: { x: { base_url: 'https://two.example' } } };
     });
-    expect(seen).toEqual({ apis: { x: { n: 1 } } });
-    expect(readConfig(file).config).toEqual({ apis: { x: { n: 2 } } });
+    expect(seen).toEqual({ apis: { x: { base_url: 'https://one.example' } } });
+    expect(readConfig(file).config).toEqual({ apis: { x: { base_url: 'https://two.example' } } });
   });
 
   it('keeps CRLF line ends and a byte order mark', async () => {
     const file = join(await tempDir(), 'config.json');
-    await writeFile(file, '\uFEFF{\r\n  // c\r\n  "a": 1\r\n}\r\n');
-    await updateDocument(file, (config) => {
-      config.b = { c: 2 };
+    await writeFile(file, '\uFEFF{\r\n  // c\r\n  "apis": {}\r\n}\r\n');
+    await updateConfig(file, (config) => {
+      config.plugins = { p: { enabled: false } };
     });
     const text = await readFile(file, 'utf8');
-    expect(text).toBe('\uFEFF{\r\n  // c\r\n  "a": 1,\r\n  "b": {\r\n    "c": 2\r\n  }\r\n}\r\n');
+    expect(text).toBe(
+      '\uFEFF{\r\n  // c\r\n  "apis": {},\r\n  "plugins": {\r\n    "p": {\r\n      "enabled": false\r\n    }\r\n  }\r\n}\r\n',
+    );
   });
 
   it('treats undefined values as deletions, as JSON does', async () => {
     const file = join(await tempDir(), 'config.json');
-    await writeFile(file, '{\n  "a": 1, // one\n  "b": 2\n}\n');
-    await updateDocument(file, (config) => {
-      config.b = undefined;
+    await writeFile(file, '{\n  "apis": {}, // one\n  "plugins": {}\n}\n');
+    await updateConfig(file, (config) => {
+      config.plugins = undefined;
     });
-    expect(await readFile(file, 'utf8')).toBe('{\n  "a": 1 // one\n}\n');
+    expect(await readFile(file, 'utf8')).toBe('{\n  "apis": {} // one\n}\n');
   });
 
   it('writes nothing when nothing changed', async () => {
     const file = join(await tempDir(), 'config.json');
-    await writeFile(file, '{ "a": 1 }');
+    await writeFile(file, '{ "apis": {} }');
     const before = await stat(file);
-    await updateDocument(file, () => undefined);
+    await updateConfig(file, () => undefined);
     const after = await stat(file);
     expect(after.ino).toBe(before.ino);
-    expect(await readFile(file, 'utf8')).toBe('{ "a": 1 }');
+    expect(await readFile(file, 'utf8')).toBe('{ "apis": {} }');
   });
 
   it('validates the result and leaves the file alone when it is invalid', async () => {
     const file = join(await tempDir(), 'config.json');
     await writeFile(file, '{ "apis": {} }');
     await expect(
-      updateDocument(file, (config) => {
+      updateConfig(file, (config) => {
         (config as Record<string, unknown>).apis = 'nope';
       }),
     ).rejects.toThrow(`config file ${file}: "apis" must be an object`);
@@ -237,15 +253,15 @@ describe('updateConfig on any document', () => {
   it('refuses to update a malformed file, naming where it is broken', async () => {
     const file = join(await tempDir(), 'config.json');
     await writeFile(file, '{\n  "a": 1,,\n}');
-    await expect(updateDocument(file, () => undefined)).rejects.toThrow(/is not valid JSON: .* at line 2, column 10/);
+    await expect(updateConfig(file, () => undefined)).rejects.toThrow(/is not valid JSON: .* at line 2, column 10/);
   });
 
   it.skipIf(isWindows)('tightens a 0644 file to 0600', async () => {
     const file = join(await tempDir(), 'config.json');
     await writeFile(file, '{}', { mode: 0o644 });
     await chmod(file, 0o644);
-    await updateDocument(file, (config) => {
-      config.token = 'secret';
+    await updateConfig(file, (config) => {
+      config.auth_profiles = { shared: { type: 'bearer', params: { token: 'secret' } } };
     });
     expect(await modeOf(file)).toBe(0o600);
   });
@@ -255,14 +271,14 @@ describe('updateConfig on any document', () => {
     await mkdir(join(dir, 'dotfiles'));
     const real = join(dir, 'dotfiles', 'okapi.json');
     const link = join(dir, 'config.json');
-    await writeFile(real, '{\n  // mine\n  "a": 1\n}\n');
+    await writeFile(real, '{\n  // mine\n  "$schema": "one"\n}\n');
     await symlink(real, link);
-    await updateDocument(link, (config) => {
-      config.a = 2;
+    await updateConfig(link, (config) => {
+      config.$schema = 'two';
     });
     expect((await lstat(link)).isSymbolicLink()).toBe(true);
     expect(await readlink(link)).toBe(real);
-    expect(await readFile(real, 'utf8')).toBe('{\n  // mine\n  "a": 2\n}\n');
+    expect(await readFile(real, 'utf8')).toBe('{\n  // mine\n  "$schema": "two"\n}\n');
   });
 });
 
