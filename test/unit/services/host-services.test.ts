@@ -3,7 +3,7 @@
  * comments kept and the schema checked, the API registry and its cache files, the token store, and
  * the cache directory; and what a hostile caller may send them, refused with words.
  */
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hostServices } from '../../helpers/host-services.js';
@@ -217,11 +217,57 @@ describe('cache service', () => {
     const { paths, services } = home();
     expect(services.cache.dir).toBe(paths.cache_dir);
     expect(await services.cache.clearResponses('pets')).toEqual({ files: 0, existed: false });
-    const { mkdirSync } = await import('node:fs');
     mkdirSync(join(paths.cache_dir, 'responses/pets/a'), { recursive: true });
     writeFileSync(join(paths.cache_dir, 'responses/pets/a/1'), '');
     writeFileSync(join(paths.cache_dir, 'responses/pets/2'), '');
     expect(await services.cache.clearResponses('pets')).toEqual({ files: 2, existed: true });
     expect(existsSync(join(paths.cache_dir, 'responses/pets'))).toBe(false);
+  });
+
+  describe.skipIf(process.platform === 'win32')('with symlinks in the cache', () => {
+    /** A directory outside the cache with a file in it, which clearing must leave alone. */
+    function outside(dir: string): string {
+      const target = join(dir, 'outside');
+      mkdirSync(target);
+      writeFileSync(join(target, 'keep'), '');
+      return target;
+    }
+
+    it('removes a link, never what it points to, and counts it as no response file', async () => {
+      const { dir, paths, services } = home();
+      const target = outside(dir);
+      const pets = join(paths.cache_dir, 'responses/pets');
+      mkdirSync(pets, { recursive: true });
+      writeFileSync(join(pets, '1'), '');
+      symlinkSync(target, join(pets, 'to-dir'));
+      symlinkSync(join(target, 'keep'), join(pets, 'to-file'));
+      expect(await services.cache.clearResponses('pets')).toEqual({ files: 1, existed: true });
+      expect(existsSync(pets)).toBe(false);
+      expect(readdirSync(target)).toEqual(['keep']);
+    });
+
+    it("removes an API's linked responses directory as a link, with nothing in it counted", async () => {
+      const { dir, paths, services } = home();
+      const target = outside(dir);
+      mkdirSync(join(paths.cache_dir, 'responses'), { recursive: true });
+      symlinkSync(target, join(paths.cache_dir, 'responses/pets'));
+      expect(await services.cache.clearResponses('pets')).toEqual({ files: 0, existed: true });
+      expect(existsSync(join(paths.cache_dir, 'responses/pets'))).toBe(false);
+      expect(readdirSync(target)).toEqual(['keep']);
+    });
+
+    it('does not reach an API through a linked responses directory; clearing all removes the link', async () => {
+      const { dir, paths, services } = home();
+      const target = outside(dir);
+      mkdirSync(join(target, 'pets'));
+      writeFileSync(join(target, 'pets', '1'), '');
+      mkdirSync(paths.cache_dir);
+      symlinkSync(target, join(paths.cache_dir, 'responses'));
+      expect(await services.cache.clearResponses('pets')).toEqual({ files: 0, existed: false });
+      expect(readdirSync(join(target, 'pets'))).toEqual(['1']);
+      expect(await services.cache.clearResponses()).toEqual({ files: 0, existed: true });
+      expect(existsSync(join(paths.cache_dir, 'responses'))).toBe(false);
+      expect(readdirSync(target).sort()).toEqual(['keep', 'pets']);
+    });
   });
 });
