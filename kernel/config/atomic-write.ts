@@ -1,18 +1,11 @@
 /**
- * Atomic file replacement, okapi's one file writer: a temporary file beside the target, then a
- * rename over it. Readers see the old file or the new one, never half of either. Every write makes
- * the file 0600 in a directory created 0700, names its temporary file alike and removes it when
- * the write fails. Two ways to write, by what the caller can afford:
- *
- * - `writeFileAtomic`, while okapi works: the config, the token store, the manifest and API caches.
- *   Asynchronous, and a failure is an error the user reads, worded by the caller's choices.
- * - `writeFileQuietly`, the start-up caches written at exit: synchronous, since an exit handler
- *   cannot wait, and silent, since a cache is an optimisation that must never fail the command.
- *
- * The start-up code of every run imports this file: Node's modules other than node:fs and node:path
- * are asked for when a write needs them (node:fs/promises alone loads eight of Node's modules).
+ * okapi's one file writer: a temporary file beside the target, renamed over it, so readers see the
+ * old file or the new one, never half of either. Each file is 0600 in a directory created 0700, and
+ * a failed write removes its temporary file. `writeFileAtomic` writes while okapi works and reports
+ * failures; `writeFileQuietly` writes the start-up caches at exit, synchronously (an exit handler
+ * cannot wait) and silently (a cache must never fail the command). Start-up imports this file:
+ * Node's modules beyond node:fs and node:path are asked for when a write needs them.
  */
-
 import { mkdirSync, realpathSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { OkapiError } from '../../sdk/shared/errors.js';
@@ -27,9 +20,8 @@ const CREATE_NEW = 'wx';
 /** How `writeFileAtomic` writes, by what the file is. */
 export interface AtomicWriteChoices {
   /**
-   * Flush the file, then its directory entry, to disk. Worth it for what okapi cannot rebuild; a
-   * cache file damaged by a crash reads as a missing one and is rebuilt, not worth the fsync of a
-   * 4 MB API description on every connect.
+   * Flush the file, then its directory entry, to disk: for what okapi cannot rebuild. A cache file
+   * damaged by a crash reads as missing and is rebuilt, not worth the fsync of a 4 MB description.
    */
   durable: boolean;
   /** The error a failed write becomes, from the file-system error that failed it. */
@@ -72,7 +64,7 @@ export async function writeFileAtomic(
   const dir = dirname(target);
   await makeDirectory(dir);
 
-  const fs = fsPromises();
+  const fs = process.getBuiltinModule('node:fs/promises');
   const temp = temporaryPath(target);
   let created = false;
   try {
@@ -120,7 +112,7 @@ export function writeFileQuietly(path: string, data: string | Uint8Array): void 
 /** Creates `dir` and its missing parents (mode 0700), or says why it cannot. */
 export async function makeDirectory(dir: string): Promise<void> {
   try {
-    await fsPromises().mkdir(dir, { recursive: true, mode: DIRECTORY_MODE });
+    await process.getBuiltinModule('node:fs/promises').mkdir(dir, { recursive: true, mode: DIRECTORY_MODE });
   } catch (error) {
     throw new OkapiError(`cannot create directory ${dir}: ${describeFsError(error)}`, {
       hint: 'check the permissions of its parent directory, or choose another location',
@@ -142,7 +134,7 @@ function temporaryPath(target: string): string {
 async function renameWithRetry(from: string, to: string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
-      await fsPromises().rename(from, to);
+      await process.getBuiltinModule('node:fs/promises').rename(from, to);
       return;
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
@@ -157,7 +149,7 @@ async function renameWithRetry(from: string, to: string): Promise<void> {
 async function syncDirectory(dir: string): Promise<void> {
   if (process.platform === 'win32') return;
   try {
-    const handle = await fsPromises().open(dir, 'r');
+    const handle = await process.getBuiltinModule('node:fs/promises').open(dir, 'r');
     try {
       await handle.sync();
     } finally {
@@ -166,8 +158,4 @@ async function syncDirectory(dir: string): Promise<void> {
   } catch {
     // Durability of the directory entry is a bonus, not a requirement.
   }
-}
-
-function fsPromises(): typeof import('node:fs/promises') {
-  return process.getBuiltinModule('node:fs/promises');
 }
