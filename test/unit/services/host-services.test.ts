@@ -3,7 +3,7 @@
  * comments kept and the schema checked, the API registry and its cache files, the token store, and
  * the cache directory; and what a hostile caller may send them, refused with words.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hostServices } from '../../helpers/host-services.js';
@@ -246,28 +246,28 @@ describe('cache service', () => {
       expect(readdirSync(target)).toEqual(['keep']);
     });
 
-    it("removes an API's linked responses directory as a link, with nothing in it counted", async () => {
+    it("clears an API's responses directory linked elsewhere, keeping the link", async () => {
       const { dir, paths, services } = home();
       const target = outside(dir);
       mkdirSync(join(paths.cache_dir, 'responses'), { recursive: true });
       symlinkSync(target, join(paths.cache_dir, 'responses/pets'));
-      expect(await services.cache.clearResponses('pets')).toEqual({ files: 0, existed: true });
-      expect(existsSync(join(paths.cache_dir, 'responses/pets'))).toBe(false);
-      expect(readdirSync(target)).toEqual(['keep']);
+      expect(await services.cache.clearResponses('pets')).toEqual({ files: 1, existed: true });
+      expect(lstatSync(join(paths.cache_dir, 'responses/pets')).isSymbolicLink()).toBe(true);
+      expect(readdirSync(target)).toEqual([]);
     });
 
-    it('does not reach an API through a linked responses directory; clearing all removes the link', async () => {
+    it('clears through a responses directory linked elsewhere, for one API and for all, keeping the link', async () => {
       const { dir, paths, services } = home();
       const target = outside(dir);
       mkdirSync(join(target, 'pets'));
       writeFileSync(join(target, 'pets', '1'), '');
       mkdirSync(paths.cache_dir);
       symlinkSync(target, join(paths.cache_dir, 'responses'));
-      expect(await services.cache.clearResponses('pets')).toEqual({ files: 0, existed: false });
-      expect(readdirSync(join(target, 'pets'))).toEqual(['1']);
-      expect(await services.cache.clearResponses()).toEqual({ files: 0, existed: true });
-      expect(existsSync(join(paths.cache_dir, 'responses'))).toBe(false);
-      expect(readdirSync(target).sort()).toEqual(['keep', 'pets']);
+      expect(await services.cache.clearResponses('pets')).toEqual({ files: 1, existed: true });
+      expect(readdirSync(target)).toEqual(['keep']);
+      expect(await services.cache.clearResponses()).toEqual({ files: 1, existed: true });
+      expect(lstatSync(join(paths.cache_dir, 'responses')).isSymbolicLink()).toBe(true);
+      expect(readdirSync(target)).toEqual([]);
     });
   });
 });
