@@ -8,7 +8,7 @@
  */
 import type { OkapiConfig } from '../config/document.js';
 import { OkapiError, UsageError } from '../../sdk/shared/errors.js';
-import { HEADER_ENTRY } from '../pipeline/request-fields.js';
+import { headerEntry, queryEntry } from '../pipeline/request-fields.js';
 import { redactField, redactUrl } from '../../sdk/shared/redact.js';
 import { apiEntry, DEFAULT_PROFILE, profilesOf, stringList, stringMap, type ApiEntry, type Profile } from '../../sdk/shared/api-config.js';
 import { apiNameLengthProblem } from '../../sdk/shared/api-names.js';
@@ -165,23 +165,19 @@ function parseUrl(text: string, typed: string): URL {
 }
 
 function headerPair(entry: string, api: string, profile: string): [string, string] {
-  if (!HEADER_ENTRY.test(entry)) {
-    throw new OkapiError(`profile ${profile} of API ${api} has a header "${redactField(entry)}" that is not "Name: value"`, {
-      hint: `fix it with: okapi config edit`,
-    });
-  }
-  const colon = entry.indexOf(':');
-  return [entry.slice(0, colon).trim(), entry.slice(colon + 1).trim()];
+  const pair = headerEntry(entry);
+  if (pair) return pair;
+  throw new OkapiError(`profile ${profile} of API ${api} has a header "${redactField(entry)}" that is not "Name: value"`, {
+    hint: `fix it with: okapi config edit`,
+  });
 }
 
 function queryPair(entry: string, api: string, profile: string): [string, string] {
-  const eq = entry.indexOf('=');
-  if (eq <= 0) {
-    throw new OkapiError(`profile ${profile} of API ${api} has a query entry "${redactField(entry)}" that is not "key=value"`, {
-      hint: `fix it with: okapi config edit`,
-    });
-  }
-  return [entry.slice(0, eq), entry.slice(eq + 1)];
+  const pair = queryEntry(entry);
+  if (pair) return pair;
+  throw new OkapiError(`profile ${profile} of API ${api} has a query entry "${redactField(entry)}" that is not "key=value"`, {
+    hint: `fix it with: okapi config edit`,
+  });
 }
 
 /** `/pets/42?x=1` → `/pets/42`: the path part of what was typed after the API's name. */

@@ -9,7 +9,7 @@ import type { EncodedBody } from '../../sdk/shared/body/index.js';
 import type { Invocation } from '../invocation.js';
 import { parseDuration } from '../plugins/duration.js';
 import type { RequestDefaults, RequestDescription, TransportLimits } from '../pipeline/request-description.js';
-import { parseHeaderEntry, parseQueryEntry } from '../pipeline/request-fields.js';
+import { headerEntry, parseHeaderEntry, parseQueryEntry, queryEntry } from '../pipeline/request-fields.js';
 import { splitEnvList } from './env-lists.js';
 
 const MIB = 1024 * 1024;
@@ -23,13 +23,14 @@ export function requestDefaultsFromArgv(inv: Invocation): RequestDefaults {
     ...(profile !== undefined ? { profile } : {}),
     cacheDir: inv.cacheDir,
     configDir: dirname(inv.configPath),
+    // -H and -q values were checked when argv was scanned (flags.ts); the environment's are checked here.
     headerLayers: [
       splitEnvList(inv.env.OKAPI_HEADER).map((e) => parseHeaderEntry(e, 'OKAPI_HEADER entry')),
-      inv.strings('okapi-header').map((e) => parseHeaderEntry(e, '-H')),
+      inv.strings('okapi-header').map((e) => headerEntry(e)!),
     ],
     queryLayers: [
       splitEnvList(inv.env.OKAPI_QUERY).map((e) => parseQueryEntry(e, 'OKAPI_QUERY entry')),
-      inv.strings('okapi-query').map((e) => parseQueryEntry(e, '-q')),
+      inv.strings('okapi-query').map((e) => queryEntry(e)!),
     ],
     ...(inv.flag('okapi-no-browser') ? { noBrowser: true } : {}),
     ...(auth !== undefined ? { auth } : {}),
