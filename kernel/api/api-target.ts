@@ -54,9 +54,9 @@ export function resolveApiTarget(
   config: OkapiConfig,
   target: string,
   profileName: string | undefined,
-  explicitApi?: string,
   /** The run's environment, which a profile's `env:` params read. */
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv,
+  explicitApi?: string,
 ): ApiTarget | undefined {
   let api = explicitApi;
   let rest: string;
