@@ -15,6 +15,7 @@ import { startExampleApi, type ExampleApi } from '../../../fixtures/example-api/
 import { scanArgv } from '../../../kernel/cli/argv.js';
 import { commandHost } from '../../../kernel/commands/command-host.js';
 import { Invocation, type Streams } from '../../../kernel/invocation.js';
+import { drained } from '../../../kernel/output/drained.js';
 import { InProcessRuntime } from '../../../kernel/plugins/in-process-runtime.js';
 import type { PluginRuntime } from '../../../kernel/plugins/runtime.js';
 import { SubprocessRuntime } from '../../../kernel/plugins/subprocess-runtime.js';
@@ -177,7 +178,7 @@ function external(encoding: 'cbor' | 'json'): (plugin: string, inv: Invocation) 
       logger: inv.pluginLogger,
       tokens: testTokenStore(),
       commands: meta.commands ?? [],
-      outputReady: (stream) => inv.outputReady(stream),
+      outputReady: (stream) => drained(inv.io[stream]),
     });
   };
 }
