@@ -9,7 +9,7 @@ import { parseForcedAuth } from '../../sdk/shared/security-selection.js';
 import { LONGEST_DURATION, MAX_DURATION_MS, parseDuration } from '../plugins/duration.js';
 import { parseHeaderEntry, parseQueryEntry } from '../pipeline/request-fields.js';
 
-export type FlagKind = 'boolean' | 'string' | 'strings' | 'count';
+type FlagKind = 'boolean' | 'string' | 'strings' | 'count';
 
 export interface FlagSpec {
   /** Long name without dashes. */
@@ -218,8 +218,4 @@ function positiveDuration(value: string, flag: string): void {
       hint: `give ${flag} ${LONGEST_DURATION} or less`,
     });
   }
-}
-
-export function flagLabel(spec: FlagSpec): string {
-  return spec.short ? `-${spec.short}, --${spec.long}` : `--${spec.long}`;
 }

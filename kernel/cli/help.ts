@@ -9,7 +9,7 @@ import { builtins } from '../plugins/builtin-index.generated.js';
 import type { PluginContainer } from '../plugins/container.js';
 import { externalFormatterManifests } from './declared-flags.js';
 import { flagTable } from './flag-table.js';
-import { flagLabel } from './flags.js';
+import type { FlagSpec } from './flags.js';
 
 /** How body arguments join (sdk/shared/shorthand/arguments.ts); `config set`, `api set` and setup expressions follow it too. */
 const BODY_HELP = [
@@ -35,7 +35,7 @@ export function rootHelp(container: PluginContainer, all: boolean): string {
   for (const flag of flags) {
     if (!all && !flag.common) continue;
     const value = flag.valueName ? ` <${flag.valueName}>` : '';
-    cli.option(`${flagLabel(flag)}${value}`, flag.description);
+    cli.option(`${label(flag)}${value}`, flag.description);
   }
   let text = '';
   cli.help((sections) => {
@@ -67,4 +67,8 @@ export function commandHelp({ declaration, plugin }: CommandEntry): string {
   if (declaration.long) lines.push('', declaration.long.trimEnd());
   if (!plugin.builtin) lines.push('', `Provided by plugin ${plugin.name}.`);
   return `${lines.join('\n')}\n`;
+}
+
+function label(spec: FlagSpec): string {
+  return spec.short ? `-${spec.short}, --${spec.long}` : `--${spec.long}`;
 }
