@@ -86,8 +86,7 @@ export function resolveApiTarget(
   const chosen = HAS_SCHEME.test(rest);
   if (chosen) {
     url = parseUrl(rest, target);
-    const rewritten = new URL(applyUrlOverrides(base.href, overrides, `url_overrides of API ${api}`));
-    sameOrigin = url.origin === base.origin || url.origin === rewritten.origin;
+    sameOrigin = onApiOrigin(url, base, overrides, api);
   } else {
     url = joinBase(base, rest, target);
   }
@@ -123,10 +122,14 @@ export function profileTlsForUrl(config: OkapiConfig, api: string, profileName: 
   const profile = selectProfile(api, entry, profileKey, profileName !== undefined);
   const tls = profileTls(profile);
   if (!tls) return undefined;
-  const base = apiBaseUrl(api, entry, profile);
   const overrides = { ...stringMap(entry.url_overrides), ...stringMap(profile.url_overrides) };
+  return onApiOrigin(url, apiBaseUrl(api, entry, profile), overrides, api) ? { api, profile: profileKey, tls } : undefined;
+}
+
+/** Whether `url` is on the API's own origin: its base URL's, or that as url_overrides rewrite it. */
+function onApiOrigin(url: URL, base: URL, overrides: Record<string, string>, api: string): boolean {
   const rewritten = new URL(applyUrlOverrides(base.href, overrides, `url_overrides of API ${api}`));
-  return url.origin === base.origin || url.origin === rewritten.origin ? { api, profile: profileKey, tls } : undefined;
+  return url.origin === base.origin || url.origin === rewritten.origin;
 }
 
 /** The TLS fields the profile sets, or undefined when it sets none. */
