@@ -4,21 +4,13 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Readable, Writable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startExampleApi, type ExampleApi } from '../../../fixtures/example-api/index.mjs';
 import { run } from '../../../kernel/cli/run.js';
 import type { Streams } from '../../../kernel/invocation.js';
+import { Capture } from '../../helpers/capture-stream.js';
 import { tempDir } from '../../helpers/temp-dir.js';
-
-class Capture extends Writable {
-  text = '';
-  isTTY = false;
-  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
-    this.text += chunk.toString('utf8');
-    done();
-  }
-}
 
 let api: ExampleApi;
 beforeAll(async () => {
