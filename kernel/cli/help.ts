@@ -5,10 +5,8 @@
 import { cac } from 'cac';
 import { OKAPI_VERSION } from '../../sdk/shared/version.js';
 import type { CommandEntry } from '../commands/command-table.js';
-import { builtins } from '../plugins/builtin-index.generated.js';
 import type { PluginContainer } from '../plugins/container.js';
-import { externalFormatterManifests } from './declared-flags.js';
-import { flagTable } from './flag-table.js';
+import { fullFlagTable } from './declared-flags.js';
 import type { FlagSpec } from './flags.js';
 
 /** How body arguments join (sdk/shared/shorthand/arguments.ts); `config set`, `api set` and setup expressions follow it too. */
@@ -22,8 +20,7 @@ const BODY_HELP = [
 /** `all`: every flag (`--help-all`), not only the common ones. */
 export function rootHelp(container: PluginContainer, all: boolean): string {
   const table = container.commandTable();
-  // External formatters' flags are known only once the registry is read, so the table is built here.
-  const flags = flagTable([...builtins.map((b) => b.manifest), ...externalFormatterManifests(container)]);
+  const flags = fullFlagTable(container);
   const cli = cac('okapi');
   cli.usage('[method] <url> [body...] [options]\n  $ okapi <command> [args] [options]');
   cli.command('[method] <url> [body...]', 'Send a request; method is get, head, options, post, put, patch or delete (default get, or post with a body)');
