@@ -74,7 +74,7 @@ export function resolveApiTarget(
   }
   const entry = apiEntry(config, api)!;
   const profileKey = profileName ?? DEFAULT_PROFILE;
-  const profile = selectProfile(api, entry, profileKey, profileName !== undefined);
+  const profile = selectProfile(api, entry, profileKey);
   const base = apiBaseUrl(api, entry, profile);
 
   const overrides = { ...stringMap(entry.url_overrides), ...stringMap(profile.url_overrides) };
@@ -119,7 +119,7 @@ export function profileTlsForUrl(config: OkapiConfig, api: string, profileName: 
   const entry = apiEntry(config, api);
   if (!entry) throw new OkapiError(`a request asks for the TLS files of API "${api}", but there is no registered API named "${api}"`, { hint: "see 'okapi api list'" });
   const profileKey = profileName ?? DEFAULT_PROFILE;
-  const profile = selectProfile(api, entry, profileKey, profileName !== undefined);
+  const profile = selectProfile(api, entry, profileKey);
   const tls = profileTls(profile);
   if (!tls) return undefined;
   const overrides = { ...stringMap(entry.url_overrides), ...stringMap(profile.url_overrides) };
@@ -138,11 +138,11 @@ function profileTls(profile: Profile): Pick<Profile, ProfileTlsField> | undefine
   return fields.length > 0 ? Object.fromEntries(fields.map((field) => [field, profile[field]])) : undefined;
 }
 
-function selectProfile(api: string, entry: ApiEntry, name: string, explicit: boolean): Profile {
+function selectProfile(api: string, entry: ApiEntry, name: string): Profile {
   const profiles = profilesOf(entry);
   const profile = Object.hasOwn(profiles, name) ? profiles[name] : undefined;
   if (profile !== undefined && profile !== null && typeof profile === 'object') return profile;
-  if (explicit && name !== DEFAULT_PROFILE) {
+  if (name !== DEFAULT_PROFILE) {
     const known = Object.keys(profiles);
     throw new UsageError(`API ${api} has no profile "${name}"`, {
       hint: known.length > 0 ? `its profiles: ${known.join(', ')}` : `add one with: okapi api set ${api} 'profiles.${name}: {}'`,
