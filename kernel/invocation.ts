@@ -150,11 +150,6 @@ export class Invocation {
     if (this.shows(level)) this.pluginDiagnostics.write(plugin, diagnosticLine(level, `plugin ${plugin}: ${message}`));
   };
 
-  /** Undefined when okapi's stdout or stderr can take more now; else resolves once it has drained. */
-  outputReady(stream: 'stdout' | 'stderr'): Promise<void> | undefined {
-    return drained(this.io[stream]);
-  }
-
   /** Says which plugins wrote more diagnostics than were shown; at the end of the run. */
   reportDroppedDiagnostics(): void {
     this.pluginDiagnosticsCache?.reportDropped();
@@ -193,7 +188,7 @@ export class Invocation {
       terminal: terminal(this.io),
       subprocess: {
         stdin: () => this.io.stdin,
-        outputReady: (stream) => this.outputReady(stream),
+        outputReady: (stream) => drained(this.io[stream]),
         ...(this.verbose > 0
           ? { onStderr: (plugin: string, text: string) => this.pluginDiagnostics.write(plugin, prefixLines(`[${plugin}] `, text)) }
           : {}),

@@ -8,7 +8,7 @@
  */
 import type { OkapiConfig } from '../config/document.js';
 import { OkapiError, UsageError } from '../../sdk/shared/errors.js';
-import { HEADER_ENTRY } from '../pipeline/request-fields.js';
+import { headerEntry, queryEntry } from '../pipeline/request-fields.js';
 import { redactField, redactUrl } from '../../sdk/shared/redact.js';
 import { apiEntry, DEFAULT_PROFILE, profilesOf, stringList, stringMap, type ApiEntry, type Profile } from '../../sdk/shared/api-config.js';
 import { apiNameLengthProblem } from '../../sdk/shared/api-names.js';
@@ -54,9 +54,9 @@ export function resolveApiTarget(
   config: OkapiConfig,
   target: string,
   profileName: string | undefined,
-  explicitApi?: string,
   /** The run's environment, which a profile's `env:` params read. */
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv,
+  explicitApi?: string,
 ): ApiTarget | undefined {
   let api = explicitApi;
   let rest: string;
@@ -74,7 +74,7 @@ export function resolveApiTarget(
   }
   const entry = apiEntry(config, api)!;
   const profileKey = profileName ?? DEFAULT_PROFILE;
-  const profile = selectProfile(api, entry, profileKey, profileName !== undefined);
+  const profile = selectProfile(api, entry, profileKey);
   const base = apiBaseUrl(api, entry, profile);
 
   const overrides = { ...stringMap(entry.url_overrides), ...stringMap(profile.url_overrides) };
@@ -86,8 +86,7 @@ export function resolveApiTarget(
   const chosen = HAS_SCHEME.test(rest);
   if (chosen) {
     url = parseUrl(rest, target);
-    const rewritten = new URL(applyUrlOverrides(base.href, overrides, `url_overrides of API ${api}`));
-    sameOrigin = url.origin === base.origin || url.origin === rewritten.origin;
+    sameOrigin = onApiOrigin(url, base, overrides, api);
   } else {
     url = joinBase(base, rest, target);
   }
@@ -120,13 +119,17 @@ export function profileTlsForUrl(config: OkapiConfig, api: string, profileName: 
   const entry = apiEntry(config, api);
   if (!entry) throw new OkapiError(`a request asks for the TLS files of API "${api}", but there is no registered API named "${api}"`, { hint: "see 'okapi api list'" });
   const profileKey = profileName ?? DEFAULT_PROFILE;
-  const profile = selectProfile(api, entry, profileKey, profileName !== undefined);
+  const profile = selectProfile(api, entry, profileKey);
   const tls = profileTls(profile);
   if (!tls) return undefined;
-  const base = apiBaseUrl(api, entry, profile);
   const overrides = { ...stringMap(entry.url_overrides), ...stringMap(profile.url_overrides) };
+  return onApiOrigin(url, apiBaseUrl(api, entry, profile), overrides, api) ? { api, profile: profileKey, tls } : undefined;
+}
+
+/** Whether `url` is on the API's own origin: its base URL's, or that as url_overrides rewrite it. */
+function onApiOrigin(url: URL, base: URL, overrides: Record<string, string>, api: string): boolean {
   const rewritten = new URL(applyUrlOverrides(base.href, overrides, `url_overrides of API ${api}`));
-  return url.origin === base.origin || url.origin === rewritten.origin ? { api, profile: profileKey, tls } : undefined;
+  return url.origin === base.origin || url.origin === rewritten.origin;
 }
 
 /** The TLS fields the profile sets, or undefined when it sets none. */
@@ -135,11 +138,11 @@ function profileTls(profile: Profile): Pick<Profile, ProfileTlsField> | undefine
   return fields.length > 0 ? Object.fromEntries(fields.map((field) => [field, profile[field]])) : undefined;
 }
 
-function selectProfile(api: string, entry: ApiEntry, name: string, explicit: boolean): Profile {
+function selectProfile(api: string, entry: ApiEntry, name: string): Profile {
   const profiles = profilesOf(entry);
   const profile = Object.hasOwn(profiles, name) ? profiles[name] : undefined;
   if (profile !== undefined && profile !== null && typeof profile === 'object') return profile;
-  if (explicit && name !== DEFAULT_PROFILE) {
+  if (name !== DEFAULT_PROFILE) {
     const known = Object.keys(profiles);
     throw new UsageError(`API ${api} has no profile "${name}"`, {
       hint: known.length > 0 ? `its profiles: ${known.join(', ')}` : `add one with: okapi api set ${api} 'profiles.${name}: {}'`,
@@ -165,23 +168,19 @@ function parseUrl(text: string, typed: string): URL {
 }
 
 function headerPair(entry: string, api: string, profile: string): [string, string] {
-  if (!HEADER_ENTRY.test(entry)) {
-    throw new OkapiError(`profile ${profile} of API ${api} has a header "${redactField(entry)}" that is not "Name: value"`, {
-      hint: `fix it with: okapi config edit`,
-    });
-  }
-  const colon = entry.indexOf(':');
-  return [entry.slice(0, colon).trim(), entry.slice(colon + 1).trim()];
+  const pair = headerEntry(entry);
+  if (pair) return pair;
+  throw new OkapiError(`profile ${profile} of API ${api} has a header "${redactField(entry)}" that is not "Name: value"`, {
+    hint: `fix it with: okapi config edit`,
+  });
 }
 
 function queryPair(entry: string, api: string, profile: string): [string, string] {
-  const eq = entry.indexOf('=');
-  if (eq <= 0) {
-    throw new OkapiError(`profile ${profile} of API ${api} has a query entry "${redactField(entry)}" that is not "key=value"`, {
-      hint: `fix it with: okapi config edit`,
-    });
-  }
-  return [entry.slice(0, eq), entry.slice(eq + 1)];
+  const pair = queryEntry(entry);
+  if (pair) return pair;
+  throw new OkapiError(`profile ${profile} of API ${api} has a query entry "${redactField(entry)}" that is not "key=value"`, {
+    hint: `fix it with: okapi config edit`,
+  });
 }
 
 /** `/pets/42?x=1` → `/pets/42`: the path part of what was typed after the API's name. */

@@ -6,34 +6,37 @@
  */
 import { UsageError } from '../../sdk/shared/errors.js';
 import { closestWords } from '../../sdk/shared/closest-words.js';
-import type { FormatterOption, PluginManifest } from '../../sdk/types.js';
+import type { PluginManifest } from '../../sdk/types.js';
+import { builtins } from '../plugins/builtin-index.generated.js';
 import type { PluginContainer } from '../plugins/container.js';
 import { UNKNOWN_FLAG_HINT, type ScannedArgv } from './argv.js';
-import { FLAG_TABLE } from './flag-table.js';
+import { FLAG_TABLE, flagTable } from './flag-table.js';
+import type { FlagSpec } from './flags.js';
 
-/** The manifests of external plugins that own a format, in precedence order: whose flags okapi's own table lacks. */
-export function externalFormatterManifests(container: PluginContainer): PluginManifest[] {
-  const manifests = new Set<PluginManifest>();
+/**
+ * okapi's flag table with the flags that external formatters declare, which only the registry
+ * knows: their manifests in precedence order, so a flag two of them declare means the first's.
+ */
+export function fullFlagTable(container: PluginContainer): FlagSpec[] {
+  const external = new Set<PluginManifest>();
   for (const format of container.ownedNames('format')) {
     const owner = container.owner('format', format);
-    if (owner && !owner.builtin && owner.manifest) manifests.add(owner.manifest);
+    if (owner && !owner.builtin && owner.manifest) external.add(owner.manifest);
   }
-  return [...manifests];
+  return flagTable([...builtins.map((entry) => entry.manifest), ...external]);
 }
 
 /** Moves each undeclared flag that a formatter declares into the run's flags; throws for the first one none declares. */
 export function acceptDeclaredFormatterFlags(scanned: ScannedArgv, container: PluginContainer): void {
-  const declared = new Map<string, FormatterOption>();
-  for (const manifest of externalFormatterManifests(container)) {
-    for (const option of manifest.formatter_options ?? []) if (!declared.has(option.flag)) declared.set(option.flag, option);
-  }
+  const declared = new Map(fullFlagTable(container).map((flag) => [flag.long, flag]));
   for (const { name, value } of scanned.undeclared) {
-    const option = declared.get(name);
-    if (!option) {
-      const [closest] = closestWords(name, [...FLAG_TABLE.map((flag) => flag.long), ...declared.keys()]);
+    const flag = declared.get(name);
+    if (!flag) {
+      // okapi's own flags first: of two equally near, the suggestion is okapi's.
+      const [closest] = closestWords(name, [...FLAG_TABLE.map((known) => known.long), ...declared.keys()]);
       throw new UsageError(`unknown flag --${name}${closest === undefined ? '' : ` (did you mean --${closest}?)`}`, { hint: UNKNOWN_FLAG_HINT });
     }
-    if (value === undefined) throw new UsageError(`--${name} needs a value${option.value_name ? ` (${option.value_name})` : ''}`);
+    if (value === undefined) throw new UsageError(`--${name} needs a value${flag.valueName ? ` (${flag.valueName})` : ''}`);
     scanned.flags.set(name, value);
   }
   scanned.undeclared = [];

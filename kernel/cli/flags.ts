@@ -4,11 +4,12 @@
  * gives it its behaviour.
  */
 import { UsageError } from '../../sdk/shared/errors.js';
-import { redactField, redactUrl } from '../../sdk/shared/redact.js';
+import { redactUrl } from '../../sdk/shared/redact.js';
 import { parseForcedAuth } from '../../sdk/shared/security-selection.js';
 import { LONGEST_DURATION, MAX_DURATION_MS, parseDuration } from '../plugins/duration.js';
+import { parseHeaderEntry, parseQueryEntry } from '../pipeline/request-fields.js';
 
-export type FlagKind = 'boolean' | 'string' | 'strings' | 'count';
+type FlagKind = 'boolean' | 'string' | 'strings' | 'count';
 
 export interface FlagSpec {
   /** Long name without dashes. */
@@ -27,8 +28,6 @@ export interface FlagSpec {
    */
   once?: { hint: string };
 }
-
-const HEADER_HINT = "a colon ends the header's name, e.g. -H 'Authorization: Bearer <token>'";
 
 export const GLOBAL_FLAGS: readonly FlagSpec[] = [
   { long: 'help', short: 'h', kind: 'boolean', common: true, description: 'Show help (common flags)' },
@@ -120,11 +119,7 @@ export const GLOBAL_FLAGS: readonly FlagSpec[] = [
     common: true,
     valueName: 'header',
     description: 'Request header, repeatable (also OKAPI_HEADER, comma-separated)',
-    check: (value, flag) => {
-      if (!/^[^:\s][^:]*:/.test(value)) {
-        throw new UsageError(`${flag} "${redactField(value)}" is not a header: write it as "Name: value"`, { hint: HEADER_HINT });
-      }
-    },
+    check: (value, flag) => void parseHeaderEntry(value, flag),
   },
   {
     long: 'okapi-query',
@@ -133,9 +128,7 @@ export const GLOBAL_FLAGS: readonly FlagSpec[] = [
     common: true,
     valueName: 'key=value',
     description: 'Query parameter, repeatable (also OKAPI_QUERY, comma-separated)',
-    check: (value, flag) => {
-      if (!value.includes('=')) throw new UsageError(`${flag} "${redactField(value)}" is not a query parameter: write it as "key=value"`);
-    },
+    check: (value, flag) => void parseQueryEntry(value, flag),
   },
   {
     long: 'okapi-content-type',
@@ -225,8 +218,4 @@ function positiveDuration(value: string, flag: string): void {
       hint: `give ${flag} ${LONGEST_DURATION} or less`,
     });
   }
-}
-
-export function flagLabel(spec: FlagSpec): string {
-  return spec.short ? `-${spec.short}, --${spec.long}` : `--${spec.long}`;
 }

@@ -5,11 +5,9 @@
 import { cac } from 'cac';
 import { OKAPI_VERSION } from '../../sdk/shared/version.js';
 import type { CommandEntry } from '../commands/command-table.js';
-import { builtins } from '../plugins/builtin-index.generated.js';
 import type { PluginContainer } from '../plugins/container.js';
-import { externalFormatterManifests } from './declared-flags.js';
-import { flagTable } from './flag-table.js';
-import { flagLabel } from './flags.js';
+import { fullFlagTable } from './declared-flags.js';
+import type { FlagSpec } from './flags.js';
 
 /** How body arguments join (sdk/shared/shorthand/arguments.ts); `config set`, `api set` and setup expressions follow it too. */
 const BODY_HELP = [
@@ -22,8 +20,7 @@ const BODY_HELP = [
 /** `all`: every flag (`--help-all`), not only the common ones. */
 export function rootHelp(container: PluginContainer, all: boolean): string {
   const table = container.commandTable();
-  // External formatters' flags are known only once the registry is read, so the table is built here.
-  const flags = flagTable([...builtins.map((b) => b.manifest), ...externalFormatterManifests(container)]);
+  const flags = fullFlagTable(container);
   const cli = cac('okapi');
   cli.usage('[method] <url> [body...] [options]\n  $ okapi <command> [args] [options]');
   cli.command('[method] <url> [body...]', 'Send a request; method is get, head, options, post, put, patch or delete (default get, or post with a body)');
@@ -35,7 +32,7 @@ export function rootHelp(container: PluginContainer, all: boolean): string {
   for (const flag of flags) {
     if (!all && !flag.common) continue;
     const value = flag.valueName ? ` <${flag.valueName}>` : '';
-    cli.option(`${flagLabel(flag)}${value}`, flag.description);
+    cli.option(`${label(flag)}${value}`, flag.description);
   }
   let text = '';
   cli.help((sections) => {
@@ -67,4 +64,8 @@ export function commandHelp({ declaration, plugin }: CommandEntry): string {
   if (declaration.long) lines.push('', declaration.long.trimEnd());
   if (!plugin.builtin) lines.push('', `Provided by plugin ${plugin.name}.`);
   return `${lines.join('\n')}\n`;
+}
+
+function label(spec: FlagSpec): string {
+  return spec.short ? `-${spec.short}, --${spec.long}` : `--${spec.long}`;
 }

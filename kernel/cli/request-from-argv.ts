@@ -5,12 +5,10 @@
  * description, so -H, -q, -p and -t apply to them as to a generic request.
  */
 import { dirname } from 'node:path';
-import type { EncodedBody } from '../../sdk/shared/body/index.js';
 import type { Invocation } from '../invocation.js';
 import { parseDuration } from '../plugins/duration.js';
-import type { RequestDefaults, RequestDescription, TransportLimits } from '../pipeline/request-description.js';
-import { parseHeaderEntry, parseQueryEntry } from '../pipeline/request-fields.js';
-import { splitEnvList } from './env-lists.js';
+import type { RequestDefaults, TransportLimits } from '../pipeline/request-description.js';
+import { headerEntry, parseHeaderEntry, parseQueryEntry, queryEntry } from '../pipeline/request-fields.js';
 
 const MIB = 1024 * 1024;
 
@@ -23,23 +21,20 @@ export function requestDefaultsFromArgv(inv: Invocation): RequestDefaults {
     ...(profile !== undefined ? { profile } : {}),
     cacheDir: inv.cacheDir,
     configDir: dirname(inv.configPath),
+    // -H and -q values were checked when argv was scanned (flags.ts); the environment's are checked here.
     headerLayers: [
       splitEnvList(inv.env.OKAPI_HEADER).map((e) => parseHeaderEntry(e, 'OKAPI_HEADER entry')),
-      inv.strings('okapi-header').map((e) => parseHeaderEntry(e, '-H')),
+      inv.strings('okapi-header').map((e) => headerEntry(e)!),
     ],
     queryLayers: [
       splitEnvList(inv.env.OKAPI_QUERY).map((e) => parseQueryEntry(e, 'OKAPI_QUERY entry')),
-      inv.strings('okapi-query').map((e) => parseQueryEntry(e, '-q')),
+      inv.strings('okapi-query').map((e) => queryEntry(e)!),
     ],
     ...(inv.flag('okapi-no-browser') ? { noBrowser: true } : {}),
     ...(auth !== undefined ? { auth } : {}),
     warn: (message) => inv.diagnostic('warn', message),
     limits: transportLimitsFromArgv(inv),
   };
-}
-
-export function requestFromArgv(inv: Invocation, method: string, target: string, body?: EncodedBody): RequestDescription {
-  return { ...requestDefaultsFromArgv(inv), method, target, ...(body ? { body: { bytes: body.bytes, contentType: body.contentType } } : {}) };
 }
 
 function transportLimitsFromArgv(inv: Invocation): TransportLimits {
@@ -58,4 +53,11 @@ function transportLimitsFromArgv(inv: Invocation): TransportLimits {
   const min = inv.string('okapi-tls-min-version');
   if (min !== undefined) limits.tlsMinVersion = min === 'TLS1.3' ? 'TLSv1.3' : 'TLSv1.2';
   return limits;
+}
+
+/** OKAPI_HEADER and OKAPI_QUERY hold comma-separated entries, like repeated -H / -q; a literal comma is written `\,`. */
+function splitEnvList(value: string | undefined): string[] {
+  if (!value) return [];
+  const entries = value.split(/(?<!\\),/).map((entry) => entry.replaceAll('\\,', ',').trim());
+  return entries.filter((entry) => entry !== '');
 }

@@ -9,7 +9,7 @@ import { UNKNOWN_FLAG_HINT, unknownOptions } from '../cli/argv.js';
 import { stdinIsRedirected } from '../cli/stdin.js';
 import { planRequest } from '../pipeline/plan-request.js';
 import { sendAndPrint } from '../pipeline/send-and-print.js';
-import { requestFromArgv } from '../cli/request-from-argv.js';
+import { requestDefaultsFromArgv } from '../cli/request-from-argv.js';
 import { outputOptionsFromArgv } from '../cli/output-from-argv.js';
 import { readAll } from '../../sdk/shared/read-all.js';
 
@@ -41,7 +41,8 @@ export async function runRequest(inv: Invocation, words: string[]): Promise<numb
   if (body?.warning) inv.diagnostic('warn', body.warning);
   const method = methodWord ?? (body ? 'POST' : 'GET');
 
-  const request = requestFromArgv(inv, method, target, body);
+  const sent = body ? { body: { bytes: body.bytes, contentType: body.contentType } } : {};
+  const request = { ...requestDefaultsFromArgv(inv), method, target, ...sent };
   const plan = planRequest(request, inv.config(), inv.env);
   const profile = inv.string('okapi-profile');
   if (profile !== undefined && plan.api === undefined) {

@@ -24,9 +24,9 @@ import { isCredentialName } from '../../sdk/shared/credential-names.js';
 import { applyUrlOverrides } from '../../sdk/shared/url-overrides.js';
 
 /** `config`: where registered APIs are found; `env`: the run's, which a profile's `env:` params read. */
-export function planRequest(request: RequestDescription, config: OkapiConfig, env: NodeJS.ProcessEnv = process.env): RequestPlan {
+export function planRequest(request: RequestDescription, config: OkapiConfig, env: NodeJS.ProcessEnv): RequestPlan {
   const { method, target, body } = request;
-  const apiTarget = resolveApiTarget(config, target, request.profile, request.api, env);
+  const apiTarget = resolveApiTarget(config, target, request.profile, env, request.api);
   const credentials = credentialsOf(request, apiTarget, config);
   const defaults: [string, string][] = [
     ['User-Agent', `okapi/${OKAPI_VERSION}`],

@@ -10,16 +10,36 @@ import { redactField } from '../../sdk/shared/redact.js';
 /** What a header entry looks like: a name without whitespace, then a colon. */
 export const HEADER_ENTRY = /^\s*[^\s:]+:/;
 
-export function parseHeaderEntry(entry: string, source: string): [string, string] {
-  if (!HEADER_ENTRY.test(entry)) throw new UsageError(`${source} "${redactField(entry)}" is not a header: write it as "Name: value"`);
+/** A `Name: value` entry split at its first colon, both sides trimmed; undefined when it is not one. */
+export function headerEntry(entry: string): [string, string] | undefined {
+  if (!HEADER_ENTRY.test(entry)) return undefined;
   const colon = entry.indexOf(':');
   return [entry.slice(0, colon).trim(), entry.slice(colon + 1).trim()];
 }
 
-export function parseQueryEntry(entry: string, source: string): [string, string] {
+/** A `key=value` entry split at its first `=`; undefined when it has no key. */
+export function queryEntry(entry: string): [string, string] | undefined {
   const eq = entry.indexOf('=');
-  if (eq <= 0) throw new UsageError(`${source} "${redactField(entry)}" is not a query parameter: write it as "key=value"`);
-  return [entry.slice(0, eq), entry.slice(eq + 1)];
+  return eq > 0 ? [entry.slice(0, eq), entry.slice(eq + 1)] : undefined;
+}
+
+/**
+ * The one check of a header the user gave (-H as typed, an OKAPI_HEADER entry), named by `source`:
+ * the same words whichever way it came, before anything is sent.
+ */
+export function parseHeaderEntry(entry: string, source: string): [string, string] {
+  const pair = headerEntry(entry);
+  if (pair) return pair;
+  throw new UsageError(`${source} "${redactField(entry)}" is not a header: write it as "Name: value"`, {
+    hint: "a colon ends the header's name, e.g. -H 'Authorization: Bearer <token>'",
+  });
+}
+
+/** The one check of a query parameter the user gave (-q as typed, an OKAPI_QUERY entry). */
+export function parseQueryEntry(entry: string, source: string): [string, string] {
+  const pair = queryEntry(entry);
+  if (pair) return pair;
+  throw new UsageError(`${source} "${redactField(entry)}" is not a query parameter: write it as "key=value"`);
 }
 
 /** Layers in increasing precedence. Names compare case-insensitively when `caseless` (headers). */

@@ -34,7 +34,7 @@ export function authService(host: AuthServiceHost): AuthService {
     async resolve(query) {
       const api = checkedApiName(query.api);
       const config = await host.config();
-      const target = resolveApiTarget(config, '', query.profile, api, host.env)!;
+      const target = resolveApiTarget(config, '', query.profile, host.env, api)!;
       const operation = query.operation !== undefined ? operationOf(host.cacheDir, api, query.operation) : undefined;
       const { plans, warning } = planCredentials(
         {

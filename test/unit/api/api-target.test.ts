@@ -33,7 +33,7 @@ describe('apiNameOf', () => {
 
 describe('resolveApiTarget', () => {
   it('joins the path to the base URL without encoding twice', () => {
-    const target = resolveApiTarget(config, 'example/items/a%2Fb?q=1', undefined)!;
+    const target = resolveApiTarget(config, 'example/items/a%2Fb?q=1', undefined, {})!;
     expect(target.url.href).toBe('https://api.example.com/v1/items/a%2Fb?q=1');
     expect(target.api).toBe('example');
     expect(target.profile).toBe('default');
@@ -42,18 +42,18 @@ describe('resolveApiTarget', () => {
       ['Authorization', 'Bearer t'],
     ]);
     expect(target.query).toEqual([['lang', 'en']]);
-    expect(resolveApiTarget(config, 'example', undefined)!.url.href).toBe('https://api.example.com/v1');
-    expect(resolveApiTarget(config, 'bare/x', undefined)!.url.href).toBe('http://127.0.0.1:1/x');
-    expect(resolveApiTarget(config, 'bare', undefined)!.url.href).toBe('http://127.0.0.1:1/');
+    expect(resolveApiTarget(config, 'example', undefined, {})!.url.href).toBe('https://api.example.com/v1');
+    expect(resolveApiTarget(config, 'bare/x', undefined, {})!.url.href).toBe('http://127.0.0.1:1/x');
+    expect(resolveApiTarget(config, 'bare', undefined, {})!.url.href).toBe('http://127.0.0.1:1/');
   });
 
   it('is undefined for anything that is not an API target', () => {
-    expect(resolveApiTarget(config, 'https://x.test/a', undefined)).toBeUndefined();
-    expect(resolveApiTarget(config, 'nope/a', undefined)).toBeUndefined();
+    expect(resolveApiTarget(config, 'https://x.test/a', undefined, {})).toBeUndefined();
+    expect(resolveApiTarget(config, 'nope/a', undefined, {})).toBeUndefined();
   });
 
   it('uses the selected profile: its base_url wins, its overrides extend the API-level ones', () => {
-    const target = resolveApiTarget(config, 'example/items', 'staging')!;
+    const target = resolveApiTarget(config, 'example/items', 'staging', {})!;
     expect(target.url.href).toBe('https://staging.example.com/items');
     expect(target.headers).toEqual([['X-Team', 'staging']]);
     expect(target.overrides).toEqual({
@@ -64,23 +64,23 @@ describe('resolveApiTarget', () => {
   });
 
   it('refuses a profile that does not exist (exit 2), but not a missing default', () => {
-    expect(() => resolveApiTarget(config, 'example/x', 'prod')).toThrow(/no profile "prod"/);
-    expect(resolveApiTarget(config, 'bare/x', undefined)!.headers).toEqual([]);
+    expect(() => resolveApiTarget(config, 'example/x', 'prod', {})).toThrow(/no profile "prod"/);
+    expect(resolveApiTarget(config, 'bare/x', undefined, {})!.headers).toEqual([]);
   });
 
   it('resolves against an explicit API: relative targets join, other origins get no profile layers', () => {
-    expect(resolveApiTarget(config, '/items', undefined, 'example')!.url.href).toBe('https://api.example.com/v1/items');
-    const same = resolveApiTarget(config, 'https://api.example.com/other', undefined, 'example')!;
+    expect(resolveApiTarget(config, '/items', undefined, {}, 'example')!.url.href).toBe('https://api.example.com/v1/items');
+    const same = resolveApiTarget(config, 'https://api.example.com/other', undefined, {}, 'example')!;
     expect(same.headers.length).toBe(2);
-    const other = resolveApiTarget(config, 'https://evil.example.net/x', undefined, 'example')!;
+    const other = resolveApiTarget(config, 'https://evil.example.net/x', undefined, {}, 'example')!;
     expect(other.headers).toEqual([]);
     expect(other.query).toEqual([]);
-    expect(() => resolveApiTarget(config, '/x', undefined, 'missing')).toThrow(/no registered API named "missing"/);
+    expect(() => resolveApiTarget(config, '/x', undefined, {}, 'missing')).toThrow(/no registered API named "missing"/);
     // A command plugin's over-long API name is refused by the length rule, not quoted whole.
-    expect(() => resolveApiTarget(config, '/x', undefined, 'y'.repeat(5000))).toThrow(/cannot exist: "y{20}…" is 5000 characters long; an API name has at most 64$/);
+    expect(() => resolveApiTarget(config, '/x', undefined, {}, 'y'.repeat(5000))).toThrow(/cannot exist: "y{20}…" is 5000 characters long; an API name has at most 64$/);
   });
 
   it('reports a broken base_url by API name', () => {
-    expect(() => resolveApiTarget(config, 'broken/x', undefined)).toThrow(/base_url of API broken/);
+    expect(() => resolveApiTarget(config, 'broken/x', undefined, {})).toThrow(/base_url of API broken/);
   });
 });

@@ -16,6 +16,7 @@ describe('planRequest', () => {
         headers: { 'X-B': null, 'X-C': 'plugin' },
       },
       {},
+      {},
     );
     expect(plan.headers['x-a']).toEqual(['flag1', 'flag2']);
     expect(Object.keys(plan.headers).map((n) => n.toLowerCase())).not.toContain('x-b');
@@ -40,6 +41,7 @@ describe('planRequest', () => {
         headers: { Cookie: ['session=s'], 'Content-Type': ['application/json'], 'X-Tenant': ['command'], 'X-Trace': ['command'] },
       },
       config,
+      {},
     );
     expect(plan.headers.Cookie).toEqual(['auth=t; session=s']);
     expect(plan.headers['X-Tenant']).toEqual(['command']);
@@ -48,15 +50,15 @@ describe('planRequest', () => {
   });
 
   it('adds the body Content-Type only when the body has one and no layer set it', () => {
-    const typed = planRequest({ ...base, method: 'POST', body: { bytes: new Uint8Array([1]), contentType: 'application/json' } }, {});
+    const typed = planRequest({ ...base, method: 'POST', body: { bytes: new Uint8Array([1]), contentType: 'application/json' } }, {}, {});
     expect(typed.headers['Content-Type']).toEqual(['application/json']);
     expect(typed.okapiHeaders['Content-Type']).toEqual(['application/json']);
-    const untyped = planRequest({ ...base, method: 'POST', body: { bytes: new Uint8Array([1]) } }, {});
+    const untyped = planRequest({ ...base, method: 'POST', body: { bytes: new Uint8Array([1]) } }, {}, {});
     expect(Object.keys(untyped.headers).map((n) => n.toLowerCase())).not.toContain('content-type');
   });
 
   it('puts --okapi-server in place of the target origin', () => {
-    expect(planRequest({ ...base, server: 'http://127.0.0.1:8080' }, {}).url.href).toBe('http://127.0.0.1:8080/items');
+    expect(planRequest({ ...base, server: 'http://127.0.0.1:8080' }, {}, {}).url.href).toBe('http://127.0.0.1:8080/items');
   });
 
   it("rewrites an API-aware target's final URL with url_overrides, the profile's over the API's", () => {
@@ -70,7 +72,7 @@ describe('planRequest', () => {
       },
     };
     const plan = (target: string, profile?: string) =>
-      planRequest({ ...base, target, queryLayers: [[['q', '1']]], ...(profile ? { profile } : {}) }, config).url.href;
+      planRequest({ ...base, target, queryLayers: [[['q', '1']]], ...(profile ? { profile } : {}) }, config, {}).url.href;
     expect(plan('example/items')).toBe('http://127.0.0.1:8080/v1/items?q=1');
     expect(plan('example/files/a%2Fb')).toBe('http://127.0.0.1:8081/f/a%2Fb?q=1');
     expect(plan('example/filesystem')).toBe('http://127.0.0.1:8080/v1/filesystem?q=1');
@@ -84,11 +86,11 @@ describe('planRequest', () => {
       apis: { shop: { base_url: 'http://127.0.0.1:9', profiles: { default: { auth: { type: 'bearer', params: { token: 't' } }, credentials: { corp: { auth_ref: 'corp' } } } } } },
     };
     const profileParams = { params: {}, path: 'apis.shop.profiles.default.params' };
-    expect(planRequest({ ...base, target: 'shop/items' }, config).auth).toEqual([
+    expect(planRequest({ ...base, target: 'shop/items' }, config, {}).auth).toEqual([
       { type: 'bearer', params: { token: 't' }, paramsPath: 'apis.shop.profiles.default.auth.params', templateParams: [profileParams], api: 'shop', profile: 'default' },
     ]);
     const warnings: string[] = [];
-    const forced = planRequest({ ...base, target: 'shop/items', auth: 'corp', warn: (m) => warnings.push(m) }, config);
+    const forced = planRequest({ ...base, target: 'shop/items', auth: 'corp', warn: (m) => warnings.push(m) }, config, {});
     expect(forced.auth).toEqual([
       {
         type: 'bearer',
@@ -108,7 +110,7 @@ describe('planRequest', () => {
   it('sends no credential of the profile to another origin, and says so when one was forced', () => {
     const config = { apis: { shop: { base_url: 'http://127.0.0.1:9', profiles: { default: { credentials: { key: { auth: { type: 'bearer', params: { token: 't' } } } } } } } } };
     const warnings: string[] = [];
-    const plan = planRequest({ ...base, target: 'http://127.0.0.1:10/x', api: 'shop', auth: 'key', warn: (m) => warnings.push(m) }, config);
+    const plan = planRequest({ ...base, target: 'http://127.0.0.1:10/x', api: 'shop', auth: 'key', warn: (m) => warnings.push(m) }, config, {});
     expect(plan.auth).toBeUndefined();
     expect(warnings).toEqual(["--okapi-auth key applies only to requests to a registered API's own origin; no credential was sent"]);
   });
@@ -127,31 +129,31 @@ describe("planRequest: the profile's TLS files", () => {
   const paths = { ca_cert: '/config/ca.pem', client_cert: '/abs/c.pem', client_key: '/config/k.pem' };
 
   it('binds them to the origin the request goes to, paths relative to the config directory', () => {
-    expect(planRequest({ ...base, target: 'ex/items' }, config).tls).toEqual({ origin: 'https://127.0.0.1:8443', api: 'ex', profile: 'default', paths });
+    expect(planRequest({ ...base, target: 'ex/items' }, config, {}).tls).toEqual({ origin: 'https://127.0.0.1:8443', api: 'ex', profile: 'default', paths });
   });
 
   it("gives them to a command's URL on the API's origin, never to one on another origin (an operation server)", () => {
-    expect(planRequest({ ...base, target: 'https://api.example.com/v1/items', api: 'ex' }, config).tls?.origin).toBe('https://api.example.com');
-    expect(planRequest({ ...base, target: 'https://files.example.net/x', api: 'ex' }, config).tls).toBeUndefined();
+    expect(planRequest({ ...base, target: 'https://api.example.com/v1/items', api: 'ex' }, config, {}).tls?.origin).toBe('https://api.example.com');
+    expect(planRequest({ ...base, target: 'https://files.example.net/x', api: 'ex' }, config, {}).tls).toBeUndefined();
   });
 
   it('has none for a profile without TLS files or a request to no API', () => {
-    expect(planRequest({ ...base, target: 'ex/items', profile: 'bare' }, config).tls).toBeUndefined();
-    expect(planRequest({ ...base, target: 'https://api.example.com/v1/items' }, config).tls).toBeUndefined();
+    expect(planRequest({ ...base, target: 'ex/items', profile: 'bare' }, config, {}).tls).toBeUndefined();
+    expect(planRequest({ ...base, target: 'https://api.example.com/v1/items' }, config, {}).tls).toBeUndefined();
   });
 
   it("uses them for a tlsApi request on the API's origin only, without the profile's headers", () => {
-    const onOrigin = planRequest({ ...base, target: 'https://api.example.com/openapi.json', tlsApi: 'ex' }, config);
+    const onOrigin = planRequest({ ...base, target: 'https://api.example.com/openapi.json', tlsApi: 'ex' }, config, {});
     expect(onOrigin.tls).toEqual({ origin: 'https://api.example.com', api: 'ex', profile: 'default', paths });
     expect(onOrigin.api).toBeUndefined();
-    expect(planRequest({ ...base, target: 'https://127.0.0.1:8443/openapi.json', tlsApi: 'ex' }, config).tls?.origin).toBe('https://127.0.0.1:8443');
-    expect(planRequest({ ...base, target: 'https://elsewhere.example.net/openapi.json', tlsApi: 'ex' }, config).tls).toBeUndefined();
-    expect(() => planRequest({ ...base, target: 'https://api.example.com/', tlsApi: 'nope' }, config)).toThrow(/no registered API named "nope"/);
+    expect(planRequest({ ...base, target: 'https://127.0.0.1:8443/openapi.json', tlsApi: 'ex' }, config, {}).tls?.origin).toBe('https://127.0.0.1:8443');
+    expect(planRequest({ ...base, target: 'https://elsewhere.example.net/openapi.json', tlsApi: 'ex' }, config, {}).tls).toBeUndefined();
+    expect(() => planRequest({ ...base, target: 'https://api.example.com/', tlsApi: 'nope' }, config, {})).toThrow(/no registered API named "nope"/);
   });
 
   it('refuses a TLS field that is not a path, naming its config key', () => {
     const broken = { apis: { ex: { base_url: 'https://api.example.com', profiles: { default: { client_cert: ['c.pem'] } } } } };
-    expect(() => planRequest({ ...base, target: 'ex/items' }, broken)).toThrow(/^apis\.ex\.profiles\.default\.client_cert must be the path of a PEM file/);
+    expect(() => planRequest({ ...base, target: 'ex/items' }, broken, {})).toThrow(/^apis\.ex\.profiles\.default\.client_cert must be the path of a PEM file/);
   });
 });
 

@@ -9,17 +9,18 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startExampleApi, type ExampleApi } from '../../../fixtures/example-api/index.mjs';
 import { scanArgv } from '../../../kernel/cli/argv.js';
 import { commandHost } from '../../../kernel/commands/command-host.js';
 import { Invocation, type Streams } from '../../../kernel/invocation.js';
+import { drained } from '../../../kernel/output/drained.js';
 import { InProcessRuntime } from '../../../kernel/plugins/in-process-runtime.js';
 import type { PluginRuntime } from '../../../kernel/plugins/runtime.js';
 import { SubprocessRuntime } from '../../../kernel/plugins/subprocess-runtime.js';
 import type { CommandInit } from '../../../sdk/types.js';
 import { builtinDefinition, builtinMeta, builtinNames, writeExternalBuiltin } from '../../helpers/builtin-plugins.js';
+import { Capture } from '../../helpers/capture-stream.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { testTokenStore } from '../../helpers/host-services.js';
 
@@ -85,15 +86,6 @@ function script(api: ExampleApi, specFile: string): Step[] {
 
 /** What every command plugin must answer alike, whatever its arguments mean. */
 const PROBES = [[], ['no-such-verb'], ['--no-such-flag']];
-
-class Capture extends Writable {
-  text = '';
-  isTTY = false;
-  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
-    this.text += chunk.toString('utf8');
-    done();
-  }
-}
 
 interface Transcript {
   step: string;
@@ -177,7 +169,7 @@ function external(encoding: 'cbor' | 'json'): (plugin: string, inv: Invocation) 
       logger: inv.pluginLogger,
       tokens: testTokenStore(),
       commands: meta.commands ?? [],
-      outputReady: (stream) => inv.outputReady(stream),
+      outputReady: (stream) => drained(inv.io[stream]),
     });
   };
 }
