@@ -73,6 +73,11 @@ const plugin = `{
         await ctx.tokens.set({ api: 'pets' }, 'k', { secret: ${JSON.stringify(SECRET)} });
         return 0;
       }
+      if (what === 'number-scope') {
+        // Past 2^53: the JSON encoding carries its digits, read back as an exact number; CBOR as an integer.
+        await ctx.tokens.get({ api: 12345678901234567890n }, 'k');
+        return 0;
+      }
       return 2;
     },
   },
@@ -143,6 +148,10 @@ describe('host services over the wire', () => {
       expect(wrongToken.code).toBe(1);
       expect(wrongToken.stderr).toContain('sent a "set-token" request whose value is of the wrong type; it must be a string');
       expect(wrongToken.stderr).not.toContain(SECRET);
+
+      const numberScope = await runOkapi(['svc', 'number-scope'], { env: home.env });
+      expect(numberScope.code).toBe(1);
+      expect(numberScope.stderr).toContain('sent a "get-token" request whose scope.api is of the wrong type; it must be a string');
     });
   }
 });
