@@ -59,6 +59,7 @@ const plugin = `{
           () => ctx.tokens.set({ api: 'pets' }, 'k'.repeat(300), ${JSON.stringify(SECRET)}),
           () => ctx.tokens.clear({ api: 'pets' }),
           () => ctx.cache.clearResponses('..'),
+          () => ctx.apis.save('big', { entry: { base_url: 'http://x', profiles: { default: { params: { id: 12345678901234567890n } } } } }),
         ];
         for (const refusal of refusals) {
           try { await refusal(); out('not refused'); } catch (error) { out({ message: error.message, exitCode: error.exitCode }); }
@@ -135,6 +136,7 @@ describe('host services over the wire', () => {
         expect.stringContaining('300 characters long'),
         'a token profile must be a non-empty string',
         '".." cannot be an API name',
+        'config edit 1 value holds the number 12345678901234567890, which the config file cannot keep as written: it reads numbers as doubles',
       ]);
       // A schema error keeps its exit code across the wire, as in-process.
       expect(lines[2].exitCode).toBe(2);
