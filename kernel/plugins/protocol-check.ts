@@ -222,7 +222,7 @@ function bytesProblem(where: string, field: string, value: unknown): Problem {
  * Field rules: a kind of value, and "?" when the field may be absent; or the rules of a map's own
  * fields, for a map that must be there.
  */
-export type FieldRule = `${Kind}${'' | '?'}` | FieldRules;
+type FieldRule = `${Kind}${'' | '?'}` | FieldRules;
 export type FieldRules = { readonly [field: string]: FieldRule };
 
 /** Each kind's test, which is also what a field of that kind is to TypeScript, and its words. */
