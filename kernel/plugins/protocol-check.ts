@@ -58,6 +58,15 @@ function filterProblem(where: string, output: Record<string, unknown>): Problem 
   );
 }
 
+/** A `load-document` request's fields: LoadDocumentRequest (sdk/types.ts). */
+export const LOAD_DOCUMENT = {
+  body: 'bytes',
+  content_type: 'string?',
+  source_url: 'string?',
+  local_path: 'string?',
+  referenced: 'boolean?',
+} as const satisfies FieldRules;
+
 /** What is wrong with a message a formatter session sent besides its result. */
 export function formatterMessageProblem(message: WireMessage): Problem {
   return message.type === 'stdout' ? dataProblem(message) : undefined;
@@ -81,10 +90,7 @@ export function commandMessageProblem(message: WireMessage): Problem {
     case 'prompt':
       return idProblem(message) ?? fieldsProblem(where, message, { message: 'string', secret: 'boolean?' });
     case 'load-document':
-      return (
-        idProblem(message) ??
-        fieldsProblem(where, message, { body: 'bytes', content_type: 'string?', source_url: 'string?', local_path: 'string?', referenced: 'boolean?' })
-      );
+      return idProblem(message) ?? fieldsProblem(where, message, LOAD_DOCUMENT);
     case 'output':
       return idProblem(message) ?? fieldsProblem(where, message, { format: 'string?' });
     case 'list-apis':
@@ -151,7 +157,14 @@ function httpRequestProblem(where: string, message: WireMessage): Problem {
     methodProblem(`${where} method:`, message.method) ??
     fieldsProblem(where, message, { url: 'string' }) ??
     fieldUpdateProblem(where, 'headers', message.headers) ??
-    fieldsProblem(where, message, { body: 'bytes?', api: 'string?', tls_api: 'string?', timeout_ms: 'count?', max_body_size: 'count?' })
+    fieldsProblem(where, message, {
+      body: 'bytes?',
+      api: 'string?',
+      operation: 'string?',
+      tls_api: 'string?',
+      timeout_ms: 'count?',
+      max_body_size: 'count?',
+    })
   );
 }
 

@@ -36,6 +36,8 @@ describe('protocol checks', () => {
     [{ type: 'output', id: 1, value: {}, format: 7 }, 'sent a "output" message with format: 7, which is not a string'],
     [{ type: 'http-request', id: 1, method: 'GET', url: '/x', timeout_ms: -5 }, 'sent a "http-request" message with timeout_ms: -5, which is not a whole number of 0 or more'],
     [{ type: 'http-request', id: 1, method: 'GET', url: '/x', headers: { Accept: ['a', 'b'], 'X-Gone': null }, body: new Uint8Array(2) }, undefined],
+    [{ type: 'http-request', id: 1, method: 'GET', url: '/x', api: 'pets', operation: 7 }, 'sent a "http-request" message with operation: 7, which is not a string'],
+    [{ type: 'load-document', id: 1, body: new Uint8Array(2), referenced: 'yes' }, 'sent a "load-document" message with referenced: "yes", which is not true or false'],
     [{ type: 'prompt', id: 2, message: 'Token?', secret: true }, undefined],
   ])('judges command message case %#', (message, expected) => {
     expect(commandMessageProblem(message)).toBe(expected);
