@@ -135,7 +135,7 @@ function responseMiddlewareProblem(where: string, output: Record<string, unknown
       methodProblem(`${where} follow.method:`, follow.method) ??
       urlProblem(`${where} follow.url:`, follow.url) ??
       optional(follow.headers, (headers) => headerMapProblem(where, 'follow.headers', headers)) ??
-      optional(follow.body, (body) => bytesProblem(where, 'follow.body', body))
+      fieldsProblem(where, output, { follow: { body: 'bytes?' } })
     );
   }
   const response = output.response;
@@ -146,7 +146,7 @@ function responseMiddlewareProblem(where: string, output: Record<string, unknown
         isInteger(status) && status >= 100 && status <= 599 ? undefined : `${where} the status ${quote(status)}, which is not an HTTP status (a whole number from 100 to 599)`,
       ) ??
       optional(response.headers, (headers) => headerMapProblem(where, 'response.headers', headers)) ??
-      optional(response.body, (body) => bytesProblem(where, 'response.body', body))
+      fieldsProblem(where, output, { response: { body: 'bytes?' } })
     );
   }
   return undefined;
@@ -225,10 +225,6 @@ function dataProblem(message: WireMessage): Problem {
 
 function idProblem(message: WireMessage): Problem {
   return isInteger(message.id) ? undefined : `sent a "${message.type}" request with the id ${quote(message.id)}; a request needs a whole-number id for its answer`;
-}
-
-function bytesProblem(where: string, field: string, value: unknown): Problem {
-  return value instanceof Uint8Array ? undefined : `${where} ${field}: ${quote(value)}, which is not bytes`;
 }
 
 /**

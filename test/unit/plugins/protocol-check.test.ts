@@ -29,6 +29,14 @@ describe('protocol checks', () => {
   });
 
   it.each([
+    [{ follow: { method: 'GET', url: 'https://example.com/next', body: 'text' } }, 'answered the response-middleware hook with follow.body: "text", which is not bytes'],
+    [{ response: { status: 200, body: [1] } }, 'answered the response-middleware hook with response.body: a list, which is not bytes'],
+    [{ response: { status: 200, body: new Uint8Array(1) } }, undefined],
+  ])('judges the response-middleware answer %j', (output, expected) => {
+    expect(resultProblem('response-middleware', output)).toBe(expected);
+  });
+
+  it.each([
     [{ type: 'done', exit_code: new ExactNumber('1e400') }, 'ended the command with the exit code 1e400, which is not a whole number from 0 to 255'],
     [{ type: 'done', exit_code: 10n }, 'ended the command with the exit code 10, which is not a whole number from 0 to 255'],
     [{ type: 'list-apis', id: 'one' }, 'sent a "list-apis" request with the id "one"; a request needs a whole-number id for its answer'],
