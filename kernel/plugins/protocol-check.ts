@@ -98,7 +98,8 @@ export function commandMessageProblem(message: WireMessage): Problem {
     case 'http-read':
       return idProblem(message);
     default:
-      return isServiceRequest(message.type) ? (idProblem(message) ?? serviceRequestProblem(message, message.type)) : undefined;
+      if (!isServiceRequest(message.type)) return undefined;
+      return idProblem(message) ?? serviceRequestProblem(message, message.type);
   }
 }
 
@@ -262,7 +263,10 @@ export type Checked<R extends FieldRules> = { -readonly [F in Exclude<keyof R, O
 };
 
 /** The first of `fields` whose value in `holder` breaks its rule (a map's field by its path), and what it should be. */
-function brokenField(holder: Record<string, unknown>, fields: FieldRules): { field: string; value: unknown; words: string } | undefined {
+function brokenField(
+  holder: Record<string, unknown>,
+  fields: FieldRules,
+): { field: string; value: unknown; words: string } | undefined {
   for (const [field, rule] of Object.entries(fields)) {
     const value = holder[field];
     if (typeof rule !== 'string') {

@@ -48,7 +48,9 @@ type ServiceRequests = typeof SERVICE_REQUESTS;
 export type ServiceRequestType = keyof ServiceRequests;
 
 /** A service request as commandMessageProblem lets it through: its fields are what its rules say. */
-type ServiceRequest = { [T in ServiceRequestType]: { type: T; id: number } & Checked<ServiceRequests[T]['fields']> }[ServiceRequestType];
+type ServiceRequest = {
+  [T in ServiceRequestType]: { type: T; id: number } & Checked<ServiceRequests[T]['fields']>;
+}[ServiceRequestType];
 
 export function isServiceRequest(type: string): type is ServiceRequestType {
   return Object.hasOwn(SERVICE_REQUESTS, type);
@@ -62,7 +64,7 @@ export function isTokenRequest(type: string): boolean {
   return TOKEN_REQUESTS.has(type);
 }
 
-/** Answers one service request commandMessageProblem let through with the host's services; errors become `error` answers. */
+/** Answers a service request commandMessageProblem let through, with the host's services; errors become `error` answers. */
 export function answerServiceRequest(message: WireMessage, host: CommandContext): Promise<{ type: string } & Record<string, unknown>> {
   const request = message as ServiceRequest;
   return answered(request, () => serve(request, host));
@@ -98,9 +100,11 @@ async function serve(request: ServiceRequest, host: CommandContext): Promise<Rec
       const { path, text } = await host.config.readText();
       return text === undefined ? { path } : { path, text };
     }
-    case 'patch-config':
+    case 'patch-config': {
+      const { edits, revision } = request;
       // Each edit is checked by what it means (config-edits.ts), which field rules cannot say.
-      return { ...(await host.config.patch(request.edits as ConfigEdit[], request.revision !== undefined ? { revision: request.revision } : {})) };
+      return { ...(await host.config.patch(edits as ConfigEdit[], revision !== undefined ? { revision } : {})) };
+    }
     case 'validate-config': {
       const problem = await host.config.validate(request.text);
       return problem === undefined ? {} : { problem };
@@ -125,7 +129,7 @@ async function serve(request: ServiceRequest, host: CommandContext): Promise<Rec
       return { ...(await host.apis.readIndex(request.name)) };
     case 'read-commands': {
       const { name, summaries, named } = request;
-      const reading = await host.apis.commands(name, { summaries: summaries === true, ...(named !== undefined ? { named } : {}) });
+      const reading = await host.apis.commands(name, { summaries, ...(named !== undefined ? { named } : {}) });
       return reading === undefined ? {} : { ...reading };
     }
     case 'read-operation':

@@ -105,7 +105,8 @@ function checkJsonValue(value: unknown, where: string, depth: number): void {
   }
   // The config is read back with doubles (kernel/config/document.ts): written, this number would change.
   if (value instanceof ExactNumber || typeof value === 'bigint') {
-    throw new OkapiError(`${where} holds the number ${String(value)}, which the config file cannot keep as written: it reads numbers as doubles`);
+    const why = 'which the config file cannot keep as written: it reads numbers as doubles';
+    throw new OkapiError(`${where} holds the number ${String(value)}, ${why}`);
   }
   if (Array.isArray(value)) {
     value.forEach((item) => checkJsonValue(item, where, depth + 1));
