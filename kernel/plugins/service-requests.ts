@@ -11,6 +11,7 @@ import type { CommandEntry } from '../../sdk/shared/operation-detail-format.js';
 import type { CommandContext } from '../../sdk/types.js';
 import type { Checked, FieldRules } from './protocol-check.js';
 
+/** A token scope (TokenScope): the names a token is kept under. */
 const TOKEN_SCOPE = { api: 'string', profile: 'string?', credential: 'string?', auth_profile: 'string?' } as const;
 
 /** Each request type, its answer type, and the fields it needs (checked in protocol-check.ts). */
@@ -56,8 +57,9 @@ export function isServiceRequest(type: string): type is ServiceRequestType {
   return Object.hasOwn(SERVICE_REQUESTS, type);
 }
 
-const TOKEN_REQUESTS = new Set<string>(['get-token', 'set-token', 'delete-token'] satisfies ServiceRequestType[]);
-type TokenRequest = Extract<ServiceRequest, { type: 'get-token' | 'set-token' | 'delete-token' }>;
+const TOKEN_REQUEST_TYPES = ['get-token', 'set-token', 'delete-token'] as const satisfies ServiceRequestType[];
+const TOKEN_REQUESTS = new Set<string>(TOKEN_REQUEST_TYPES);
+type TokenRequest = Extract<ServiceRequest, { type: (typeof TOKEN_REQUEST_TYPES)[number] }>;
 
 /** The requests an auth hook's session may make: the token store's, and no other service. */
 export function isTokenRequest(type: string): boolean {
@@ -81,14 +83,10 @@ async function answered(request: ServiceRequest, serveIt: () => Promise<Record<s
   try {
     return { type: SERVICE_REQUESTS[request.type].answer, id, ...(await serveIt()) };
   } catch (error) {
-    const e = error as { message?: unknown; hint?: unknown; exitCode?: unknown };
-    return {
-      type: 'error',
-      id,
-      message: typeof e.message === 'string' ? e.message : String(error),
-      ...(error instanceof OkapiError && e.hint !== undefined ? { hint: e.hint } : {}),
-      ...(error instanceof OkapiError ? { exit_code: e.exitCode } : {}),
-    };
+    const message = error instanceof Error ? error.message : String(error);
+    if (!(error instanceof OkapiError)) return { type: 'error', id, message };
+    const hint = error.hint !== undefined ? { hint: error.hint } : {};
+    return { type: 'error', id, message, ...hint, exit_code: error.exitCode };
   }
 }
 
