@@ -196,7 +196,7 @@ export class SubprocessRuntime implements PluginRuntime {
         }
         case 'load-document': {
           if (!host.loadDocument) throw new Error('this host cannot load documents');
-          // As commandMessageProblem let it through.
+          // commandMessageProblem has checked its fields by these rules.
           const request = message as WireMessage & Checked<typeof LOAD_DOCUMENT>;
           await session.send({ type: 'document', id, document: await host.loadDocument(request) });
           return;
