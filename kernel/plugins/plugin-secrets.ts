@@ -8,7 +8,7 @@
 import type { PluginManifest, WireRequest } from '../../sdk/types.js';
 import { isCredentialName, isSecretParam } from '../../sdk/shared/credential-names.js';
 
-export const REDACTED = '<redacted>';
+const REDACTED = '<redacted>';
 
 export function requestForPlugin(request: WireRequest, manifest: PluginManifest): WireRequest {
   const headers: WireRequest['headers'] = {};

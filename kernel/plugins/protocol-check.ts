@@ -12,7 +12,7 @@ import type { WireMessage } from '../../sdk/codec.js';
 import { ExactNumber } from '../../sdk/shared/exact-number.js';
 import type { LogLevel } from '../../sdk/types.js';
 import type { CallHookName } from './runtime.js';
-import { isServiceRequest, SERVICE_REQUESTS } from './service-requests.js';
+import { isServiceRequest, SERVICE_REQUESTS, type ServiceRequestType } from './service-requests.js';
 import { TOKEN } from '../transport/request-header-rules.js';
 
 /** What a header value may not hold: control characters but the tab (RFC 9110 §5.5). */
@@ -58,6 +58,15 @@ function filterProblem(where: string, output: Record<string, unknown>): Problem 
   );
 }
 
+/** A `load-document` request's fields: LoadDocumentRequest (sdk/types.ts). */
+export const LOAD_DOCUMENT = {
+  body: 'bytes',
+  content_type: 'string?',
+  source_url: 'string?',
+  local_path: 'string?',
+  referenced: 'boolean?',
+} as const satisfies FieldRules;
+
 /** What is wrong with a message a formatter session sent besides its result. */
 export function formatterMessageProblem(message: WireMessage): Problem {
   return message.type === 'stdout' ? dataProblem(message) : undefined;
@@ -81,10 +90,7 @@ export function commandMessageProblem(message: WireMessage): Problem {
     case 'prompt':
       return idProblem(message) ?? fieldsProblem(where, message, { message: 'string', secret: 'boolean?' });
     case 'load-document':
-      return (
-        idProblem(message) ??
-        fieldsProblem(where, message, { body: 'bytes', content_type: 'string?', source_url: 'string?', local_path: 'string?', referenced: 'boolean?' })
-      );
+      return idProblem(message) ?? fieldsProblem(where, message, LOAD_DOCUMENT);
     case 'output':
       return idProblem(message) ?? fieldsProblem(where, message, { format: 'string?' });
     case 'list-apis':
@@ -92,7 +98,8 @@ export function commandMessageProblem(message: WireMessage): Problem {
     case 'http-read':
       return idProblem(message);
     default:
-      return isServiceRequest(message.type) ? (idProblem(message) ?? serviceRequestProblem(message)) : undefined;
+      if (!isServiceRequest(message.type)) return undefined;
+      return idProblem(message) ?? serviceRequestProblem(message, message.type);
   }
 }
 
@@ -129,7 +136,7 @@ function responseMiddlewareProblem(where: string, output: Record<string, unknown
       methodProblem(`${where} follow.method:`, follow.method) ??
       urlProblem(`${where} follow.url:`, follow.url) ??
       optional(follow.headers, (headers) => headerMapProblem(where, 'follow.headers', headers)) ??
-      optional(follow.body, (body) => bytesProblem(where, 'follow.body', body))
+      fieldsProblem(where, output, { follow: { body: 'bytes?' } })
     );
   }
   const response = output.response;
@@ -140,7 +147,7 @@ function responseMiddlewareProblem(where: string, output: Record<string, unknown
         isInteger(status) && status >= 100 && status <= 599 ? undefined : `${where} the status ${quote(status)}, which is not an HTTP status (a whole number from 100 to 599)`,
       ) ??
       optional(response.headers, (headers) => headerMapProblem(where, 'response.headers', headers)) ??
-      optional(response.body, (body) => bytesProblem(where, 'response.body', body))
+      fieldsProblem(where, output, { response: { body: 'bytes?' } })
     );
   }
   return undefined;
@@ -151,7 +158,14 @@ function httpRequestProblem(where: string, message: WireMessage): Problem {
     methodProblem(`${where} method:`, message.method) ??
     fieldsProblem(where, message, { url: 'string' }) ??
     fieldUpdateProblem(where, 'headers', message.headers) ??
-    fieldsProblem(where, message, { body: 'bytes?', api: 'string?', tls_api: 'string?', timeout_ms: 'count?', max_body_size: 'count?' })
+    fieldsProblem(where, message, {
+      body: 'bytes?',
+      api: 'string?',
+      operation: 'string?',
+      tls_api: 'string?',
+      timeout_ms: 'count?',
+      max_body_size: 'count?',
+    })
   );
 }
 
@@ -214,50 +228,73 @@ function idProblem(message: WireMessage): Problem {
   return isInteger(message.id) ? undefined : `sent a "${message.type}" request with the id ${quote(message.id)}; a request needs a whole-number id for its answer`;
 }
 
-function bytesProblem(where: string, field: string, value: unknown): Problem {
-  return value instanceof Uint8Array ? undefined : `${where} ${field}: ${quote(value)}, which is not bytes`;
-}
+/**
+ * Field rules: a kind of value, and "?" when the field may be absent; or the rules of a map's own
+ * fields, for a map that must be there.
+ */
+type FieldRule = `${Kind}${'' | '?'}` | FieldRules;
+export type FieldRules = { readonly [field: string]: FieldRule };
 
-/** Field rules: a kind of value, and "?" when the field may be absent. */
-export type FieldRule = `${keyof typeof KINDS}${'' | '?'}`;
-
+/** Each kind's test, which is also what a field of that kind is to TypeScript, and its words. */
 const KINDS = {
-  string: [(value: unknown) => typeof value === 'string', 'a string'],
-  bytes: [(value: unknown) => value instanceof Uint8Array, 'bytes'],
-  boolean: [(value: unknown) => typeof value === 'boolean', 'true or false'],
-  count: [(value: unknown) => isInteger(value) && value >= 0, 'a whole number of 0 or more'],
-  list: [(value: unknown) => Array.isArray(value), 'a list'],
-  strings: [(value: unknown) => Array.isArray(value) && value.every((item) => typeof item === 'string'), 'a list of strings'],
-  map: [(value: unknown) => isMap(value), 'a map'],
+  string: [(value: unknown): value is string => typeof value === 'string', 'a string'],
+  bytes: [(value: unknown): value is Uint8Array => value instanceof Uint8Array, 'bytes'],
+  boolean: [(value: unknown): value is boolean => typeof value === 'boolean', 'true or false'],
+  count: [(value: unknown): value is number => isInteger(value) && value >= 0, 'a whole number of 0 or more'],
+  list: [(value: unknown): value is unknown[] => Array.isArray(value), 'a list'],
+  strings: [(value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string'), 'a list of strings'],
+  map: [(value: unknown): value is Record<string, unknown> => isMap(value), 'a map'],
 } as const;
+type Kind = keyof typeof KINDS;
+type KindType<K extends Kind> = (typeof KINDS)[K][0] extends (value: unknown) => value is infer T ? T : never;
 
-/** The first of `fields` whose value in `holder` breaks its rule, and what the value should be. */
+type OptionalFields<R extends FieldRules> = { [F in keyof R]: R[F] extends `${string}?` ? F : never }[keyof R];
+type RuleType<Rule extends FieldRule> = Rule extends `${infer K extends Kind}?`
+  ? KindType<K>
+  : Rule extends Kind
+    ? KindType<Rule>
+    : Rule extends FieldRules
+      ? Checked<Rule>
+      : never;
+
+/** What a holder whose fields passed the rules `R` is. */
+export type Checked<R extends FieldRules> = { -readonly [F in Exclude<keyof R, OptionalFields<R>>]: RuleType<R[F]> } & {
+  -readonly [F in OptionalFields<R>]?: RuleType<R[F]>;
+};
+
+/** The first of `fields` whose value in `holder` breaks its rule (a map's field by its path), and what it should be. */
 function brokenField(
   holder: Record<string, unknown>,
-  fields: Record<string, FieldRule>,
-): { field: string; words: string } | undefined {
+  fields: FieldRules,
+): { field: string; value: unknown; words: string } | undefined {
   for (const [field, rule] of Object.entries(fields)) {
     const value = holder[field];
+    if (typeof rule !== 'string') {
+      if (!isMap(value)) return { field, value, words: KINDS.map[1] };
+      const inner = brokenField(value, rule);
+      if (inner !== undefined) return { ...inner, field: `${field}.${inner.field}` };
+      continue;
+    }
     if (value === undefined && rule.endsWith('?')) continue;
-    const [fits, words] = KINDS[rule.replace('?', '') as keyof typeof KINDS];
-    if (!fits(value)) return { field, words };
+    const [fits, words] = KINDS[rule.replace('?', '') as Kind];
+    if (!fits(value)) return { field, value, words };
   }
   return undefined;
 }
 
-function fieldsProblem(where: string, holder: Record<string, unknown>, fields: Record<string, FieldRule>): Problem {
+function fieldsProblem(where: string, holder: Record<string, unknown>, fields: FieldRules): Problem {
   const broken = brokenField(holder, fields);
-  return broken && `${where} ${broken.field}: ${quote(holder[broken.field])}, which is not ${broken.words}`;
+  return broken && `${where} ${broken.field}: ${quote(broken.value)}, which is not ${broken.words}`;
 }
 
 /**
  * What is wrong with the fields of a host service request; its `id` is checked first. The field is
  * named but its value never quoted: it may be a secret (set-token's value).
  */
-function serviceRequestProblem(message: WireMessage): Problem {
-  const broken = brokenField(message, SERVICE_REQUESTS[message.type]!.fields);
+function serviceRequestProblem(message: WireMessage, type: ServiceRequestType): Problem {
+  const broken = brokenField(message, SERVICE_REQUESTS[type].fields);
   if (broken === undefined) return undefined;
-  const how = message[broken.field] === undefined ? 'missing' : 'of the wrong type';
+  const how = broken.value === undefined ? 'missing' : 'of the wrong type';
   return `sent a "${message.type}" request whose ${broken.field} is ${how}; it must be ${broken.words}`;
 }
 

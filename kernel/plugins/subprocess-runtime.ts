@@ -13,6 +13,7 @@ import type { WireMessage } from '../../sdk/codec.js';
 import { parseDuration } from './duration.js';
 import { PluginError } from './plugin-error.js';
 import { commandMessageProblem, errorProblem, formatterMessageProblem, logProblem, resultProblem, authMessageProblem } from './protocol-check.js';
+import type { Checked, LOAD_DOCUMENT } from './protocol-check.js';
 import type { CallHookName, CallHooks, FormatterOptions, FormatterSink, PluginLogger, PluginRuntime } from './runtime.js';
 import type { SessionTarget, SubprocessSession } from './subprocess-session.js';
 import { answerServiceRequest, answerTokenRequest, isServiceRequest, isTokenRequest } from './service-requests.js';
@@ -195,8 +196,9 @@ export class SubprocessRuntime implements PluginRuntime {
         }
         case 'load-document': {
           if (!host.loadDocument) throw new Error('this host cannot load documents');
-          // commandMessageProblem has checked the fields' types; the host reads the fields it knows.
-          await session.send({ type: 'document', id, document: await host.loadDocument(message as never) });
+          // commandMessageProblem has checked its fields by these rules.
+          const request = message as WireMessage & Checked<typeof LOAD_DOCUMENT>;
+          await session.send({ type: 'document', id, document: await host.loadDocument(request) });
           return;
         }
         case 'output': {

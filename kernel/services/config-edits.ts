@@ -4,6 +4,7 @@
  * path is object keys and array indexes, a value is plain JSON.
  */
 import { OkapiError } from '../../sdk/shared/errors.js';
+import { ExactNumber } from '../../sdk/shared/exact-number.js';
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
 import type { ConfigEdit, ConfigPath } from '../../sdk/services.js';
 
@@ -101,6 +102,11 @@ function checkJsonValue(value: unknown, where: string, depth: number): void {
   if (typeof value === 'number') {
     if (Number.isFinite(value)) return;
     throw new OkapiError(`${where} holds the number ${value}, which JSON cannot write`);
+  }
+  // The config is read back with doubles (kernel/config/document.ts): written, this number would change.
+  if (value instanceof ExactNumber || typeof value === 'bigint') {
+    const why = 'which the config file cannot keep as written: it reads numbers as doubles';
+    throw new OkapiError(`${where} holds the number ${String(value)}, ${why}`);
   }
   if (Array.isArray(value)) {
     value.forEach((item) => checkJsonValue(item, where, depth + 1));

@@ -59,6 +59,7 @@ const plugin = `{
           () => ctx.tokens.set({ api: 'pets' }, 'k'.repeat(300), ${JSON.stringify(SECRET)}),
           () => ctx.tokens.clear({ api: 'pets' }),
           () => ctx.cache.clearResponses('..'),
+          () => ctx.apis.save('big', { entry: { base_url: 'http://x', profiles: { default: { params: { id: 12345678901234567890n } } } } }),
         ];
         for (const refusal of refusals) {
           try { await refusal(); out('not refused'); } catch (error) { out({ message: error.message, exitCode: error.exitCode }); }
@@ -71,6 +72,11 @@ const plugin = `{
       }
       if (what === 'wrong-token') {
         await ctx.tokens.set({ api: 'pets' }, 'k', { secret: ${JSON.stringify(SECRET)} });
+        return 0;
+      }
+      if (what === 'number-scope') {
+        // Past 2^53: the JSON encoding carries its digits, read back as an exact number; CBOR as an integer.
+        await ctx.tokens.get({ api: 12345678901234567890n }, 'k');
         return 0;
       }
       return 2;
@@ -130,6 +136,7 @@ describe('host services over the wire', () => {
         expect.stringContaining('300 characters long'),
         'a token profile must be a non-empty string',
         '".." cannot be an API name',
+        'config edit 1 value holds the number 12345678901234567890, which the config file cannot keep as written: it reads numbers as doubles',
       ]);
       // A schema error keeps its exit code across the wire, as in-process.
       expect(lines[2].exitCode).toBe(2);
@@ -143,6 +150,10 @@ describe('host services over the wire', () => {
       expect(wrongToken.code).toBe(1);
       expect(wrongToken.stderr).toContain('sent a "set-token" request whose value is of the wrong type; it must be a string');
       expect(wrongToken.stderr).not.toContain(SECRET);
+
+      const numberScope = await runOkapi(['svc', 'number-scope'], { env: home.env });
+      expect(numberScope.code).toBe(1);
+      expect(numberScope.stderr).toContain('sent a "get-token" request whose scope.api is of the wrong type; it must be a string');
     });
   }
 });

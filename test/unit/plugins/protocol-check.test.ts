@@ -29,6 +29,14 @@ describe('protocol checks', () => {
   });
 
   it.each([
+    [{ follow: { method: 'GET', url: 'https://example.com/next', body: 'text' } }, 'answered the response-middleware hook with follow.body: "text", which is not bytes'],
+    [{ response: { status: 200, body: [1] } }, 'answered the response-middleware hook with response.body: a list, which is not bytes'],
+    [{ response: { status: 200, body: new Uint8Array(1) } }, undefined],
+  ])('judges the response-middleware answer %j', (output, expected) => {
+    expect(resultProblem('response-middleware', output)).toBe(expected);
+  });
+
+  it.each([
     [{ type: 'done', exit_code: new ExactNumber('1e400') }, 'ended the command with the exit code 1e400, which is not a whole number from 0 to 255'],
     [{ type: 'done', exit_code: 10n }, 'ended the command with the exit code 10, which is not a whole number from 0 to 255'],
     [{ type: 'list-apis', id: 'one' }, 'sent a "list-apis" request with the id "one"; a request needs a whole-number id for its answer'],
@@ -36,6 +44,8 @@ describe('protocol checks', () => {
     [{ type: 'output', id: 1, value: {}, format: 7 }, 'sent a "output" message with format: 7, which is not a string'],
     [{ type: 'http-request', id: 1, method: 'GET', url: '/x', timeout_ms: -5 }, 'sent a "http-request" message with timeout_ms: -5, which is not a whole number of 0 or more'],
     [{ type: 'http-request', id: 1, method: 'GET', url: '/x', headers: { Accept: ['a', 'b'], 'X-Gone': null }, body: new Uint8Array(2) }, undefined],
+    [{ type: 'http-request', id: 1, method: 'GET', url: '/x', api: 'pets', operation: 7 }, 'sent a "http-request" message with operation: 7, which is not a string'],
+    [{ type: 'load-document', id: 1, body: new Uint8Array(2), referenced: 'yes' }, 'sent a "load-document" message with referenced: "yes", which is not true or false'],
     [{ type: 'prompt', id: 2, message: 'Token?', secret: true }, undefined],
   ])('judges command message case %#', (message, expected) => {
     expect(commandMessageProblem(message)).toBe(expected);

@@ -6,6 +6,7 @@
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ExactNumber } from '../../../sdk/shared/exact-number.js';
 import { hostServices } from '../../helpers/host-services.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 
@@ -65,6 +66,11 @@ describe('config service', () => {
     await expect(patch([{ path: [], delete: true }])).rejects.toThrow('deletes the whole config');
     await expect(patch([{ path: ['a'], value: new Uint8Array(3) }])).rejects.toThrow('3 bytes, which the config file (JSON) cannot hold');
     await expect(patch([{ path: ['a'] }])).rejects.toThrow('neither a value nor delete: true');
+    // Numbers a double would change (docs/design/009): the config reads its numbers as doubles.
+    await expect(patch([{ path: ['a'], value: { id: new ExactNumber('1234567890123456789') } }])).rejects.toThrow(
+      'config edit 1 value holds the number 1234567890123456789, which the config file cannot keep as written: it reads numbers as doubles',
+    );
+    await expect(patch([{ path: ['a'], value: [2n ** 70n] }])).rejects.toThrow(`holds the number ${2n ** 70n}, which the config file cannot keep`);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(existsSync(paths.config_path)).toBe(false);
   });
