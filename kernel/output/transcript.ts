@@ -4,14 +4,12 @@
  */
 import type { HeaderMap } from '../../sdk/types.js';
 import { isCredentialName } from '../../sdk/shared/credential-names.js';
-import { redactUrl } from '../../sdk/shared/redact.js';
+import { REDACTED, redactUrl } from '../../sdk/shared/redact.js';
 import type { RecordedHop, SecretFields, SentRequestHead } from '../transport/index.js';
 import type { ReceivedResponse } from '../pipeline/exchange.js';
 import { paint } from './color.js';
 import type { PrintPlan } from './print-plan.js';
 import { visibleControls } from '../../sdk/shared/terminal-text.js';
-
-const MASK = '<redacted>';
 
 /** The status line and headers of a response. */
 export type ResponseHead = Pick<ReceivedResponse, 'status' | 'statusText' | 'httpVersion' | 'headers'>;
@@ -110,5 +108,5 @@ function bodyText(body: Uint8Array): string {
 /** `Authorization: Bearer <redacted>` keeps the scheme, which helps debugging and reveals nothing. */
 function maskedValue(value: string): string {
   const scheme = /^(Basic|Bearer|Digest|Token|Negotiate|AWS4-HMAC-SHA256)\s/i.exec(value)?.[1];
-  return scheme ? `${scheme} ${MASK}` : MASK;
+  return scheme ? `${scheme} ${REDACTED}` : REDACTED;
 }

@@ -7,8 +7,7 @@
  */
 import type { PluginManifest, WireRequest } from '../../sdk/types.js';
 import { isCredentialName, isSecretParam } from '../../sdk/shared/credential-names.js';
-
-const REDACTED = '<redacted>';
+import { REDACTED } from '../../sdk/shared/redact.js';
 
 export function requestForPlugin(request: WireRequest, manifest: PluginManifest): WireRequest {
   const headers: WireRequest['headers'] = {};

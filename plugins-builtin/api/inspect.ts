@@ -6,14 +6,12 @@
  */
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
-import { redactField, redactUrl, splitField } from '../../sdk/shared/redact.js';
+import { REDACTED, redactField, redactUrl, splitField } from '../../sdk/shared/redact.js';
 import { parseArguments } from '../../sdk/arguments.js';
 import { INSPECT } from './arguments.js';
 import { printCommandError } from '../../sdk/command-errors.js';
 import type { ApiVerb } from './verb.js';
 import { refuseOverlongApiName } from '../../sdk/shared/api-names.js';
-
-export const REDACTED = '<redacted>';
 
 export const apiInspect: ApiVerb = async (init, args, ctx) => {
   try {

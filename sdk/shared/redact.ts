@@ -10,6 +10,9 @@ import { isCredentialName } from './credential-names.js';
 /** What stands in for a secret. */
 export const MASK = '***';
 
+/** What stands in for a whole value withheld: a header in a transcript, a field of a saved entry. */
+export const REDACTED = '<redacted>';
+
 const NO_NAMES: ReadonlySet<string> = new Set();
 
 /** A `Name: value` or `key=value` entry cut at its first separator; a malformed entry's name is its first word. */
