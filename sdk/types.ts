@@ -333,7 +333,8 @@ export interface FormatterContext extends HookContext {
 export interface HttpRequest {
   method: string;
   url: string;
-  headers?: HeaderMap;
+  /** The command's own headers, above the profile's and below the user's `-H`; null deletes one. */
+  headers?: FieldUpdate;
   body?: Uint8Array;
   /** Resolve relative URLs, profile and auth against this registered API. */
   api?: string;

@@ -16,7 +16,6 @@ import { sendAndPrint } from '../pipeline/send-and-print.js';
 import { transportOptionsFor } from '../pipeline/transport-options.js';
 import { MAX_DURATION_MS } from '../plugins/duration.js';
 import type { PluginRegistry } from '../plugins/registry.js';
-import type { AddressPolicy } from '../transport/index.js';
 
 export interface RequestServiceHost {
   registry: PluginRegistry;
@@ -91,17 +90,9 @@ function commandLimits(user: TransportLimits, request: HttpRequest): TransportLi
   }
   if (request.timeout_ms !== undefined && request.timeout_ms > 0 && user.timeoutMs === undefined) limits.timeoutMs = request.timeout_ms;
   if (request.max_body_size !== undefined && request.max_body_size > 0 && user.maxBodySize === undefined) limits.maxBodySize = request.max_body_size;
-  if (request.address_policy !== undefined) limits.addressPolicy = addressPolicyOf(request);
-  return limits;
-}
-
-/** A plugin's `address_policy`, checked: it may come over the wire from any plugin. */
-function addressPolicyOf(request: HttpRequest): AddressPolicy {
-  const policy = request.address_policy as unknown as Partial<Record<string, unknown>> | null;
-  const urls = policy?.trusted_urls;
-  const valid = Array.isArray(urls) && urls.length > 0 && urls.every((url) => typeof url === 'string' && URL.canParse(url) && /^https?:$/.test(new URL(url).protocol));
-  if (!valid || (policy?.allow_cross_origin !== undefined && typeof policy.allow_cross_origin !== 'boolean')) {
-    throw new OkapiError(`the request to ${request.url} has an invalid address_policy: it needs trusted_urls (http or https URLs) and, optionally, allow_cross_origin (true or false)`);
+  const policy = request.address_policy;
+  if (policy !== undefined) {
+    limits.addressPolicy = { trustedUrls: policy.trusted_urls, allowCrossOrigin: policy.allow_cross_origin === true };
   }
-  return { trustedUrls: urls as string[], allowCrossOrigin: policy?.allow_cross_origin === true };
+  return limits;
 }

@@ -10,7 +10,7 @@
  */
 import type { WireMessage } from '../../sdk/codec.js';
 import { ExactNumber } from '../../sdk/shared/exact-number.js';
-import type { LogLevel } from '../../sdk/types.js';
+import type { FieldUpdate, LogLevel } from '../../sdk/types.js';
 import type { CallHookName } from './runtime.js';
 import { isServiceRequest, SERVICE_REQUESTS, type ServiceRequestType } from './service-requests.js';
 import { TOKEN } from '../transport/request-header-rules.js';
@@ -20,6 +20,8 @@ import { TOKEN } from '../transport/request-header-rules.js';
 const HEADER_VALUE_FORBIDDEN = /[\u0000-\u0008\u000a-\u001f\u007f]/;
 const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error'];
 const QUOTED_LENGTH = 40;
+/** The key of `mayBeAbsent`'s wrapper: a symbol, so that no map's rules, keyed by field names, pass for it. */
+const ABSENT_OR = Symbol('absent or');
 
 type Problem = string | undefined;
 
@@ -65,6 +67,23 @@ export const LOAD_DOCUMENT = {
   source_url: 'string?',
   local_path: 'string?',
   referenced: 'boolean?',
+} as const satisfies FieldRules;
+
+/**
+ * An `http-request`, `http-stream` or `http-print` request's fields: HttpRequest (sdk/types.ts).
+ * The method and the headers are judged first, for the words a bad name or value deserves.
+ */
+export const HTTP_REQUEST = {
+  method: 'string',
+  url: 'string',
+  headers: 'update?',
+  body: 'bytes?',
+  api: 'string?',
+  operation: 'string?',
+  tls_api: 'string?',
+  timeout_ms: 'count?',
+  max_body_size: 'count?',
+  address_policy: mayBeAbsent({ trusted_urls: 'urls', allow_cross_origin: 'boolean?' }),
 } as const satisfies FieldRules;
 
 /** What is wrong with a message a formatter session sent besides its result. */
@@ -156,16 +175,8 @@ function responseMiddlewareProblem(where: string, output: Record<string, unknown
 function httpRequestProblem(where: string, message: WireMessage): Problem {
   return (
     methodProblem(`${where} method:`, message.method) ??
-    fieldsProblem(where, message, { url: 'string' }) ??
     fieldUpdateProblem(where, 'headers', message.headers) ??
-    fieldsProblem(where, message, {
-      body: 'bytes?',
-      api: 'string?',
-      operation: 'string?',
-      tls_api: 'string?',
-      timeout_ms: 'count?',
-      max_body_size: 'count?',
-    })
+    fieldsProblem(where, message, HTTP_REQUEST)
   );
 }
 
@@ -177,16 +188,12 @@ function fieldUpdateProblem(where: string, field: 'headers' | 'query', update: u
   for (const [name, value] of Object.entries(update)) {
     if (field === 'headers' && !TOKEN.test(name)) return `${where} the header name ${quote(name)}, which is not a valid HTTP header name`;
     if (field === 'query' && name === '') return `${where} an empty query parameter name`;
-    if (value === null) continue;
-    const values = Array.isArray(value) ? value : [value];
-    const bad = values.find((item) => typeof item !== 'string');
-    if (bad !== undefined) {
+    if (!isUpdateValue(value)) {
       return `${where} ${field}.${name}: ${quote(value)}, which is not a string, a list of strings, or null`;
     }
-    if (field === 'headers') {
-      const unsafe = headerValueProblem(where, name, values as string[]);
-      if (unsafe !== undefined) return unsafe;
-    }
+    if (value === null || field !== 'headers') continue;
+    const unsafe = headerValueProblem(where, name, Array.isArray(value) ? value : [value]);
+    if (unsafe !== undefined) return unsafe;
   }
   return undefined;
 }
@@ -215,8 +222,11 @@ function methodProblem(where: string, method: unknown): Problem {
 }
 
 function urlProblem(where: string, url: unknown): Problem {
-  if (typeof url === 'string' && URL.canParse(url) && /^https?:$/.test(new URL(url).protocol)) return undefined;
-  return `${where} ${quote(url)}, which is not an http or https URL`;
+  return isHttpUrl(url) ? undefined : `${where} ${quote(url)}, which is not an http or https URL`;
+}
+
+function isHttpUrl(url: unknown): url is string {
+  return typeof url === 'string' && URL.canParse(url) && /^https?:$/.test(new URL(url).protocol);
 }
 
 function dataProblem(message: WireMessage): Problem {
@@ -230,10 +240,16 @@ function idProblem(message: WireMessage): Problem {
 
 /**
  * Field rules: a kind of value, and "?" when the field may be absent; or the rules of a map's own
- * fields, for a map that must be there.
+ * fields, for a map that must be there, or wrapped by `mayBeAbsent` for one that may be absent.
  */
-type FieldRule = `${Kind}${'' | '?'}` | FieldRules;
+type FieldRule = `${Kind}${'' | '?'}` | FieldRules | AbsentOr<FieldRules>;
 export type FieldRules = { readonly [field: string]: FieldRule };
+
+type AbsentOr<R extends FieldRules> = { readonly [ABSENT_OR]: R };
+
+function mayBeAbsent<const R extends FieldRules>(rules: R): AbsentOr<R> {
+  return { [ABSENT_OR]: rules };
+}
 
 /** Each kind's test, which is also what a field of that kind is to TypeScript, and its words. */
 const KINDS = {
@@ -243,19 +259,31 @@ const KINDS = {
   count: [(value: unknown): value is number => isInteger(value) && value >= 0, 'a whole number of 0 or more'],
   list: [(value: unknown): value is unknown[] => Array.isArray(value), 'a list'],
   strings: [(value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string'), 'a list of strings'],
+  urls: [
+    (value: unknown): value is string[] => Array.isArray(value) && value.length > 0 && value.every(isHttpUrl),
+    'a list of one or more http or https URLs',
+  ],
+  update: [
+    (value: unknown): value is FieldUpdate => isMap(value) && Object.values(value).every(isUpdateValue),
+    'a map of names to values (a string, a list of strings, or null)',
+  ],
   map: [(value: unknown): value is Record<string, unknown> => isMap(value), 'a map'],
 } as const;
 type Kind = keyof typeof KINDS;
 type KindType<K extends Kind> = (typeof KINDS)[K][0] extends (value: unknown) => value is infer T ? T : never;
 
-type OptionalFields<R extends FieldRules> = { [F in keyof R]: R[F] extends `${string}?` ? F : never }[keyof R];
+type OptionalFields<R extends FieldRules> = {
+  [F in keyof R]: R[F] extends `${string}?` | AbsentOr<FieldRules> ? F : never;
+}[keyof R];
 type RuleType<Rule extends FieldRule> = Rule extends `${infer K extends Kind}?`
   ? KindType<K>
   : Rule extends Kind
     ? KindType<Rule>
-    : Rule extends FieldRules
-      ? Checked<Rule>
-      : never;
+    : Rule extends AbsentOr<infer R>
+      ? Checked<R>
+      : Rule extends FieldRules
+        ? Checked<Rule>
+        : never;
 
 /** What a holder whose fields passed the rules `R` is. */
 export type Checked<R extends FieldRules> = { -readonly [F in Exclude<keyof R, OptionalFields<R>>]: RuleType<R[F]> } & {
@@ -270,8 +298,10 @@ function brokenField(
   for (const [field, rule] of Object.entries(fields)) {
     const value = holder[field];
     if (typeof rule !== 'string') {
+      const absentOr = ABSENT_OR in rule;
+      if (absentOr && value === undefined) continue;
       if (!isMap(value)) return { field, value, words: KINDS.map[1] };
-      const inner = brokenField(value, rule);
+      const inner = brokenField(value, absentOr ? rule[ABSENT_OR] : rule);
       if (inner !== undefined) return { ...inner, field: `${field}.${inner.field}` };
       continue;
     }
@@ -305,6 +335,12 @@ function optional(value: unknown, check: (present: unknown) => Problem): Problem
 /** A CBOR/JSON map: an object that is not an array, bytes or an exact number. */
 export function isMap(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array) && !(value instanceof ExactNumber);
+}
+
+/** A header or query update's value: a string sets, a list of strings replaces, null deletes. */
+function isUpdateValue(value: unknown): value is FieldUpdate[string] {
+  if (Array.isArray(value)) return value.every((item) => typeof item === 'string');
+  return value === null || typeof value === 'string';
 }
 
 /** A JavaScript number that is a whole number a double holds exactly. */

@@ -13,7 +13,7 @@ import type { WireMessage } from '../../sdk/codec.js';
 import { parseDuration } from './duration.js';
 import { PluginError } from './plugin-error.js';
 import { commandMessageProblem, errorProblem, formatterMessageProblem, logProblem, resultProblem, authMessageProblem } from './protocol-check.js';
-import type { Checked, LOAD_DOCUMENT } from './protocol-check.js';
+import type { Checked, HTTP_REQUEST, LOAD_DOCUMENT } from './protocol-check.js';
 import type { CallHookName, CallHooks, FormatterOptions, FormatterSink, PluginLogger, PluginRuntime } from './runtime.js';
 import type { SessionTarget, SubprocessSession } from './subprocess-session.js';
 import { answerServiceRequest, answerTokenRequest, isServiceRequest, isTokenRequest } from './service-requests.js';
@@ -155,13 +155,13 @@ export class SubprocessRuntime implements PluginRuntime {
     try {
       switch (message.type) {
         case 'http-request': {
-          const response = await host.httpRequest(message as never);
+          const response = await host.httpRequest(httpRequestOf(message));
           await session.send({ type: 'http-response', id, ...response });
           return;
         }
         case 'http-stream': {
           if (!host.request) throw new Error('this host cannot stream responses');
-          const { body, ...head } = await host.request(message as never);
+          const { body, ...head } = await host.request(httpRequestOf(message));
           const window = new SendWindow();
           windows.set(id, window);
           try {
@@ -180,7 +180,8 @@ export class SubprocessRuntime implements PluginRuntime {
         }
         case 'http-print': {
           if (!host.requestAndPrint) throw new Error('this host cannot print responses');
-          await session.send({ type: 'http-printed', id, exit_code: await host.requestAndPrint(message as never) });
+          const exitCode = await host.requestAndPrint(httpRequestOf(message));
+          await session.send({ type: 'http-printed', id, exit_code: exitCode });
           return;
         }
         case 'list-apis':
@@ -290,4 +291,9 @@ export class SubprocessRuntime implements PluginRuntime {
     if (hook === 'command' || hook === 'tls-signer') return undefined;
     return hook === 'auth' ? AUTH_DEADLINE_MS : DEFAULT_DEADLINE_MS;
   }
+}
+
+/** An http-request, http-stream or http-print message: commandMessageProblem has checked its fields by these rules. */
+function httpRequestOf(message: WireMessage): WireMessage & Checked<typeof HTTP_REQUEST> {
+  return message as WireMessage & Checked<typeof HTTP_REQUEST>;
 }

@@ -227,6 +227,22 @@ describe('a plugin result that breaks the protocol', () => {
   it.each([
     ['{"type":"http-request","id":1,"method":"GET","url":"/x","headers":"str"}', 'sent a "http-request" message with headers: "str", which is not a map of header names to values'],
     ['{"type":"http-request","method":"GET","url":"/x"}', 'sent a "http-request" request with the id nothing; a request needs a whole-number id for its answer'],
+    [
+      '{"type":"http-request","id":1,"method":"GET","url":"/x","address_policy":{"trusted_urls":["file:///etc/passwd"]}}',
+      'sent a "http-request" message with address_policy.trusted_urls: a list, which is not a list of one or more http or https URLs',
+    ],
+    [
+      '{"type":"http-stream","id":1,"method":"GET","url":"/x","address_policy":"anywhere"}',
+      'sent a "http-stream" message with address_policy: "anywhere", which is not a map',
+    ],
+    [
+      '{"type":"http-print","id":1,"method":"GET","url":"/x","address_policy":{"trusted_urls":["https://a.example/"],"allow_cross_origin":"yes"}}',
+      'sent a "http-print" message with address_policy.allow_cross_origin: "yes", which is not true or false',
+    ],
+    [
+      '{"type":"http-print","id":1,"method":"GET","url":"/x","headers":{"X-A":7}}',
+      'sent a "http-print" message with headers.X-A: 7, which is not a string, a list of strings, or null',
+    ],
     ['{"type":"prompt","id":1,"message":["a"]}', 'sent a "prompt" message with message: a list, which is not a string'],
     ['{"type":"stdout","data":{"a":1}}', 'sent a "stdout" message with data: a map, which is neither bytes nor text'],
   ])('refuses the command message %s', async (line, expected) => {

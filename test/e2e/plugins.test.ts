@@ -288,7 +288,7 @@ describe('command plugins', () => {
     expect(out.apis).toEqual([{ name: 'demo', base_url: api.url, profiles: ['default'] }]);
   });
 
-  it('applies an address_policy sent over the wire to the request, and refuses a malformed one', async () => {
+  it('applies an address_policy sent over the wire to the request, and refuses a malformed one as a protocol violation', async () => {
     const home = freshHome();
     writeSdkPlugin(
       home.plugins,
@@ -313,7 +313,10 @@ describe('command plugins', () => {
     expect(fromPublic.stderr).toContain(`refusing to fetch ${target}: 127.0.0.1 is a loopback address, and https://api.example.com is public`);
     const malformed = await runOkapi(['guarded', target, JSON.stringify({ trusted_urls: ['file:///etc/passwd'] })], { env: home.env });
     expect(malformed.code).toBe(1);
-    expect(malformed.stderr).toContain(`the request to ${target} has an invalid address_policy`);
+    expect(malformed.stdout).toBe('');
+    expect(malformed.stderr).toContain(
+      'okapi: plugin guarded: sent a "http-request" message with address_policy.trusted_urls: a list, which is not a list of one or more http or https URLs',
+    );
   });
 
   it('forwards stdin to commands that declare passthrough_stdio', async () => {

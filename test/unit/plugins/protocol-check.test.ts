@@ -46,6 +46,26 @@ describe('protocol checks', () => {
     [{ type: 'http-request', id: 1, method: 'GET', url: '/x', headers: { Accept: ['a', 'b'], 'X-Gone': null }, body: new Uint8Array(2) }, undefined],
     [{ type: 'http-request', id: 1, method: 'GET', url: '/x', api: 'pets', operation: 7 }, 'sent a "http-request" message with operation: 7, which is not a string'],
     [{ type: 'load-document', id: 1, body: new Uint8Array(2), referenced: 'yes' }, 'sent a "load-document" message with referenced: "yes", which is not true or false'],
+    [
+      { type: 'http-request', id: 1, method: 'GET', url: '/x', address_policy: { trusted_urls: ['https://a.example/', 'http://127.0.0.1:8080/'] } },
+      undefined,
+    ],
+    [
+      { type: 'http-stream', id: 1, method: 'GET', url: '/x', address_policy: { trusted_urls: [], allow_cross_origin: true } },
+      'sent a "http-stream" message with address_policy.trusted_urls: a list, which is not a list of one or more http or https URLs',
+    ],
+    [
+      { type: 'http-print', id: 1, method: 'GET', url: '/x', address_policy: { allow_cross_origin: false } },
+      'sent a "http-print" message with address_policy.trusted_urls: nothing, which is not a list of one or more http or https URLs',
+    ],
+    [
+      { type: 'http-request', id: 1, method: 'GET', url: '/x', address_policy: null },
+      'sent a "http-request" message with address_policy: null, which is not a map',
+    ],
+    [
+      { type: 'http-request', id: 1, method: 'GET', url: '/x', headers: { 'X-A': ['a', 1] } },
+      'sent a "http-request" message with headers.X-A: a list, which is not a string, a list of strings, or null',
+    ],
     [{ type: 'prompt', id: 2, message: 'Token?', secret: true }, undefined],
   ])('judges command message case %#', (message, expected) => {
     expect(commandMessageProblem(message)).toBe(expected);
