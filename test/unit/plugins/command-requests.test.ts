@@ -12,7 +12,7 @@ import { commandHost } from '../../../kernel/commands/command-host.js';
 import { Invocation, type Streams } from '../../../kernel/invocation.js';
 import { InProcessRuntime } from '../../../kernel/plugins/in-process-runtime.js';
 import { SubprocessRuntime } from '../../../kernel/plugins/subprocess-runtime.js';
-import type { CommandInit, HttpRequest, PluginManifest } from '../../../sdk/types.js';
+import type { CommandInit, HttpRequest, PluginDefinition, PluginManifest } from '../../../sdk/types.js';
 import { Capture } from '../../helpers/capture-stream.js';
 import { testTokenStore } from '../../helpers/host-services.js';
 import { writeScriptPlugin } from '../../helpers/plugin-files.js';
@@ -32,13 +32,14 @@ const INIT: CommandInit = { command: 'ask', args: [], tty: { stdin: false, stdou
 function invocation(): Invocation {
   const home = tempDir('okapi-command-requests-');
   const io = { stdout: new Capture(), stderr: new Capture(), stdin: process.stdin } as unknown as Streams;
-  return new Invocation(scanArgv(['--okapi-config', join(home, 'config.json')]), { HOME: home, PATH: process.env.PATH }, io);
+  const argv = scanArgv(['--okapi-config', join(home, 'config.json')]);
+  return new Invocation(argv, { HOME: home, PATH: process.env.PATH }, io);
 }
 
 /** Runs an in-process command that makes `request` and writes the echoed headers, or the error, to stdout. */
 async function inProcess(request: HttpRequest): Promise<{ code: number; stdout: string }> {
   const inv = invocation();
-  const runtime = new InProcessRuntime('asker', async () => ({
+  const definition: PluginDefinition = {
     manifest: MANIFEST,
     commands: [{ name: 'ask', short: 'asks the host' }],
     hooks: {
@@ -53,7 +54,8 @@ async function inProcess(request: HttpRequest): Promise<{ code: number; stdout: 
         }
       },
     },
-  }), inv.pluginLogger, testTokenStore());
+  };
+  const runtime = new InProcessRuntime('asker', async () => definition, inv.pluginLogger, testTokenStore());
   const code = await runtime.command(INIT, commandHost(inv, await inv.registry()));
   return { code, stdout: (inv.io.stdout as unknown as Capture).text };
 }
@@ -63,8 +65,12 @@ describe('a command request in-process', () => {
     const url = `${api.url}/anything`;
     const trusted = await inProcess({ method: 'GET', url, address_policy: { trusted_urls: [api.url] } });
     expect(trusted.code, trusted.stdout).toBe(0);
-    const elsewhere = await inProcess({ method: 'GET', url, address_policy: { trusted_urls: ['https://api.example.com/'] } });
-    expect(elsewhere).toEqual({ code: 1, stdout: `refusing to fetch ${url}: 127.0.0.1 is a loopback address, and https://api.example.com is public` });
+    const publicOnly = { trusted_urls: ['https://api.example.com/'] };
+    const elsewhere = await inProcess({ method: 'GET', url, address_policy: publicOnly });
+    expect(elsewhere).toEqual({
+      code: 1,
+      stdout: `refusing to fetch ${url}: 127.0.0.1 is a loopback address, and https://api.example.com is public`,
+    });
   });
 
   it('sets, replaces and deletes headers', async () => {
@@ -88,15 +94,18 @@ describe('a command request over the wire', () => {
   it('is a protocol violation naming the field when a field is malformed', async () => {
     const inv = invocation();
     const dir = tempDir('okapi-command-requests-bin-');
-    const request = { type: 'http-request', id: 1, method: 'GET', url: `${api.url}/anything`, address_policy: { trusted_urls: 'x' } };
-    const path = writeScriptPlugin(dir, 'asker', MANIFEST, `await readLine();\nsend(${JSON.stringify(request)});\nawait readLine();`);
+    const url = `${api.url}/anything`;
+    const request = { type: 'http-request', id: 1, method: 'GET', url, address_policy: { trusted_urls: 'x' } };
+    const session = `await readLine();\nsend(${JSON.stringify(request)});\nawait readLine();`;
+    const path = writeScriptPlugin(dir, 'asker', MANIFEST, session);
     const runtime = new SubprocessRuntime({ name: 'asker', path, encoding: 'json' }, MANIFEST, {
       logger: inv.pluginLogger,
       tokens: testTokenStore(),
       commands: [{ name: 'ask', short: 'asks the host' }],
     });
     await expect(runtime.command(INIT, commandHost(inv, await inv.registry()))).rejects.toThrow(
-      'plugin asker: sent a "http-request" message with address_policy.trusted_urls: "x", which is not a list of one or more http or https URLs',
+      'plugin asker: sent a "http-request" message with address_policy.trusted_urls: "x", ' +
+        'which is not a list of one or more http or https URLs',
     );
   });
 });
