@@ -4,8 +4,8 @@
  * gives it its behaviour.
  */
 import { UsageError } from '../../sdk/shared/errors.js';
-import { redactUrl } from '../../sdk/shared/redact.js';
 import { parseForcedAuth } from '../../sdk/shared/security-selection.js';
+import { parseServer } from '../../sdk/shared/server-override.js';
 import { LONGEST_DURATION, MAX_DURATION_MS, parseDuration } from '../plugins/duration.js';
 import { parseHeaderEntry, parseQueryEntry } from '../pipeline/request-fields.js';
 
@@ -158,7 +158,7 @@ export const GLOBAL_FLAGS: readonly FlagSpec[] = [
     valueName: 'url',
     description: 'Send every request to this scheme://host:port (a path on it prefixes the request path); a target /path goes there',
     check: (value, flag) => {
-      if (!/^https?:\/\/[^/?#]+/i.test(value)) throw new UsageError(`${flag} "${redactUrl(value)}" is not a server URL such as https://staging.example.com`);
+      parseServer(value, flag);
     },
   },
   {

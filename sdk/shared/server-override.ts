@@ -19,10 +19,12 @@ export function applyServerOverride(target: URL, server: string | undefined): UR
   return next;
 }
 
-export function parseServer(server: string): URL {
-  try {
-    return new URL(server);
-  } catch {
-    throw new UsageError(`-s "${redactUrl(server)}" is not a server URL such as https://staging.example.com`);
-  }
+/**
+ * The `-s` value, checked when argv is read and parsed where the request is planned: an http or
+ * https URL typed with its `//` and a host. `https:/host` or ` https://host` would parse, but as a
+ * mistyped scheme or a stray space, not the server meant. `flag` is the flag as the user typed it.
+ */
+export function parseServer(server: string, flag = '-s'): URL {
+  if (/^https?:\/\/[^/?#]/i.test(server) && URL.canParse(server)) return new URL(server);
+  throw new UsageError(`${flag} "${redactUrl(server)}" is not a server URL such as https://staging.example.com`);
 }
