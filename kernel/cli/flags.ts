@@ -6,7 +6,7 @@
 import { UsageError } from '../../sdk/shared/errors.js';
 import { parseForcedAuth } from '../../sdk/shared/security-selection.js';
 import { parseServer } from '../../sdk/shared/server-override.js';
-import { LONGEST_DURATION, MAX_DURATION_MS, parseDuration } from '../plugins/duration.js';
+import { LONGEST_DURATION, longerThanOkapiCanWait, MAX_DURATION_MS, parseDuration } from '../plugins/duration.js';
 import { parseHeaderEntry, parseQueryEntry } from '../pipeline/request-fields.js';
 
 type FlagKind = 'boolean' | 'string' | 'strings' | 'count';
@@ -214,8 +214,7 @@ function positiveDuration(value: string, flag: string): void {
   const ms = parseDuration(value);
   if (ms === undefined || ms <= 0) throw new UsageError(`${flag} "${value}" is not a duration such as 500ms, 10s or 2m`);
   if (ms > MAX_DURATION_MS) {
-    throw new UsageError(`${flag} "${value}" is longer than okapi can wait: the longest is ${LONGEST_DURATION} (about 24.8 days)`, {
-      hint: `give ${flag} ${LONGEST_DURATION} or less`,
-    });
+    const hint = `give ${flag} ${LONGEST_DURATION} or less`;
+    throw new UsageError(longerThanOkapiCanWait(`${flag} "${value}"`), { hint });
   }
 }

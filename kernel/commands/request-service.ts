@@ -14,7 +14,7 @@ import { planRequest } from '../pipeline/plan-request.js';
 import type { RequestDefaults, RequestDescription, TransportLimits } from '../pipeline/request-description.js';
 import { sendAndPrint } from '../pipeline/send-and-print.js';
 import { transportOptionsFor } from '../pipeline/transport-options.js';
-import { MAX_DURATION_MS } from '../plugins/duration.js';
+import { longerThanOkapiCanWait, MAX_DURATION_MS } from '../plugins/duration.js';
 import type { PluginRegistry } from '../plugins/registry.js';
 
 export interface RequestServiceHost {
@@ -86,7 +86,7 @@ export class RequestService {
 function commandLimits(user: TransportLimits, request: HttpRequest): TransportLimits {
   const limits = { ...user };
   if (request.timeout_ms !== undefined && request.timeout_ms > MAX_DURATION_MS) {
-    throw new OkapiError(`timeout_ms ${request.timeout_ms} is longer than okapi can wait: the longest is ${MAX_DURATION_MS} ms (about 24.8 days)`);
+    throw new OkapiError(longerThanOkapiCanWait(`timeout_ms ${request.timeout_ms}`));
   }
   if (request.timeout_ms !== undefined && request.timeout_ms > 0 && user.timeoutMs === undefined) limits.timeoutMs = request.timeout_ms;
   if (request.max_body_size !== undefined && request.max_body_size > 0 && user.maxBodySize === undefined) limits.maxBodySize = request.max_body_size;

@@ -12,6 +12,12 @@ export const MAX_DURATION_MS = 2 ** 31 - 1;
 /** MAX_DURATION_MS as a user writes a duration: "596h31m23s". */
 export const LONGEST_DURATION = `${Math.floor(MAX_DURATION_MS / 3_600_000)}h${Math.floor((MAX_DURATION_MS % 3_600_000) / 60_000)}m${Math.floor((MAX_DURATION_MS % 60_000) / 1000)}s`;
 
+/** Why a wait past MAX_DURATION_MS is refused, in the same words wherever it was asked for: `subject` says which. */
+export function longerThanOkapiCanWait(subject: string): string {
+  const longest = `${LONGEST_DURATION} (${MAX_DURATION_MS} ms, about 24.8 days)`;
+  return `${subject} is longer than okapi can wait: the longest is ${longest}`;
+}
+
 /** Milliseconds, or undefined when the text is not a duration. A bare number means seconds. */
 export function parseDuration(text: string): number | undefined {
   const trimmed = text.trim();

@@ -10,7 +10,7 @@ import {
   type HookName,
   type PluginManifest,
 } from '../../sdk/types.js';
-import { LONGEST_DURATION, MAX_DURATION_MS, parseDuration } from './duration.js';
+import { longerThanOkapiCanWait, MAX_DURATION_MS, parseDuration } from './duration.js';
 import { GLOBAL_FLAGS } from '../cli/flags.js';
 import { isMap } from './protocol-check.js';
 
@@ -111,7 +111,7 @@ export function validateManifest(raw: unknown): PluginManifest {
         throw new ManifestError(`"hook_timeouts.${hook}" must be a duration such as "500ms", "10s" or "2m", got ${JSON.stringify(value)}`);
       }
       if (ms > MAX_DURATION_MS) {
-        throw new ManifestError(`"hook_timeouts.${hook}" is ${JSON.stringify(value)}, longer than okapi can wait: the longest is "${LONGEST_DURATION}" (about 24.8 days)`);
+        throw new ManifestError(longerThanOkapiCanWait(`"hook_timeouts.${hook}" ${JSON.stringify(value)}`));
       }
     }
   }

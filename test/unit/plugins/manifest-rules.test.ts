@@ -8,6 +8,7 @@ import { PluginRegistry } from '../../../kernel/plugins/registry.js';
 import { writeManifestOnlyPlugin } from '../../helpers/plugin-files.js';
 import { tempDir } from '../../helpers/temp-dir.js';
 import { testTokenStore } from '../../helpers/host-services.js';
+import { longerThanOkapiCanWait } from '../../../kernel/plugins/duration.js';
 
 const base = { name: 'sample', okapi_api_version: 2 };
 
@@ -63,7 +64,11 @@ const CASES: [string, unknown, string | null][] = [
   ['hook_timeouts for an undeclared hook', { ...base, hooks: ['auth'], hook_timeouts: { loader: '1s' } }, 'not one of this plugin\'s hooks'],
   ['hook_timeouts bad duration', { ...base, hooks: ['auth'], hook_timeouts: { auth: 'soon' } }, 'must be a duration'],
   ['hook_timeouts zero', { ...base, hooks: ['auth'], hook_timeouts: { auth: '0s' } }, 'must be a duration'],
-  ['hook_timeouts past what a timer holds', { ...base, hooks: ['auth'], hook_timeouts: { auth: '596h31m24s' } }, 'longer than okapi can wait'],
+  [
+    'hook_timeouts past what a timer holds',
+    { ...base, hooks: ['auth'], hook_timeouts: { auth: '596h31m24s' } },
+    longerThanOkapiCanWait('"hook_timeouts.auth" "596h31m24s"'),
+  ],
 ];
 
 async function loadOne(manifest: unknown, encoding: 'cbor' | 'json') {

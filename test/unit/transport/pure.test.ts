@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { describeLimit } from '../../../kernel/transport/interceptors/body-limit.js';
 import { isCredentialName } from '../../../sdk/shared/credential-names.js';
 import { translateError, type FailureContext } from '../../../kernel/transport/error-translation.js';
-import { formatDuration } from '../../../kernel/plugins/duration.js';
+import { formatDuration, longerThanOkapiCanWait } from '../../../kernel/plugins/duration.js';
 import { fromRawHeaders, toDispatchHeaders } from '../../../kernel/transport/headers.js';
 import { redactField, redactKeepingLength, redactText, redactUrl } from '../../../sdk/shared/redact.js';
 import { requestHeaderProblem } from '../../../kernel/transport/request-header-rules.js';
@@ -84,6 +84,11 @@ describe('helpers', () => {
     expect(formatDuration(120_000)).toBe('2m');
     expect(describeLimit(100 * 1024 * 1024)).toBe('100 MiB');
     expect(describeLimit(1000)).toBe('0.000954 MiB (1000 bytes)');
+  });
+
+  it('says a wait is longer than a timer holds in one wording, after whose wait it is', () => {
+    const longest = 'the longest is 596h31m23s (2147483647 ms, about 24.8 days)';
+    expect(longerThanOkapiCanWait('-t "1000h"')).toBe(`-t "1000h" is longer than okapi can wait: ${longest}`);
   });
 
   it('merges header spellings for undici and never writes __proto__ through the prototype', () => {
