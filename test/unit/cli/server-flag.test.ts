@@ -46,6 +46,24 @@ describe('-s', () => {
     expect(applyServerOverride(normalizeTargetUrl('/x?a=1', server), server).href).toBe('http://[::1]:8080/v2/x?a=1');
   });
 
+  it.each([
+    ['https://me:hunter2@staging.example.com', 'a user name or password', 'Authorization'],
+    ['https://staging.example.com/v2?key=1', 'a query', '-q name=value'],
+    ['https://staging.example.com/v2?', 'a query', '-q name=value'],
+    ['https://staging.example.com/v2#top', 'a fragment', '"#"'],
+  ])('refuses %j, whose %s it would not send, rather than dropping it', (value, what, hint) => {
+    for (const refusal of [() => scanArgv(['get', '/x', '-s', value]), () => applyServerOverride(new URL('https://api.example.com/x'), value)]) {
+      expect(refusal).toThrow(UsageError);
+      try {
+        refusal();
+      } catch (error) {
+        expect((error as UsageError).message).toContain(`has ${what}, which a server URL does not send`);
+        expect((error as UsageError).message).not.toContain('hunter2');
+        expect((error as UsageError).hint).toContain(hint);
+      }
+    }
+  });
+
   it('keeps a password out of its refusal', () => {
     expect(scanRefusal(['get', '/x', '-s', 'https://me:hunter2@staging.example.com:99999'])).not.toContain('hunter2');
   });
