@@ -16,12 +16,10 @@ import { tempDir } from '../helpers/temp-dir.js';
 
 const tls = join(import.meta.dirname, '../../fixtures/tls');
 const certificate = { cert: readFileSync(join(tls, 'server.pem')), key: readFileSync(join(tls, 'server-key.pem')) };
-const answer = (_req: unknown, res: { writeHead(status: number, headers: object): { end(body: string): void } }): void => {
-  res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
-};
-const http1 = createServer(certificate, answer);
+const json = { 'content-type': 'application/json' };
+const http1 = createServer(certificate, (_req, res) => res.writeHead(200, json).end('{"ok":true}'));
 // Offers HTTP/2 alone: okapi's request then never uses undici's HTTP/1.1 client.
-const http2Only = createSecureServer(certificate, answer);
+const http2Only = createSecureServer(certificate, (_req, res) => res.writeHead(200, json).end('{"ok":true}'));
 beforeAll(() => Promise.all([http1, http2Only].map((server) => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve)))));
 afterAll(() => Promise.all([http1, http2Only].map((server) => new Promise<void>((resolve) => server.close(() => resolve())))));
 
