@@ -50,14 +50,15 @@ await build({ ...cjs, entryPoints: { okapi: 'kernel/main.ts' }, outdir: dist });
 await build({ ...cjs, entryPoints: { kernel: 'kernel/entry.ts' }, outdir: dist, external: runtimeDependencies, plugins: [undiciVendor(), builtinLoader(), jsoncWithoutSideEffects()] });
 // each built-in plugin, loaded on its first hook call, what it imports dynamically in chunks of its own;
 for (const name of plugins) await buildPlugin(name);
-// and undici's agent, one file instead of undici's forty, loading node:http2 only for HTTP/2.
+// and undici's agent, one file instead of undici's forty, loading node:http2 only for HTTP/2 and
+// compiling llhttp with Liftoff alone.
 await build({
   ...cjs,
   entryPoints: {
     'vendor/undici-agent': 'node_modules/undici/lib/dispatcher/agent.js',
   },
   outdir: dist,
-  plugins: [lazyHttp2()],
+  plugins: [lazyHttp2(), llhttpWithLiftoff()],
 });
 
 // Every file but the entry is loaded by kernel/startup/code-cache.ts, which compiles it without copying
@@ -207,6 +208,27 @@ function lazyHttp2() {
         const { constants } = await import('node:http2');
         const lazy = `http2 = { constants: ${JSON.stringify(constants)}, connect: (...args) => require('node:http2').connect(...args) }`;
         return { contents: source.replace(original, lazy), loader: 'js' };
+      });
+    },
+  };
+}
+
+/**
+ * undici compiles llhttp, its HTTP/1.1 parser in WebAssembly, on its first HTTP/1.1 connection, and
+ * V8 tiering it up in the background held the process ~60–110 ms at exit. Built, that compilation
+ * goes through sdk/wasm-compile.ts: Liftoff alone, the V8 flags set back as soon as it returns
+ * (docs/design/003-start-up.md). The build fails if undici's code changes.
+ */
+function llhttpWithLiftoff() {
+  const original = 'llhttpInstance = lazyllhttp()';
+  const helper = JSON.stringify(join(root, 'sdk', 'wasm-compile.ts'));
+  return {
+    name: 'llhttp-with-liftoff',
+    setup(b) {
+      b.onLoad({ filter: /undici[\\/]lib[\\/]dispatcher[\\/]client-h1\.js$/ }, (args) => {
+        const source = readFileSync(args.path, 'utf8');
+        if (source.split(original).length !== 2) throw new Error(`${args.path} no longer contains ${original} once: update llhttpWithLiftoff() in scripts/build.mjs`);
+        return { contents: source.replace(original, `llhttpInstance = require(${helper}).compiledWithLiftoff(lazyllhttp)`), loader: 'js' };
       });
     },
   };

@@ -13,7 +13,6 @@ import { readFileSync, readdirSync, statSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { Script, constants as vmConstants } from 'node:vm';
-import { putV8FlagsBack } from './v8-flags.js';
 import { writeFileQuietly } from '../config/atomic-write.js';
 import { enrichedKinds, parseStoredCache, runKind, serializeStoredCache } from './run-kinds.js';
 import { fnv1a } from '../../sdk/shared/fnv1a.js';
@@ -94,18 +93,15 @@ export function requireCached(file: string): unknown {
   const module = run(file, script.runInThisContext() as ModuleCode);
   const rejected = !cachedData || script.cachedDataRejected;
   if (rejected) {
-    // A cache made now holds only the code that ran so far, under the flags of now; the one made at
-    // exit, after any changed flags are set back, replaces it.
+    // A cache made now holds only the code that ran so far; the one made at exit replaces it.
     writeFileQuietly(cachePath, serializeStoredCache(new Map(), script.createCachedData()));
     removeOthers(cachePath, prefix);
   }
   const enriched = enrichedKinds(rejected ? new Map() : kinds, (thisRunKind ??= runKind(process.argv.slice(2))));
   if (enriched) {
     // One made at exit holds every function this run compiled, those read from the cache included,
-    // so later runs of its kind compile none of it (run-kinds.ts). V8 marks a cache with its flags:
-    // those an https request changed are set back first (v8-flags.ts).
+    // so later runs of its kind compile none of it (run-kinds.ts).
     process.once('exit', () => {
-      putV8FlagsBack();
       writeFileQuietly(cachePath, serializeStoredCache(enriched, script.createCachedData()));
     });
   }

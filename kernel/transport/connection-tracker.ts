@@ -1,8 +1,7 @@
 /**
  * Which connection served a request. undici's request API does not expose the socket, so okapi
  * listens on undici's documented diagnostics channels:
- * - `undici:client:connected` gives every new socket (its first error is kept, see below, and an
- *   HTTP/1.1 one means llhttp is compiled, so V8's WebAssembly tiering can go back: wasm-tiering.ts);
+ * - `undici:client:connected` gives every new socket (its first error is kept, see below);
  * - `undici:client:sendHeaders` pairs each request with its socket (for HTTP/2, the session's);
  * - `undici:request:headers` and `undici:request:error` are published synchronously right before
  *   the request's handler hears of the response or the failure, so the handler takes the socket
@@ -16,11 +15,9 @@
  */
 import diagnostics from 'node:diagnostics_channel';
 import type { Socket } from 'node:net';
-import { restoreWasmTiering } from './wasm-tiering.js';
 
 interface ConnectedMessage {
   socket: Socket;
-  connectParams?: { version?: string };
 }
 
 const socketOfRequest = new WeakMap<object, Socket>();
@@ -37,11 +34,10 @@ export function trackConnections(): void {
   if (installed) return;
   installed = true;
   diagnostics.subscribe('undici:client:connected', (message) => {
-    const { socket, connectParams } = message as ConnectedMessage;
+    const { socket } = message as ConnectedMessage;
     socket.on('error', (error: Error) => {
       if (!firstErrorOf.has(socket)) firstErrorOf.set(socket, error);
     });
-    if (connectParams?.version === 'h1') restoreWasmTiering();
   });
   diagnostics.subscribe('undici:client:sendHeaders', (message) => {
     const { request, socket, headers } = message as { request: object; socket: Socket; headers: string };

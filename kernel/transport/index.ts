@@ -30,7 +30,7 @@
  *   error-translation.ts    failures into OkapiError
  *   tls-details.ts          protocol, cipher, certificate, ALPN for -vv
  *   connection-tracker.ts   which socket served a request (undici diagnostics channels)
- *   wasm-tiering.ts         the Node 20 exit-time remedy
+ * (undici's llhttp is compiled with Liftoff alone, through sdk/wasm-compile.ts: scripts/build.mjs)
  */
 import type { CloseOptions, TransportOptions, TransportRequest, TransportResponse } from './types.js';
 

@@ -15,7 +15,6 @@ import { type HopOptions, type HopResponse, type SendHop } from './hop.js';
 import type { HopRequest } from './redirects.js';
 import { httpVersionOf, tlsDetailsOf } from './tls-details.js';
 import type { TlsConnectOptions } from './tls-material.js';
-import { lowerWasmTiering, restoreWasmTiering } from './wasm-tiering.js';
 
 const BODY_BUFFER = 64 * 1024;
 
@@ -25,15 +24,12 @@ const BODY_BUFFER = 64 * 1024;
  */
 export async function undiciSender(tls: TlsConnectOptions, pinned?: PinnedLookup): Promise<SendHop> {
   const dispatcher = await dispatcherFor(tls, pinned);
-  // After undici is loaded: V8 rejects a code cache made under other flags (startup/code-cache.ts).
-  lowerWasmTiering();
   trackConnections();
   return (hop, options) => dispatchHop(dispatcher, hop, options);
 }
 
-/** Closes pooled connections and puts V8's WebAssembly tiering back. */
+/** Closes pooled connections. */
 export async function closeUndici(): Promise<void> {
-  restoreWasmTiering();
   await closeDispatchers();
 }
 

@@ -22,6 +22,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import type { Jq } from 'jq-wasm';
+import { compiledWithLiftoff } from '../../sdk/wasm-compile.js';
 import { raiseMemoryMaximum } from './wasm-memory.js';
 
 const PAGE = 64 * 1024;
@@ -63,7 +64,7 @@ interface WasmInstance {
 interface WasmApi {
   Memory: abstract new (...args: never[]) => WasmMemory;
   RuntimeError: abstract new (...args: never[]) => Error;
-  compile(bytes: Uint8Array): Promise<WasmModule>;
+  Module: new (bytes: Uint8Array) => WasmModule;
   instantiate(module: WasmModule, imports: WasmImports): Promise<WasmInstance>;
 }
 const wasmApi = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
@@ -78,33 +79,32 @@ interface Compiled {
   memoryBytes: number;
 }
 
-let compiled: Promise<Compiled> | undefined;
+let compiled: Compiled | undefined;
 
 /**
- * The module is compiled once per process; each engine is a fresh instance of it. The compilation
- * starts synchronously (V8 does it on background threads), so a caller can prepare its input
- * while it runs.
+ * The module is compiled once per process; each engine is a fresh instance of it. It is compiled
+ * with Liftoff alone, every function at once (sdk/wasm-compile.ts): V8 tiering jq up in the
+ * background held a process 31–39 ms at exit after a small filter, and Liftoff's code runs typical
+ * filters faster than tiering does; TurboFan pays off only on long runs (docs/design/003-start-up.md).
  */
-function compileOnce(): Promise<Compiled> {
-  compiled ??= compile().catch((error: unknown) => {
-    compiled = undefined;
-    throw error;
-  });
+function compileOnce(): Compiled {
+  compiled ??= compile();
   return compiled;
 }
 
-function compile(): Promise<Compiled> {
-  let bytes: Uint8Array;
-  try {
-    bytes = new Uint8Array(readFileSync(wasmPath()));
-  } catch (error) {
-    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-  }
-  const published = () => wasmApi.compile(bytes).then((module) => ({ module, memoryBytes: JQ_WASM_MEMORY_BYTES }));
+function compile(): Compiled {
+  const bytes = new Uint8Array(readFileSync(wasmPath()));
   const raised = raiseMemoryMaximum(bytes, MAX_MEMORY_BYTES / PAGE);
-  if (!raised) return published();
-  // Should the raised module not compile, the module as published still works up to 256 MiB.
-  return wasmApi.compile(raised).then((module) => ({ module, memoryBytes: MAX_MEMORY_BYTES }), published);
+  return compiledWithLiftoff(() => {
+    if (raised) {
+      try {
+        return { module: new wasmApi.Module(raised), memoryBytes: MAX_MEMORY_BYTES };
+      } catch {
+        // Should the raised module not compile, the module as published still works up to 256 MiB.
+      }
+    }
+    return { module: new wasmApi.Module(bytes), memoryBytes: JQ_WASM_MEMORY_BYTES };
+  });
 }
 
 function wasmPath(): string {
@@ -290,9 +290,8 @@ export class JqEngine {
 
   /** `maxMemoryBytes` lowers the ceiling (tests use it to run out of memory cheaply). */
   static async create(options: { maxMemoryBytes?: number } = {}): Promise<JqEngine> {
-    const compiling = compileOnce(); // first: it starts the compilation
     const { loadJq } = await import('jq-wasm');
-    const { module, memoryBytes } = await compiling;
+    const { module, memoryBytes } = compileOnce();
     const hooks = new Hooks(Math.min(memoryBytes, options.maxMemoryBytes ?? memoryBytes));
     const jq = await loadJq({
       instantiateWasm: async (imports: WasmImports, onSuccess: (instance: WasmInstance, module: WasmModule) => void) => {

@@ -34,19 +34,12 @@ export async function runJq(program: string, input: unknown): Promise<unknown[]>
   if (Buffer.byteLength(program, 'utf8') > MAX_PROGRAM_BYTES) {
     throw new JqError(`the jq filter is ${kib(Buffer.byteLength(program, 'utf8'))}; okapi runs filters of up to ${kib(MAX_PROGRAM_BYTES)}`, { program });
   }
-  // The first call compiles jq (V8 does it on background threads) while the input is prepared.
-  const loading = acquire();
-  let text: string;
   const exactNumbers: ExactNumber[] = [];
-  try {
-    // Only what the program can look at goes to jq (projection.ts): jq's time is mostly parsing.
-    const demand = inputDemand(program);
-    text = serialize(demand === 'all' ? input : project(input, demand), exactNumbers);
-  } catch (error) {
-    loading.catch(() => {}); // the input's error is the news; a load failure would show next time
-    throw error;
-  }
-  const slot = await loading;
+  // Only what the program can look at goes to jq (projection.ts): jq's time is mostly parsing.
+  const demand = inputDemand(program);
+  const text = serialize(demand === 'all' ? input : project(input, demand), exactNumbers);
+  // jq is compiled on the main thread (engine.ts): nothing to overlap with preparing the input.
+  const slot = await acquire();
   let result: JqRun;
   try {
     result = slot.engine.run(program, text);
