@@ -33,6 +33,8 @@ function routingSpec(origin: string, otherOrigin: string, documentServer: object
       },
       '/same': { get: { operationId: 'sameOrigin', servers: [{ url: `${origin}/echo/same-origin` }], responses: ok } },
       '/cross': { get: { operationId: 'crossOrigin', servers: [{ url: `${otherOrigin}/anything/cross` }], responses: ok } },
+      // Not valid OpenAPI, but written by some (Azure's x-ms-paths style): a fixed query in the path key.
+      '/search?mode=fast': { get: { operationId: 'fastSearch', parameters: [{ name: 'q', in: 'query', schema: { type: 'string' } }], responses: ok } },
     },
   };
 }
@@ -54,6 +56,7 @@ beforeAll(async () => {
     connect('generic', `url_overrides: {"${api.url}/anything/prod": "${api.url}/anything/overridden"}`),
     connect('mounted', undefined, { baseUrl: `${api.url}/anything/v2`, documentServer: { url: '/v2' } }),
     connect('profiled', `profiles.other: {base_url: "${other.url}/anything/profile"}`),
+    connect('queried', undefined, { baseUrl: `${api.url}/anything`, documentServer: { url: '/v1?api-version=2023-01-01' } }),
   ]);
 });
 afterAll(async () => {
@@ -126,6 +129,12 @@ describe('generated operation routing', () => {
     const sent = await okapi(['mounted', 'doc-level']);
     expect(sent.code, sent.stderr).toBe(0);
     expect(sent.atApi.map((r) => r.path)).toEqual(['/anything/v2/doc']);
+  });
+
+  it("a query in the document's server URL and in a path key is sent with the parameters, as help shows it", async () => {
+    const sent = await okapi(['queried', 'fast-search', '--q', 'hello']);
+    expect(sent.code, sent.stderr).toBe(0);
+    expect(sent.atApi.map((r) => r.path)).toEqual(['/anything/v1/search?api-version=2023-01-01&mode=fast&q=hello']);
   });
 
   it('the selected profile\'s base_url gives the origin, and only that profile\'s headers go there', async () => {

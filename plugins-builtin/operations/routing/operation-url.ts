@@ -67,16 +67,22 @@ export function operationUrl(input: OperationUrlInput): OperationUrl {
   const path = input.path === '' || input.path.startsWith('/') ? input.path : `/${input.path}`;
 
   let chosen: URL;
+  let serverQuery = '';
   if (operationServers.length > 0) {
-    chosen = operationServerUrl(input, base, configured, overrides, path);
+    ({ url: chosen, query: serverQuery } = operationServerUrl(input, base, configured, overrides, path));
   } else {
     const operationBase = operationBaseOf(entry, api);
-    const prefix = operationBase ?? documentPrefix(input, base, configured);
-    chosen = parsed(`${base.origin}${prefix}${path}`, api);
+    const server = operationBase === undefined ? documentServer(input, base, configured) : { prefix: operationBase, query: '' };
+    chosen = parsed(`${base.origin}${server.prefix}${path}`, api);
+    serverQuery = server.query;
   }
   const sameOrigin = chosen.origin === base.origin;
-  // base_url's own query (an api-version, say) stays with requests to its origin.
-  const query = [sameOrigin ? base.search.slice(1) : '', input.query].filter((part) => part !== '').join('&');
+  // Every query the configuration and the document wrote is sent: base_url's own (an api-version,
+  // say) with requests to its origin, a server's, and one in the path's key (`/search?mode=fast`,
+  // which help shows as the operation's path), then the parameters'.
+  const query = [sameOrigin ? base.search.slice(1) : '', serverQuery, chosen.search.slice(1), input.query]
+    .filter((part) => part !== '')
+    .join('&');
   const url = applyUrlOverrides(`${chosen.origin}${chosen.pathname}${query === '' ? '' : `?${query}`}`, overrides, owner);
   const finalBase = new URL(applyUrlOverrides(base.href, overrides, owner));
   return { url, warnings, crossOrigin: new URL(url).origin !== finalBase.origin };
@@ -96,14 +102,15 @@ function configuredVariables({ entry, api, profile }: OperationUrlInput): Map<st
   return values;
 }
 
-/** The path prefix the document-level servers give, on base_url's origin. */
-function documentPrefix(input: OperationUrlInput, base: URL, configured: ReadonlyMap<string, ConfiguredVariable>): string {
+/** The path prefix and query the document-level servers give, on base_url's origin. */
+function documentServer(input: OperationUrlInput, base: URL, configured: ReadonlyMap<string, ConfiguredVariable>): ServerPart {
   const basePath = pathOf(base);
-  if (input.documentServers.length === 0) return basePath;
+  if (input.documentServers.length === 0) return { prefix: basePath, query: '' };
   const candidates = input.documentServers.map((server) => resolveServer(server, base, configured, input.api));
   const chosen = preferred(candidates, base) ?? candidates[0]!;
   // Another origin's server contributes its path only (rule 5): it is mounted like a relative one.
-  return chosen.url.origin === base.origin ? chosen.prefix : mountPath(basePath, pathOf(chosen.url));
+  const prefix = chosen.url.origin === base.origin ? chosen.prefix : mountPath(basePath, pathOf(chosen.url));
+  return { prefix, query: queryOf(chosen.url) };
 }
 
 /** The URL a path- or operation-level server gives; another origin only when the user allowed it. */
@@ -113,21 +120,30 @@ function operationServerUrl(
   configured: ReadonlyMap<string, ConfiguredVariable>,
   overrides: Record<string, string>,
   path: string,
-): URL {
+): { url: URL; query: string } {
   const { api } = input;
   const candidates = (input.operationServers ?? []).map((server) => resolveServer(server, base, configured, api));
   const local = preferred(candidates, base);
-  if (local !== undefined) return parsed(`${base.origin}${local.prefix}${path}`, api);
+  if (local !== undefined) return { url: parsed(`${base.origin}${local.prefix}${path}`, api), query: queryOf(local.url) };
   const allowed = allowedOrigins(input.entry, api);
   for (const candidate of candidates) {
     const url = parsed(`${candidate.url.origin}${candidate.prefix}${path}`, api);
-    if (allowed.has(candidate.url.origin) || matchUrlOverride(url.href, overrides, `url_overrides of API ${api}`) !== undefined) return url;
+    if (allowed.has(candidate.url.origin) || matchUrlOverride(url.href, overrides, `url_overrides of API ${api}`) !== undefined) {
+      return { url, query: queryOf(candidate.url) };
+    }
   }
   const first = candidates[0]!;
   throw new OkapiError(
     `the OpenAPI server "${shownUrl(first.text)}" of this operation is on another origin (${first.url.origin}) than the base_url of API ${api} (${base.origin}); okapi does not send the API's requests there unless told to`,
     { hint: `allow it with: okapi api set ${api} 'allowed_operation_origins[]: ${first.url.origin}' (or route it with url_overrides)` },
   );
+}
+
+interface ServerPart {
+  /** The path prefix, without a trailing slash. */
+  prefix: string;
+  /** The server URL's own query, without `?`. */
+  query: string;
 }
 
 interface ResolvedServer {
@@ -199,6 +215,10 @@ function allowedOrigins(entry: ApiEntry, api: string): Set<string> {
     origins.add(new URL(item as string).origin);
   }
   return origins;
+}
+
+function queryOf(url: URL): string {
+  return url.search.slice(1);
 }
 
 function pathOf(url: URL): string {

@@ -162,6 +162,21 @@ describe('Generated operation request routing', () => {
     expect(route(keyed, [], { query: 'a=1', operationServers: [{ url: 'https://files.example.net' }] }).url).toBe('https://files.example.net/pets/42?a=1');
   });
 
+  it('a query the document writes in a server URL or in the path key is sent, before the parameters', () => {
+    const entry = { base_url: 'https://api.example.com' };
+    // Azure-style descriptions put the API version in the server or the path key.
+    expect(route(entry, [{ url: '/v1?api-version=2023-01-01' }], { query: 'a=1' }).url).toBe(
+      'https://api.example.com/v1/pets/42?api-version=2023-01-01&a=1',
+    );
+    expect(route(entry, [], { path: '/search?mode=fast', query: 'q=hello' }).url).toBe('https://api.example.com/search?mode=fast&q=hello');
+    const operationServers = [{ url: '/upload?kind=media' }];
+    expect(route(entry, [], { operationServers }).url).toBe('https://api.example.com/upload/pets/42?kind=media');
+    const keyed = { base_url: 'https://api.example.com/?tenant=t1' };
+    expect(route(keyed, [{ url: '/v1?api-version=2' }], { path: '/search?mode=fast', query: 'q=x' }).url).toBe(
+      'https://api.example.com/v1/search?tenant=t1&api-version=2&mode=fast&q=x',
+    );
+  });
+
   it('11. url_overrides rewrite the chosen URL last (longest source prefix wins), also for path/operation servers', () => {
     const entry = {
       base_url: 'https://api.example.com',
