@@ -2,6 +2,7 @@
  * The output options of a run, read from its flags once: everything the renderers need to know
  * about -o, -f, --okapi-print, -S, -v and the terminal (kernel/output/output-options.ts).
  */
+import { UsageError } from '../../sdk/shared/errors.js';
 import type { FilterLanguage } from '../filter-call/language.js';
 import type { Invocation } from '../invocation.js';
 import { colorFor } from '../output/color.js';
@@ -42,11 +43,20 @@ export function outputOptionsFromArgv(inv: Invocation): OutputOptions {
   };
 }
 
-/** `-f`; otherwise `--okapi-status` and `--okapi-headers`, which are exactly `-f status` and `-f headers`. */
+/**
+ * `-f`, or `--okapi-status` / `--okapi-headers`, which are exactly `-f status` and `-f headers`:
+ * each is one filter, so two of them are refused as two `-f` are, rather than one winning.
+ */
 function requestedFilter(inv: Invocation): OutputOptions['filter'] {
   const expression = inv.string('okapi-filter');
+  const shortcuts = (['okapi-status', 'okapi-headers'] as const).filter((flag) => inv.flag(flag));
+  const given = [...(expression !== undefined ? ['-f'] : []), ...shortcuts.map((flag) => `--${flag}`)];
+  if (given.length > 1) {
+    throw new UsageError(`${given.join(' and ')} each choose what to print; give one of them`, {
+      hint: '--okapi-status is -f status and --okapi-headers is -f headers: a filter can print both, e.g. -f \'{status, headers}\'',
+    });
+  }
   if (expression !== undefined) return { expression, lang: inv.string('okapi-filter-lang') as FilterLanguage | undefined };
-  if (inv.flag('okapi-status')) return { expression: 'status', lang: 'shorthand', shortcut: true };
-  if (inv.flag('okapi-headers')) return { expression: 'headers', lang: 'shorthand', shortcut: true };
-  return undefined;
+  const shortcut = shortcuts[0];
+  return shortcut && { expression: shortcut === 'okapi-status' ? 'status' : 'headers', lang: 'shorthand', shortcut: true };
 }

@@ -209,6 +209,17 @@ describe('print shortcuts', () => {
     expect(result.stdout).not.toContain('Okapia johnstoni');
   });
 
+  it('refuses two of -f, --okapi-status and --okapi-headers before sending, as two -f are refused', async () => {
+    const before = api.requests.length;
+    for (const flags of [['--okapi-status', '-f', 'body'], ['--okapi-headers', '--okapi-status']]) {
+      const result = await okapi([`${api.url}/anything`, ...flags]);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain('each choose what to print; give one of them');
+    }
+    expect(api.requests.length).toBe(before);
+  });
+
   it('--okapi-print HBhb shows the whole exchange in order', async () => {
     const result = await okapi(['post', `${api.url}/anything/print`, 'name: okapi', '--okapi-print', 'HBhb', '-H', 'X-Mine: yes']);
     expect(result.code).toBe(0);
