@@ -7,11 +7,22 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { fileIdentity, identityOf } from '../config/file-identity.js';
 import { apiCacheFiles } from './cache-paths.js';
-import { COMMAND_TABLE_FORMAT, COMMAND_TABLE_MAGIC, type CommandEntry, type CommandTable, type OperationDetail, type Schema, type StoredRecord, type TagEntry } from '../../sdk/shared/operation-detail-format.js';
+import {
+  COMMAND_TABLE_FORMAT,
+  COMMAND_TABLE_MAGIC,
+  type CommandEntry,
+  type CommandTable,
+  type OperationDetail,
+  type RecordNumbers,
+  type Schema,
+  type StoredRecord,
+  type TagEntry,
+} from '../../sdk/shared/operation-detail-format.js';
+import { parseJsonExact } from '../../sdk/shared/json-parse.js';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
 
-/** Long enough for the magic word, the format and five byte counts. */
+/** Long enough for the magic word, the format, five byte counts and how numbers are read. */
 const PREAMBLE_LIMIT = 128;
 
 const NEWLINE = 0x0a;
@@ -38,6 +49,8 @@ interface OpenTable {
   count: number | undefined;
   routesAt: [number, number];
   recordsStart: number;
+  /** Records and schemas as text to values: JSON.parse, unless a description's number needs parseJsonExact. */
+  parse: (text: string) => unknown;
   /** Records parsed so far, by offset: a call reads its operation's twice (the command, then the request's security). */
   records: Map<number, StoredRecord>;
 }
@@ -111,8 +124,12 @@ function openTable(path: string): OpenTable | undefined {
     const preamble = Buffer.alloc(PREAMBLE_LIMIT);
     readSync(fd, preamble, 0, PREAMBLE_LIMIT, 0);
     const end = preamble.indexOf(NEWLINE);
-    const [magic, format, ...lengths] = preamble.toString('latin1', 0, end === -1 ? 0 : end).split(' ');
-    if (magic !== COMMAND_TABLE_MAGIC || Number(format) !== COMMAND_TABLE_FORMAT || lengths.length !== 5) throw new Error('not a command table of this format');
+    const [magic, format, ...rest] = preamble.toString('latin1', 0, end === -1 ? 0 : end).split(' ');
+    const numbers = rest.pop() as RecordNumbers | undefined;
+    const lengths = rest;
+    if (magic !== COMMAND_TABLE_MAGIC || Number(format) !== COMMAND_TABLE_FORMAT || lengths.length !== 5 || (numbers !== 'exact' && numbers !== 'plain')) {
+      throw new Error('not a command table of this format');
+    }
     const [headBytes, tagBytes, commandBytes, summaryBytes, routeBytes] = lengths.map(Number) as [number, number, number, number, number];
     const tagsAt = end + 1 + headBytes;
     const commandsAt = tagsAt + tagBytes;
@@ -131,6 +148,8 @@ function openTable(path: string): OpenTable | undefined {
       count: undefined,
       routesAt: [routesAt, routeBytes],
       recordsStart: routesAt + routeBytes,
+      // Most descriptions hold no number a double changes: their calls keep JSON.parse's speed.
+      parse: numbers === 'exact' ? (text) => parseJsonExact(text) : (text) => JSON.parse(text) as unknown,
       records: new Map(),
     };
     open.set(path, file);
@@ -175,7 +194,7 @@ export function readOperationDetail(cacheDir: string, api: string, command: Comm
   const file = open.get(apiCacheFiles(cacheDir, api).commands)!;
   try {
     const definitions: Record<string, Schema> = {};
-    for (const [pointer, at, size] of refs ?? []) definitions[pointer] = JSON.parse(readAt(file.fd, file.recordsStart + at, size).toString('utf8'));
+    for (const [pointer, at, size] of refs ?? []) definitions[pointer] = file.parse(readAt(file.fd, file.recordsStart + at, size).toString('utf8'));
     return { ...stored, definitions };
   } catch (error) {
     throw damaged(api, command, error);
@@ -197,7 +216,7 @@ export function readOperationRecord(cacheDir: string, api: string, command: Comm
   try {
     const known = file.records.get(offset);
     if (known) return known;
-    const record = JSON.parse(readAt(file.fd, file.recordsStart + offset, length).toString('utf8')) as StoredRecord;
+    const record = file.parse(readAt(file.fd, file.recordsStart + offset, length).toString('utf8')) as StoredRecord;
     file.records.set(offset, record);
     return record;
   } catch (error) {

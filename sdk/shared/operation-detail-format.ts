@@ -6,8 +6,10 @@
  * One file per API (`commands.table`, kernel/api/cache-paths.ts), read piece by piece:
  *
  * ```
- * okapi-commands <format> <head bytes> <tags bytes> <commands bytes> <summaries bytes> <routes bytes>\n
- *                                           the preamble line
+ * okapi-commands <format> <head bytes> <tags bytes> <commands bytes> <summaries bytes> <routes bytes> <numbers>\n
+ *                                           the preamble line; <numbers> is `exact` when a record
+ *                                           holds a number a double would change (read with
+ *                                           parseJsonExact), else `plain` (JSON.parse reads it)
  * <CommandTable without commands and tags, as JSON>
  *                                           servers, security: what every command shares
  * <[tag, …] as JSON>                        the tags, read only when a reader asks for them (a
@@ -28,10 +30,11 @@
  * costs (issue #14's start-up figure): the table holds no more than finding a command needs.
  * Schemas that many operations share are stored once.
  */
+import { jsonText } from './json-stringify.js';
 import type { IndexedOperation, IndexedParameter, IndexedResponse, IndexKey, OperationIndex, SecurityRequirement, SecuritySchemeInfo, ServerInfo } from './operation-index-format.js';
 
 /** Bumped whenever the shape of the command table or of the details changes. */
-export const COMMAND_TABLE_FORMAT = 5;
+export const COMMAND_TABLE_FORMAT = 6;
 
 /** A JSON Schema as the document wrote it: `$ref`s point into `OperationDetail.definitions`. */
 export type Schema = unknown;
@@ -157,12 +160,19 @@ export interface StoredRecord extends Omit<StoredOperation, 'refs'> {
 
 export const COMMAND_TABLE_MAGIC = 'okapi-commands';
 
+/** The preamble's last word: how the records' numbers must be read. */
+export type RecordNumbers = 'exact' | 'plain';
+
 /** The command table file of an index and its details (see the layout above). */
 export function serializeCommandTable(index: OperationIndex, details: OperationDetails): Buffer {
   const records: Buffer[] = [];
   let offset = 0;
+  let numbers: RecordNumbers = 'plain';
   const place = (value: unknown): [number, number] => {
-    const bytes = Buffer.from(JSON.stringify(value));
+    // A description's `maximum: 18446744073709551615` stays as written (docs/design/009-exact-numbers.md).
+    const { text, exactNumbers } = jsonText(value);
+    if (exactNumbers) numbers = 'exact';
+    const bytes = Buffer.from(text);
     records.push(bytes);
     const at: [number, number] = [offset, bytes.length];
     offset += bytes.length;
@@ -201,6 +211,6 @@ export function serializeCommandTable(index: OperationIndex, details: OperationD
   const tagBytes = Buffer.from(JSON.stringify(details.tags));
   // JSON.stringify escapes line breaks inside strings, so each entry's line holds that entry alone.
   const commandBytes = Buffer.from(`[\n${commands.map((command) => JSON.stringify(command)).join(',\n')}\n]`);
-  const preamble = Buffer.from(`${COMMAND_TABLE_MAGIC} ${COMMAND_TABLE_FORMAT} ${headBytes.length} ${tagBytes.length} ${commandBytes.length} ${summaryBytes.length} ${routeBytes.length}\n`);
+  const preamble = Buffer.from(`${COMMAND_TABLE_MAGIC} ${COMMAND_TABLE_FORMAT} ${headBytes.length} ${tagBytes.length} ${commandBytes.length} ${summaryBytes.length} ${routeBytes.length} ${numbers}\n`);
   return Buffer.concat([preamble, headBytes, tagBytes, commandBytes, summaryBytes, routeBytes, ...records]);
 }
