@@ -14,7 +14,7 @@ import { extractOperationDetails } from './operation-details.js';
 import type { NameCollision, OperationDetails } from '../../sdk/shared/operation-detail-format.js';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { parseJsonExact } from '../../sdk/shared/json-parse.js';
-import { stringifyJson } from '../../sdk/shared/json-stringify.js';
+import { toJsonText } from '../../sdk/shared/json-text.js';
 import type { LoadedSpec } from './load-spec.js';
 import { documentProblems, refuseUnusable } from './document-problems.js';
 
@@ -31,7 +31,7 @@ export interface Saved {
  * description none of whose operations can be used is refused.
  */
 export function indexSpec(entry: ApiEntry, loaded: LoadedSpec): Saved {
-  const spec = Buffer.from(stringifyJson(loaded.document));
+  const spec = Buffer.from(toJsonText(loaded.document));
   const problems = [...loaded.unreadable, ...documentProblems(loaded.document)];
   const { index, details } = extract(loaded.document, spec, normalizedOperationBase(entry), loaded.localSources, problems);
   refuseUnusable(loaded.document, index, problems, loaded.spec.source);

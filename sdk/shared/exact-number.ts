@@ -44,7 +44,7 @@ export class ExactNumber {
 /**
  * The prototype of every copy of the class loaded so far, for code that must give them all a
  * method for the length of one synchronous call: the jq plugin's `toJSON`, when it writes an
- * envelope the kernel built (plugins-builtin/jq/json-text.ts).
+ * envelope the kernel built, and the JSON text of large values (sdk/shared/json-text.ts).
  */
 const PROTOTYPES = Symbol.for('okapi.exact-number.prototypes');
 const prototypes: Set<object> = ((globalThis as { [PROTOTYPES]?: Set<object> })[PROTOTYPES] ??= new Set());

@@ -8,15 +8,6 @@ import { bytesAsBase64 } from './json-bytes.js';
 import { ExactNumber, numberText } from './exact-number.js';
 
 export function stringifyJson(value: unknown, indent?: number): string {
-  return jsonText(value, indent).text;
-}
-
-/**
- * The JSON text of `value`, and whether it holds a number JSON.parse would not read back as written
- * (a bigint or an ExactNumber): what a file's reader needs to know to pick parseJsonExact, which
- * costs a scan, only where it must (sdk/shared/operation-detail-format.ts).
- */
-export function jsonText(value: unknown, indent?: number): { text: string; exactNumbers: boolean } {
   const numbers: string[] = [];
   // JSON.stringify cannot write a number's text as it is, so each becomes a unique placeholder
   // string, replaced afterwards.
@@ -35,7 +26,7 @@ export function jsonText(value: unknown, indent?: number): { text: string; exact
     indent,
   ) as string | undefined;
   // Only a top-level undefined or function has no JSON text.
-  if (text === undefined) return { text: 'null', exactNumbers: false };
-  if (marker === undefined) return { text, exactNumbers: false };
-  return { text: text.replace(new RegExp(`"${marker}(\\d+)"`, 'g'), (_match, index: string) => numbers[Number(index)]!), exactNumbers: true };
+  if (text === undefined) return 'null';
+  if (marker === undefined) return text;
+  return text.replace(new RegExp(`"${marker}(\\d+)"`, 'g'), (_match, index: string) => numbers[Number(index)]!);
 }

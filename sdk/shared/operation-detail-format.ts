@@ -30,7 +30,8 @@
  * costs (issue #14's start-up figure): the table holds no more than finding a command needs.
  * Schemas that many operations share are stored once.
  */
-import { jsonText } from './json-stringify.js';
+import type { ExactNumber } from './exact-number.js';
+import { toJsonText } from './json-text.js';
 import type { IndexedOperation, IndexedParameter, IndexedResponse, IndexKey, OperationIndex, SecurityRequirement, SecuritySchemeInfo, ServerInfo } from './operation-index-format.js';
 
 /** Bumped whenever the shape of the command table or of the details changes. */
@@ -170,9 +171,9 @@ export function serializeCommandTable(index: OperationIndex, details: OperationD
   let numbers: RecordNumbers = 'plain';
   const place = (value: unknown): [number, number] => {
     // A description's `maximum: 18446744073709551615` stays as written (docs/design/009-exact-numbers.md).
-    const { text, exactNumbers } = jsonText(value);
-    if (exactNumbers) numbers = 'exact';
-    const bytes = Buffer.from(text);
+    const exact: ExactNumber[] = [];
+    const bytes = Buffer.from(toJsonText(value, exact));
+    if (exact.length > 0) numbers = 'exact';
     records.push(bytes);
     const at: [number, number] = [offset, bytes.length];
     offset += bytes.length;

@@ -1,20 +1,25 @@
 /**
- * The envelope as JSON text for jq. Decoded bodies are not always plain JSON values: bytes (an
- * undecoded body, CBOR byte strings, YAML !!binary) become base64 strings, as okapi prints them
- * everywhere (sdk/shared/json-bytes.ts), and big integers (CBOR) and ExactNumbers their exact digits,
- * which jq 1.8 keeps as long as the program does no arithmetic with them.
+ * JSON text of a large value, fast: what stringifyJson writes, for values too large for its
+ * replacer. Bytes (an undecoded body, CBOR byte strings, YAML !!binary) become base64 strings, as
+ * okapi prints them everywhere (sdk/shared/json-bytes.ts), and big integers (CBOR) and ExactNumbers
+ * their exact digits. Used for jq's input envelope (jq 1.8 keeps the digits as long as the program
+ * does no arithmetic with them) and for an API description and the cached files made from it
+ * (plugins-builtin/api/save.ts, sdk/shared/operation-detail-format.ts).
  *
  * A replacer function would make JSON.stringify call back into JavaScript for every value (+60%
  * on a 50 MiB body), so for the length of the one synchronous call the two kinds get a `toJSON`
  * instead, and the previous state of the prototypes is put back before anything else can run.
  */
-import { numberMarker } from '../../sdk/shared/number-marker.js';
-import { ExactNumber, exactNumberPrototypes, numberText } from '../../sdk/shared/exact-number.js';
-import { base64Of } from '../../sdk/shared/json-bytes.js';
+import { numberMarker } from './number-marker.js';
+import { ExactNumber, exactNumberPrototypes, numberText } from './exact-number.js';
+import { base64Of } from './json-bytes.js';
 
 type ToJson = (this: unknown) => unknown;
 
-/** `exactNumbers` collects the ExactNumbers written, so that jq's output can be read back with them. */
+/**
+ * `exactNumbers` collects the ExactNumbers written: jq's output is read back with them, and a cached
+ * file says whether its reader needs parseJsonExact.
+ */
 export function toJsonText(value: unknown, exactNumbers: ExactNumber[] = []): string {
   const numbers: Array<bigint | ExactNumber> = [];
   let marker: string | undefined;
