@@ -23,7 +23,7 @@ import { answerAsParam } from '../../sdk/shared/param-reference.js';
 import { OAUTH_FLOW_TYPES, schemeAuth } from './scheme-auth.js';
 import { redactField } from '../../sdk/shared/redact.js';
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
-import { isExactNumber, type ExactNumber } from '../../sdk/shared/exact-number.js';
+import { isExactNumber, isExactNumeric, type ExactNumber } from '../../sdk/shared/exact-number.js';
 import { expandTemplate, TemplateProblem } from '../../sdk/shared/template.js';
 
 type Json = Record<string, unknown>;
@@ -166,7 +166,7 @@ function entryList(value: unknown, separator: string, where: string, warnings: s
 
 /**
  * A value a header, query or param takes as its text: a number as the description wrote it too
- * (an ExactNumber is an object, its text what a double could not hold).
+ * (an ExactNumber is an object, its text what a double could not hold; a bigint is no object).
  */
 function isScalar(value: unknown): value is string | number | boolean | ExactNumber {
   return value !== null && (typeof value !== 'object' || isExactNumber(value));
@@ -177,7 +177,7 @@ function isScalar(value: unknown): value is string | number | boolean | ExactNum
  * hold is kept as its text, where the config's JSON would round it.
  */
 function asConfigValue(value: unknown): unknown {
-  return isExactNumber(value) ? value.text : value;
+  return isExactNumeric(value) ? String(value) : value;
 }
 
 function stringValues(value: unknown, where: string, warnings: string[]): Record<string, string> | undefined {

@@ -71,6 +71,14 @@ export function isExactNumber(value: unknown): value is ExactNumber {
   return value instanceof ExactNumber;
 }
 
+/**
+ * A number a double would change, in either form okapi keeps one: an ExactNumber, or a bigint
+ * (what CBOR's integers past 2^53 decode to, on the plugin wire too).
+ */
+export function isExactNumeric(value: unknown): value is ExactNumber | bigint {
+  return typeof value === 'bigint' || value instanceof ExactNumber;
+}
+
 /** A number as JSON text: doubles as JavaScript writes them, bigints and ExactNumbers digit for digit. */
 export function numberText(value: number | bigint | ExactNumber): string {
   return typeof value === 'number' ? JSON.stringify(value) : String(value);

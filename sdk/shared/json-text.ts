@@ -17,10 +17,10 @@ import { base64Of } from './json-bytes.js';
 type ToJson = (this: unknown) => unknown;
 
 /**
- * `exactNumbers` collects the ExactNumbers written: jq's output is read back with them, and a cached
- * file says whether its reader needs parseJsonExact.
+ * `exactNumbers` collects the ExactNumbers written (jq's output is read back with them) and `bigints`
+ * the bigints: with both, a cached file says whether its reader needs parseJsonExact.
  */
-export function toJsonText(value: unknown, exactNumbers: ExactNumber[] = []): string {
+export function toJsonText(value: unknown, exactNumbers: ExactNumber[] = [], bigints: bigint[] = []): string {
   const numbers: Array<bigint | ExactNumber> = [];
   let marker: string | undefined;
   const bytesToJson: ToJson = function (this: unknown) {
@@ -29,6 +29,7 @@ export function toJsonText(value: unknown, exactNumbers: ExactNumber[] = []): st
   const numberToJson: ToJson = function (this: unknown) {
     marker ??= numberMarker();
     if (this instanceof ExactNumber) exactNumbers.push(this);
+    else bigints.push(this as bigint);
     numbers.push(this as bigint | ExactNumber);
     return `${marker}${numbers.length - 1}`;
   };

@@ -172,8 +172,10 @@ export function serializeCommandTable(index: OperationIndex, details: OperationD
   const place = (value: unknown): [number, number] => {
     // A description's `maximum: 18446744073709551615` stays as written (docs/design/009-exact-numbers.md).
     const exact: ExactNumber[] = [];
-    const bytes = Buffer.from(toJsonText(value, exact));
-    if (exact.length > 0) numbers = 'exact';
+    // A loader run over the CBOR wire gives big integers as bigints.
+    const bigints: bigint[] = [];
+    const bytes = Buffer.from(toJsonText(value, exact, bigints));
+    if (exact.length > 0 || bigints.length > 0) numbers = 'exact';
     records.push(bytes);
     const at: [number, number] = [offset, bytes.length];
     offset += bytes.length;

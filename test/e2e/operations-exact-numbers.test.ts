@@ -56,7 +56,7 @@ let home: ReturnType<typeof freshHome>;
 beforeAll(async () => {
   api = await startExampleApi();
   home = freshHome();
-  for (const [name, file] of [['big', 'big.json'], ['bigyaml', 'big.yaml']]) {
+  for (const [name, file] of [['big', 'big.json'], ['bigyaml', 'big.yaml']] as const) {
     writeFileSync(join(home.dir, file), DESCRIPTION);
     const connected = await runOkapi(['api', 'connect', name, api.url, '--spec', join(home.dir, file), '--yes'], { env: home.env });
     expect(connected.code, connected.stderr).toBe(0);

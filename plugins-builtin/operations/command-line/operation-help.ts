@@ -9,7 +9,7 @@
  */
 import type { BodyContent, DetailParameter, OperationDetail, ResponseDetail } from '../../../sdk/shared/operation-detail-format.js';
 import { isPlainObject } from '../../../sdk/shared/plain-object.js';
-import { isExactNumber } from '../../../sdk/shared/exact-number.js';
+import { isExactNumeric } from '../../../sdk/shared/exact-number.js';
 import { stringifyJson } from '../../../sdk/shared/json-stringify.js';
 import { visibleControls } from '../../../sdk/shared/terminal-text.js';
 import { bodyFormatOf, defaultContent, isJsonMediaType } from '../body/media-type-choice.js';
@@ -193,7 +193,7 @@ function exampleInvocation(command: string, detail: OperationDetail, args: Opera
 function exampleValue(argument: OperationArgument): string {
   const { param } = argument;
   for (const value of [param.example, param.default, argument.allowed?.[0]]) {
-    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || isExactNumber(value)) return String(value);
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || isExactNumeric(value)) return String(value);
   }
   return `<${argument.name}>`;
 }
@@ -205,7 +205,7 @@ function shorthandOf(example: unknown): string | undefined {
   for (const [key, value] of Object.entries(example)) {
     if (fields.length === 4) break;
     if (!/^[A-Za-z_][\w-]*$/.test(key)) continue;
-    if (typeof value === 'number' || typeof value === 'boolean' || isExactNumber(value)) fields.push(`${key}: ${String(value)}`);
+    if (typeof value === 'number' || typeof value === 'boolean' || isExactNumeric(value)) fields.push(`${key}: ${String(value)}`);
     // A string that shorthand would read as something else (a number, true, null, syntax) is left out.
     else if (typeof value === 'string' && /^[A-Za-z][\w .@-]*$/.test(value) && !/^(true|false|null)$/.test(value) && value.trim() === value) {
       fields.push(`${key}: ${value}`);

@@ -16,7 +16,7 @@
 import type { ErrorObject, KeywordDefinition } from 'ajv';
 import type { DataValidateFunction } from 'ajv/dist/types/index.js';
 import { compareNumberTexts, decimalParts } from '../../../sdk/shared/decimal-text.js';
-import { isExactNumber, numberFromText, numberText, type ExactNumber } from '../../../sdk/shared/exact-number.js';
+import { isExactNumeric, numberFromText, numberText, type ExactNumber } from '../../../sdk/shared/exact-number.js';
 import { parseJsonExact } from '../../../sdk/shared/json-parse.js';
 import { stringifyJson } from '../../../sdk/shared/json-stringify.js';
 import { isObjectLiteral } from '../../../sdk/shared/plain-object.js';
@@ -55,12 +55,12 @@ const MAX_EXPONENT_GAP = 10_000n;
 type NumberValue = number | bigint | ExactNumber;
 
 function isNumberValue(value: unknown): value is NumberValue {
-  return (typeof value === 'number' && Number.isFinite(value)) || typeof value === 'bigint' || isExactNumber(value);
+  return (typeof value === 'number' && Number.isFinite(value)) || isExactNumeric(value);
 }
 
 /** Whether the value holds a number a double would change: what makes a validation need EXACT_KEYWORD. */
 export function holdsExactNumber(value: unknown): boolean {
-  if (typeof value === 'bigint' || isExactNumber(value)) return true;
+  if (isExactNumeric(value)) return true;
   if (Array.isArray(value)) return value.some(holdsExactNumber);
   return isObjectLiteral(value) && Object.values(value).some(holdsExactNumber);
 }

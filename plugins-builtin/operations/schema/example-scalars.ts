@@ -4,7 +4,7 @@
  * the schema's bounds where they can.
  */
 import { decimalParts } from '../../../sdk/shared/decimal-text.js';
-import { isExactNumber, numberFromText, numberText, type ExactNumber } from '../../../sdk/shared/exact-number.js';
+import { isExactNumeric, numberFromText, numberText, type ExactNumber } from '../../../sdk/shared/exact-number.js';
 
 type Json = Record<string, unknown>;
 
@@ -55,11 +55,11 @@ export function exampleString(schema: Json): string {
  * double cannot hold (`maximum: 18446744073709551615`) are not rounded: with whole-number bounds the
  * example is worked out in integers, else an inclusive bound is the example as written.
  */
-export function exampleNumber(schema: Json, integer: boolean): number | ExactNumber {
+export function exampleNumber(schema: Json, integer: boolean): NumberValue {
   const lower = bound(schema, 'minimum', 'exclusiveMinimum');
   const upper = bound(schema, 'maximum', 'exclusiveMaximum');
-  const multipleOf = (typeof schema.multipleOf === 'number' || isExactNumber(schema.multipleOf)) && Number(schema.multipleOf) > 0 ? schema.multipleOf : undefined;
-  if (isExactNumber(lower?.value) || isExactNumber(upper?.value) || isExactNumber(multipleOf)) {
+  const multipleOf = (typeof schema.multipleOf === 'number' || isExactNumeric(schema.multipleOf)) && Number(schema.multipleOf) > 0 ? schema.multipleOf : undefined;
+  if (isExactNumeric(lower?.value) || isExactNumeric(upper?.value) || isExactNumeric(multipleOf)) {
     const exact = exactExample(lower, upper, multipleOf, integer);
     if (exact !== undefined) return exact;
   }
@@ -80,7 +80,7 @@ function doubleExample(lower: Bound<number> | undefined, upper: Bound<number> | 
 }
 
 /** doubleExample's choice in integers, when every bound and the step are whole; else an inclusive bound as written, if there is one to take. */
-function exactExample(lower: Bound<NumberValue> | undefined, upper: Bound<NumberValue> | undefined, multipleOf: NumberValue | undefined, integer: boolean): number | ExactNumber | undefined {
+function exactExample(lower: Bound<NumberValue> | undefined, upper: Bound<NumberValue> | undefined, multipleOf: NumberValue | undefined, integer: boolean): NumberValue | undefined {
   const low = lower && wholeBound(lower);
   const high = upper && wholeBound(upper);
   const step = multipleOf === undefined ? (integer ? 1n : undefined) : wholeNumber(multipleOf);
@@ -103,14 +103,15 @@ interface Bound<T> {
   exclusive: boolean;
 }
 
-type NumberValue = number | ExactNumber;
+/** A bigint too: a loader run over the CBOR wire gives big integers so. */
+type NumberValue = number | bigint | ExactNumber;
 
 function bound(schema: Json, inclusive: string, exclusive: string): Bound<NumberValue> | undefined {
   const flag = schema[exclusive];
   // 2020-12 writes the exclusive bound as a number; 3.0 as `true` next to the inclusive one.
-  if (typeof flag === 'number' || isExactNumber(flag)) return { value: flag, exclusive: true };
+  if (typeof flag === 'number' || isExactNumeric(flag)) return { value: flag, exclusive: true };
   const value = schema[inclusive];
-  if (typeof value !== 'number' && !isExactNumber(value)) return undefined;
+  if (typeof value !== 'number' && !isExactNumeric(value)) return undefined;
   return { value, exclusive: flag === true };
 }
 

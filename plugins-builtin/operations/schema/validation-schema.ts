@@ -23,7 +23,7 @@
  */
 import { MAX_NESTING } from '../../../sdk/shared/nesting.js';
 import { isObjectLiteral, isPlainObject } from '../../../sdk/shared/plain-object.js';
-import { isExactNumber } from '../../../sdk/shared/exact-number.js';
+import { isExactNumeric } from '../../../sdk/shared/exact-number.js';
 import type { SchemaDialect } from './dialect.js';
 import { SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from './schema-keywords.js';
 
@@ -122,7 +122,7 @@ function exclusiveBound(node: Json, out: Json, exclusive: 'exclusiveMinimum' | '
   const flag = node[exclusive];
   if (typeof flag !== 'boolean') {
     if (flag !== undefined) out[exclusive] = flag;
-  } else if (flag === true && (typeof node[inclusive] === 'number' || isExactNumber(node[inclusive]))) {
+  } else if (flag === true && (typeof node[inclusive] === 'number' || isExactNumeric(node[inclusive]))) {
     out[exclusive] = node[inclusive];
     delete out[inclusive];
   }

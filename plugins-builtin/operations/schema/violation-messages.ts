@@ -10,7 +10,7 @@
  */
 import type { ErrorObject } from 'ajv';
 import { childPath, jsonPath, type Violation } from './violation.js';
-import { isExactNumber, numberText } from '../../../sdk/shared/exact-number.js';
+import { isExactNumeric, numberText } from '../../../sdk/shared/exact-number.js';
 
 interface Found {
   /** The body pointer ajv gave, which says what a later combinator's alternatives reported. */
@@ -200,7 +200,7 @@ const MAX_SHOWN = 40;
 /** A value as the message quotes it: scalars as JSON, shortened; objects and arrays by kind. */
 function shown(value: unknown): string {
   // As the user or the description wrote it: `9223372036854775808`, not the double ajv compared.
-  if (typeof value === 'bigint' || isExactNumber(value)) return shortened(numberText(value));
+  if (isExactNumeric(value)) return shortened(numberText(value));
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object' && value !== null) return 'an object';
   if (value === undefined) return 'nothing';

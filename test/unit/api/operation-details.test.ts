@@ -198,7 +198,7 @@ describe('the command table file', () => {
   });
 
   it('keeps numbers a double cannot hold as written, saying in its preamble that its records need the exact reader', () => {
-    const { cacheDir, path } = cacheWithTable();
+    const { path } = cacheWithTable();
     expect(readFileSync(path, 'latin1').split('\n', 1)[0]).toMatch(/ plain$/);
     const big = new ExactNumber('18446744073709551615');
     const exact = cacheWithTable((details) => {
