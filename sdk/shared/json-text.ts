@@ -21,6 +21,14 @@ type ToJson = (this: unknown) => unknown;
  * the bigints: with both, a cached file says whether its reader needs parseJsonExact.
  */
 export function toJsonText(value: unknown, exactNumbers: ExactNumber[] = [], bigints: bigint[] = []): string {
+  return toJsonTexts([value], exactNumbers, bigints)[0]!;
+}
+
+/**
+ * toJsonText of each value, the prototypes set up once for them all: changing a prototype costs
+ * V8 its caches, which thousands of small values (a command table's records) would pay each time.
+ */
+export function toJsonTexts(values: readonly unknown[], exactNumbers: ExactNumber[] = [], bigints: bigint[] = []): string[] {
   const numbers: Array<bigint | ExactNumber> = [];
   let marker: string | undefined;
   const bytesToJson: ToJson = function (this: unknown) {
@@ -40,14 +48,21 @@ export function toJsonText(value: unknown, exactNumbers: ExactNumber[] = [], big
     // The kernel and this plugin are bundled apart: the envelope's numbers may be another copy's.
     ...exactNumberPrototypes().map((prototype) => setToJson(prototype, numberToJson)),
   ];
-  let text: string;
+  const texts: string[] = [];
+  /** Whether each text holds a marker to replace. */
+  const marked: boolean[] = [];
   try {
-    text = JSON.stringify(value) ?? 'null';
+    for (const value of values) {
+      const before = numbers.length;
+      texts.push(JSON.stringify(value) ?? 'null');
+      marked.push(numbers.length > before);
+    }
   } finally {
     for (const undo of restore.reverse()) undo();
   }
-  if (marker === undefined) return text;
-  return text.replace(new RegExp(`"${marker}(\\d+)"`, 'g'), (_match, index: string) => numberText(numbers[Number(index)]!));
+  if (marker === undefined) return texts;
+  const pattern = new RegExp(`"${marker}(\\d+)"`, 'g');
+  return texts.map((text, i) => (marked[i] ? text.replace(pattern, (_match, index: string) => numberText(numbers[Number(index)]!)) : text));
 }
 
 function setToJson(prototype: object, toJSON: ToJson): () => void {

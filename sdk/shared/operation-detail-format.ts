@@ -31,7 +31,7 @@
  * Schemas that many operations share are stored once.
  */
 import type { ExactNumber } from './exact-number.js';
-import { toJsonText } from './json-text.js';
+import { toJsonTexts } from './json-text.js';
 import type { IndexedOperation, IndexedParameter, IndexedResponse, IndexKey, OperationIndex, SecurityRequirement, SecuritySchemeInfo, ServerInfo } from './operation-index-format.js';
 
 /** Bumped whenever the shape of the command table or of the details changes. */
@@ -168,37 +168,40 @@ export type RecordNumbers = 'exact' | 'plain';
 export function serializeCommandTable(index: OperationIndex, details: OperationDetails): Buffer {
   const records: Buffer[] = [];
   let offset = 0;
-  let numbers: RecordNumbers = 'plain';
-  const place = (value: unknown): [number, number] => {
-    // A description's `maximum: 18446744073709551615` stays as written (docs/design/009-exact-numbers.md).
-    const exact: ExactNumber[] = [];
-    // A loader run over the CBOR wire gives big integers as bigints.
-    const bigints: bigint[] = [];
-    const bytes = Buffer.from(toJsonText(value, exact, bigints));
-    if (exact.length > 0 || bigints.length > 0) numbers = 'exact';
-    records.push(bytes);
-    const at: [number, number] = [offset, bytes.length];
-    offset += bytes.length;
-    return at;
-  };
-  const definitions = new Map<string, [number, number]>();
-  for (const [pointer, schema] of Object.entries(details.definitions)) definitions.set(pointer, place(schema));
-  const commands: CommandEntry[] = details.operations.map(({ refs, ...op }) => {
+  // A description's `maximum: 18446744073709551615` stays as written (docs/design/009-exact-numbers.md);
+  // a loader run over the CBOR wire gives big integers as bigints.
+  const exact: ExactNumber[] = [];
+  const bigints: bigint[] = [];
+  /** Appends the values' records, each written as JSON text; returns where each is. */
+  const place = (values: readonly unknown[]): [number, number][] =>
+    toJsonTexts(values, exact, bigints).map((text) => {
+      const bytes = Buffer.from(text);
+      records.push(bytes);
+      const at: [number, number] = [offset, bytes.length];
+      offset += bytes.length;
+      return at;
+    });
+  const pointers = Object.keys(details.definitions);
+  const placed = place(pointers.map((pointer) => details.definitions[pointer]));
+  const definitions = new Map(pointers.map((pointer, i) => [pointer, placed[i]!]));
+  const stored = details.operations.map(({ refs, ...op }): StoredRecord => {
     // A record says where its schemas are, so a call reads them without a map of every schema.
     const located = (refs ?? []).flatMap((pointer): [string, number, number][] => {
       const at = definitions.get(pointer);
       return at ? [[pointer, at[0], at[1]]] : [];
     });
-    const record: StoredRecord = { ...op, ...(located.length > 0 ? { refs: located } : {}) };
-    return {
-      name: op.name,
-      ...(op.aliases ? { aliases: op.aliases } : {}),
-      ...(op.tags ? { tags: op.tags } : {}),
-      ...(op.hidden ? { hidden: true as const } : {}),
-      ...(op.deprecated ? { deprecated: true as const } : {}),
-      at: place(record),
-    };
+    return { ...op, ...(located.length > 0 ? { refs: located } : {}) };
   });
+  const at = place(stored);
+  const numbers: RecordNumbers = exact.length > 0 || bigints.length > 0 ? 'exact' : 'plain';
+  const commands: CommandEntry[] = details.operations.map((op, i) => ({
+    name: op.name,
+    ...(op.aliases ? { aliases: op.aliases } : {}),
+    ...(op.tags ? { tags: op.tags } : {}),
+    ...(op.hidden ? { hidden: true as const } : {}),
+    ...(op.deprecated ? { deprecated: true as const } : {}),
+    at: at[i]!,
+  }));
   const summaryBytes = Buffer.from(JSON.stringify(details.operations.map((op) => op.summary ?? null)));
   const routeBytes = Buffer.from(JSON.stringify(details.operations.map((op) => [op.method.toUpperCase(), op.path])));
   const head: Omit<CommandTable, 'commands' | 'tags'> = {
