@@ -6,10 +6,8 @@
  * One file per API (`commands.table`, kernel/api/cache-paths.ts), read piece by piece:
  *
  * ```
- * okapi-commands <format> <head bytes> <tags bytes> <commands bytes> <summaries bytes> <routes bytes> <numbers>\n
- *                                           the preamble line; <numbers> is `exact` when a record
- *                                           holds a number a double would change (read with
- *                                           parseJsonExact), else `plain` (JSON.parse reads it)
+ * okapi-commands <format> <head bytes> <tags bytes> <commands bytes> <summaries bytes> <routes bytes>\n
+ *                                           the preamble line
  * <CommandTable without commands and tags, as JSON>
  *                                           servers, security: what every command shares
  * <[tag, …] as JSON>                        the tags, read only when a reader asks for them (a
@@ -29,8 +27,12 @@
  * schemas it names), so a description with thousands of operations costs a call what one operation
  * costs (issue #14's start-up figure): the table holds no more than finding a command needs.
  * Schemas that many operations share are stored once.
+ *
+ * A record that holds a number a double would change (a description's `maximum:
+ * 18446744073709551615`, docs/design/009-exact-numbers.md) is marked where it is located (`exact`
+ * on its entry, a fourth element on a schema's place): only it is read with parseJsonExact, whose
+ * scan costs a call more than JSON.parse; the others are read as fast as ever.
  */
-import type { ExactNumber } from './exact-number.js';
 import { toJsonTexts } from './json-text.js';
 import type { IndexedOperation, IndexedParameter, IndexedResponse, IndexKey, OperationIndex, SecurityRequirement, SecuritySchemeInfo, ServerInfo } from './operation-index-format.js';
 
@@ -52,6 +54,8 @@ export interface CommandEntry {
   summary?: string;
   /** Where the operation's details are: byte offset (after the first line) and length. */
   at: [offset: number, length: number];
+  /** Its record holds a number a double would change: it is read with parseJsonExact. */
+  exact?: true;
 }
 
 export interface CommandTable {
@@ -156,51 +160,45 @@ export interface OperationDetails {
 
 /** An operation as the file holds it: where each schema it reaches is, rather than only its pointer. */
 export interface StoredRecord extends Omit<StoredOperation, 'refs'> {
-  refs?: [pointer: string, offset: number, length: number][];
+  /** `exact`: the schema holds a number a double would change, as CommandEntry.exact says of a record. */
+  refs?: [pointer: string, offset: number, length: number, exact?: true][];
 }
 
 export const COMMAND_TABLE_MAGIC = 'okapi-commands';
-
-/** The preamble's last word: how the records' numbers must be read. */
-export type RecordNumbers = 'exact' | 'plain';
 
 /** The command table file of an index and its details (see the layout above). */
 export function serializeCommandTable(index: OperationIndex, details: OperationDetails): Buffer {
   const records: Buffer[] = [];
   let offset = 0;
-  // A description's `maximum: 18446744073709551615` stays as written (docs/design/009-exact-numbers.md);
-  // a loader run over the CBOR wire gives big integers as bigints.
-  const exact: ExactNumber[] = [];
-  const bigints: bigint[] = [];
-  /** Appends the values' records, each written as JSON text; returns where each is. */
-  const place = (values: readonly unknown[]): [number, number][] =>
-    toJsonTexts(values, exact, bigints).map((text) => {
+  /** Appends the values' records, each written as JSON text; returns where each is and whether it needs the exact reader. */
+  const place = (values: readonly unknown[]): { at: [number, number]; exact: boolean }[] =>
+    toJsonTexts(values).map(({ text, exactNumbers }) => {
       const bytes = Buffer.from(text);
       records.push(bytes);
       const at: [number, number] = [offset, bytes.length];
       offset += bytes.length;
-      return at;
+      return { at, exact: exactNumbers };
     });
   const pointers = Object.keys(details.definitions);
   const placed = place(pointers.map((pointer) => details.definitions[pointer]));
   const definitions = new Map(pointers.map((pointer, i) => [pointer, placed[i]!]));
   const stored = details.operations.map(({ refs, ...op }): StoredRecord => {
     // A record says where its schemas are, so a call reads them without a map of every schema.
-    const located = (refs ?? []).flatMap((pointer): [string, number, number][] => {
-      const at = definitions.get(pointer);
-      return at ? [[pointer, at[0], at[1]]] : [];
+    const located = (refs ?? []).flatMap((pointer): NonNullable<StoredRecord['refs']> => {
+      const schema = definitions.get(pointer);
+      return schema ? [schema.exact ? [pointer, schema.at[0], schema.at[1], true] : [pointer, schema.at[0], schema.at[1]]] : [];
     });
     return { ...op, ...(located.length > 0 ? { refs: located } : {}) };
   });
-  const at = place(stored);
-  const numbers: RecordNumbers = exact.length > 0 || bigints.length > 0 ? 'exact' : 'plain';
+  const operationPlaces = place(stored);
   const commands: CommandEntry[] = details.operations.map((op, i) => ({
     name: op.name,
     ...(op.aliases ? { aliases: op.aliases } : {}),
     ...(op.tags ? { tags: op.tags } : {}),
     ...(op.hidden ? { hidden: true as const } : {}),
     ...(op.deprecated ? { deprecated: true as const } : {}),
-    at: at[i]!,
+    at: operationPlaces[i]!.at,
+    ...(operationPlaces[i]!.exact ? { exact: true as const } : {}),
   }));
   const summaryBytes = Buffer.from(JSON.stringify(details.operations.map((op) => op.summary ?? null)));
   const routeBytes = Buffer.from(JSON.stringify(details.operations.map((op) => [op.method.toUpperCase(), op.path])));
@@ -217,6 +215,6 @@ export function serializeCommandTable(index: OperationIndex, details: OperationD
   const tagBytes = Buffer.from(JSON.stringify(details.tags));
   // JSON.stringify escapes line breaks inside strings, so each entry's line holds that entry alone.
   const commandBytes = Buffer.from(`[\n${commands.map((command) => JSON.stringify(command)).join(',\n')}\n]`);
-  const preamble = Buffer.from(`${COMMAND_TABLE_MAGIC} ${COMMAND_TABLE_FORMAT} ${headBytes.length} ${tagBytes.length} ${commandBytes.length} ${summaryBytes.length} ${routeBytes.length} ${numbers}\n`);
+  const preamble = Buffer.from(`${COMMAND_TABLE_MAGIC} ${COMMAND_TABLE_FORMAT} ${headBytes.length} ${tagBytes.length} ${commandBytes.length} ${summaryBytes.length} ${routeBytes.length}\n`);
   return Buffer.concat([preamble, headBytes, tagBytes, commandBytes, summaryBytes, routeBytes, ...records]);
 }

@@ -197,18 +197,21 @@ describe('the command table file', () => {
     expect(readOperationDetail(cacheDir, 'pets', entry)).toMatchObject({ name: 'update-pet', method: first.method, path: first.path });
   });
 
-  it('keeps numbers a double cannot hold as written, saying in its preamble that its records need the exact reader', () => {
-    const { path } = cacheWithTable();
-    expect(readFileSync(path, 'latin1').split('\n', 1)[0]).toMatch(/ plain$/);
+  it('keeps numbers a double cannot hold as written, marking the records that need the exact reader', () => {
     const big = new ExactNumber('18446744073709551615');
-    const exact = cacheWithTable((details) => {
+    const { cacheDir } = cacheWithTable((details) => {
       const put = details.operations.find((op) => op.name === 'update-pet')!;
       put.parameters = put.parameters.map((p) => (p.name === 'id' ? { ...p, default: big, schema: { type: 'integer', maximum: big, enum: [big, 1] } } : p));
       details.definitions['#/components/schemas/Owner'] = { type: 'integer', minimum: new ExactNumber('-9223372036854775809') };
     });
-    expect(readFileSync(exact.path, 'latin1').split('\n', 1)[0]).toMatch(/ exact$/);
-    const table = readCommandTable(exact.cacheDir, 'pets')!;
-    const put = readOperationDetail(exact.cacheDir, 'pets', table.commands[1]!);
+    const table = readCommandTable(cacheDir, 'pets')!;
+    expect(table.commands.map((c) => c.exact)).toEqual([undefined, true, undefined]);
+    expect(readOperationRecord(cacheDir, 'pets', table.commands[1]!).refs!.map(([pointer, , , exact]) => [pointer, exact])).toEqual([
+      ['#/components/schemas/Filter', undefined],
+      ['#/components/schemas/Pet', undefined],
+      ['#/components/schemas/Owner', true],
+    ]);
+    const put = readOperationDetail(cacheDir, 'pets', table.commands[1]!);
     const id = put.parameters.find((p) => p.name === 'id')!;
     expect(stringifyJson([id.default, id.schema, put.definitions['#/components/schemas/Owner']])).toBe(
       '[18446744073709551615,{"type":"integer","maximum":18446744073709551615,"enum":[18446744073709551615,1]},{"type":"integer","minimum":-9223372036854775809}]',
