@@ -216,8 +216,9 @@ export function readOperationRecord(cacheDir: string, api: string, command: Comm
 }
 
 /**
- * Only a record marked as holding a number a double would change pays parseJsonExact's scan (a
- * fresh process: 3.8 ms for DigitalOcean's largest record, 60 KB, against 0.4 ms); the rest are read as fast as ever.
+ * Only a record marked as holding a number a double would change pays parseJsonExact's scan (in a
+ * fresh process, 3.8 ms for DigitalOcean's largest record, 60 KB, against 0.4 ms); the rest are
+ * read as fast as ever.
  */
 function parseRecord(text: string, exact: boolean | undefined): unknown {
   return exact === true ? parseJsonExact(text) : JSON.parse(text);
