@@ -292,6 +292,15 @@ describe('checking only', () => {
       ]);
     });
 
+    it('takes 1e400, Infinity as a double, as the number it is', async () => {
+      const schema = { type: 'object', properties: { big: { type: 'number', maximum: 1e300 }, whole: { type: 'integer' }, low: { type: 'number', minimum: 0 } } };
+      expect(await validateBody({ whole: n('1e400'), low: n('1e-400') }, schema, {}, V31)).toEqual([]);
+      expect(await validateBody({ big: n('1e400'), low: n('-1e-400') }, schema, {}, V31)).toEqual([
+        { path: '$.big', message: 'must be <= 1e+300 (got 1e400)' },
+        { path: '$.low', message: 'must be >= 0 (got -1e-400)' },
+      ]);
+    });
+
     it('checks multipleOf and integer types on the decimal value', async () => {
       const schema = { type: 'object', properties: { step: { type: 'number', multipleOf: n('0.1') }, whole: { type: 'integer', maximum: n('1e400') } } };
       expect(await validateBody({ step: n('0.30'), whole: n('12345678901234567890') }, schema, {}, V31)).toEqual([]);
