@@ -7,7 +7,17 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { fileIdentity, identityOf } from '../config/file-identity.js';
 import { apiCacheFiles } from './cache-paths.js';
-import { COMMAND_TABLE_FORMAT, COMMAND_TABLE_MAGIC, type CommandEntry, type CommandTable, type OperationDetail, type Schema, type StoredRecord, type TagEntry } from '../../sdk/shared/operation-detail-format.js';
+import {
+  COMMAND_TABLE_FORMAT,
+  COMMAND_TABLE_MAGIC,
+  type CommandEntry,
+  type CommandTable,
+  type OperationDetail,
+  type Schema,
+  type StoredRecord,
+  type TagEntry,
+} from '../../sdk/shared/operation-detail-format.js';
+import { parseJsonExact } from '../../sdk/shared/json-parse.js';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
 
@@ -175,7 +185,7 @@ export function readOperationDetail(cacheDir: string, api: string, command: Comm
   const file = open.get(apiCacheFiles(cacheDir, api).commands)!;
   try {
     const definitions: Record<string, Schema> = {};
-    for (const [pointer, at, size] of refs ?? []) definitions[pointer] = JSON.parse(readAt(file.fd, file.recordsStart + at, size).toString('utf8'));
+    for (const [pointer, at, size, exact] of refs ?? []) definitions[pointer] = parseRecord(readAt(file.fd, file.recordsStart + at, size).toString('utf8'), exact);
     return { ...stored, definitions };
   } catch (error) {
     throw damaged(api, command, error);
@@ -197,12 +207,21 @@ export function readOperationRecord(cacheDir: string, api: string, command: Comm
   try {
     const known = file.records.get(offset);
     if (known) return known;
-    const record = JSON.parse(readAt(file.fd, file.recordsStart + offset, length).toString('utf8')) as StoredRecord;
+    const record = parseRecord(readAt(file.fd, file.recordsStart + offset, length).toString('utf8'), command.exact) as StoredRecord;
     file.records.set(offset, record);
     return record;
   } catch (error) {
     throw damaged(api, command, error);
   }
+}
+
+/**
+ * Only a record marked as holding a number a double would change pays parseJsonExact's scan (in a
+ * fresh process, 3.8 ms for DigitalOcean's largest record, 60 KB, against 0.4 ms); the rest are
+ * read as fast as ever.
+ */
+function parseRecord(text: string, exact: boolean | undefined): unknown {
+  return exact === true ? parseJsonExact(text) : JSON.parse(text);
 }
 
 function damaged(api: string, command: CommandEntry, error: unknown): OkapiError {

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { OKAPI_VERSION } from '../../sdk/shared/version.js';
 import { normalizedOperationBase, type ApiEntry } from '../../sdk/shared/api-config.js';
 import { apiCacheFiles } from './cache-paths.js';
+import { parseJsonExact } from '../../sdk/shared/json-parse.js';
 import { sourceStamps } from '../../sdk/shared/operation-index-key.js';
 import { INDEX_FORMAT, type HelpIndex, type IndexKey, type OperationIndex } from '../../sdk/shared/operation-index-format.js';
 
@@ -69,7 +70,8 @@ export function readHelpIndex(cacheDir: string, api: string): StoredHelpIndex | 
 
 export function readOperationIndex(cacheDir: string, api: string): OperationIndex | undefined {
   try {
-    const index = JSON.parse(readFileSync(apiCacheFiles(cacheDir, api).operations, 'utf8')) as OperationIndex | null;
+    // Parameters' enums and defaults as the description wrote them; only doctor and auth read the index.
+    const index = parseJsonExact(readFileSync(apiCacheFiles(cacheDir, api).operations, 'utf8')) as OperationIndex | null;
     return Array.isArray(index?.operations) && index.key ? index : undefined;
   } catch {
     return undefined; // a missing or damaged cache file: it is rebuilt

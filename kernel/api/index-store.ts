@@ -8,6 +8,7 @@ import { describeFsError } from '../../sdk/shared/fs-errors.js';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { writeFileAtomic, type AtomicWriteChoices } from '../config/atomic-write.js';
 import { apiCacheFiles } from './cache-paths.js';
+import { toJsonText } from '../../sdk/shared/json-text.js';
 import { helpIndexOf, serializeHelpIndex, type OperationIndex } from '../../sdk/shared/operation-index-format.js';
 import { serializeCommandTable, type OperationDetails } from '../../sdk/shared/operation-detail-format.js';
 
@@ -24,7 +25,7 @@ const CACHE_FILE: AtomicWriteChoices = {
 export async function writeApiCache(cacheDir: string, api: string, index: OperationIndex, details: OperationDetails, spec?: string | Uint8Array): Promise<void> {
   const files = apiCacheFiles(cacheDir, api);
   if (spec !== undefined) await writeFileAtomic(files.spec, spec, CACHE_FILE);
-  await writeFileAtomic(files.operations, JSON.stringify(index), CACHE_FILE);
+  await writeFileAtomic(files.operations, toJsonText(index), CACHE_FILE);
   await writeFileAtomic(files.commands, serializeCommandTable(index, details), CACHE_FILE);
   await writeFileAtomic(files.help, serializeHelpIndex(helpIndexOf(index)), CACHE_FILE);
 }

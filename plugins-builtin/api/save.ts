@@ -13,6 +13,8 @@ import { extractWithSources, type OperationSource } from './operation-index.js';
 import { extractOperationDetails } from './operation-details.js';
 import type { NameCollision, OperationDetails } from '../../sdk/shared/operation-detail-format.js';
 import { OkapiError } from '../../sdk/shared/errors.js';
+import { parseJsonExact } from '../../sdk/shared/json-parse.js';
+import { toJsonText } from '../../sdk/shared/json-text.js';
 import type { LoadedSpec } from './load-spec.js';
 import { documentProblems, refuseUnusable } from './document-problems.js';
 
@@ -29,7 +31,7 @@ export interface Saved {
  * description none of whose operations can be used is refused.
  */
 export function indexSpec(entry: ApiEntry, loaded: LoadedSpec): Saved {
-  const spec = Buffer.from(JSON.stringify(loaded.document));
+  const spec = Buffer.from(toJsonText(loaded.document));
   const problems = [...loaded.unreadable, ...documentProblems(loaded.document)];
   const { index, details } = extract(loaded.document, spec, normalizedOperationBase(entry), loaded.localSources, problems);
   refuseUnusable(loaded.document, index, problems, loaded.spec.source);
@@ -106,7 +108,7 @@ export async function reindexFromSpecCopy(ctx: CommandContext, configDir: string
   if (expected !== undefined && sha256(spec) !== expected) throw new OkapiError(`the cached spec of ${api} is not the one its config names`, { hint });
   let document: unknown;
   try {
-    document = JSON.parse(Buffer.from(spec).toString('utf8'));
+    document = parseJsonExact(Buffer.from(spec).toString('utf8'));
   } catch {
     throw new OkapiError(`the cached spec of ${api} is damaged`, { hint });
   }

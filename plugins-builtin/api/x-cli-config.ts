@@ -23,6 +23,7 @@ import { answerAsParam } from '../../sdk/shared/param-reference.js';
 import { OAUTH_FLOW_TYPES, schemeAuth } from './scheme-auth.js';
 import { redactField } from '../../sdk/shared/redact.js';
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
+import { isExactNumber, isExactNumeric, type ExactNumber } from '../../sdk/shared/exact-number.js';
 import { expandTemplate, TemplateProblem } from '../../sdk/shared/template.js';
 
 type Json = Record<string, unknown>;
@@ -147,7 +148,7 @@ function entryList(value: unknown, separator: string, where: string, warnings: s
       entries.push(at <= 0 ? ['', item] : [item.slice(0, at).trim(), item.slice(at + 1).trim()]);
     }
   } else if (isPlainObject(value)) {
-    for (const [name, v] of Object.entries(value)) if (v !== null && typeof v !== 'object') entries.push([name, String(v)]);
+    for (const [name, v] of Object.entries(value)) if (isScalar(v)) entries.push([name, String(v)]);
   }
   return entries
     .filter(([name, v]) => {
@@ -163,11 +164,27 @@ function entryList(value: unknown, separator: string, where: string, warnings: s
     .map(([name, v]) => `${name}${separator}${v}`);
 }
 
+/**
+ * A value a header, query or param takes as its text: a number as the description wrote it too
+ * (an ExactNumber is an object, its text what a double could not hold; a bigint is no object).
+ */
+function isScalar(value: unknown): value is string | number | boolean | ExactNumber {
+  return value !== null && (typeof value !== 'object' || isExactNumber(value));
+}
+
+/**
+ * A prompt's value as the config file can hold it: an answer is text, so a number a double cannot
+ * hold is kept as its text, where the config's JSON would round it.
+ */
+function asConfigValue(value: unknown): unknown {
+  return isExactNumeric(value) ? String(value) : value;
+}
+
 function stringValues(value: unknown, where: string, warnings: string[]): Record<string, string> | undefined {
   if (!isPlainObject(value)) return undefined;
   const out: Record<string, string> = {};
   for (const [name, v] of Object.entries(value)) {
-    if (v === null || typeof v === 'object') continue;
+    if (!isScalar(v)) continue;
     const text = String(v);
     const unsafe = unsafeValue(text);
     if (unsafe) {
@@ -204,13 +221,13 @@ function cleanPrompts(value: unknown, where: string, warnings: string[]): Record
     }
     const entry: PromptEntry = {};
     if (typeof raw.description === 'string') entry.description = raw.description;
-    if (raw.example !== undefined) entry.example = raw.example;
+    if (raw.example !== undefined) entry.example = asConfigValue(raw.example);
     if (raw.default !== undefined) {
       const unsafe = typeof raw.default === 'string' ? unsafeValue(raw.default) : undefined;
       if (unsafe) warnings.push(`${where} ${name}: its default ${unsafe}; it is skipped`);
-      else entry.default = raw.default;
+      else entry.default = asConfigValue(raw.default);
     }
-    if (Array.isArray(raw.enum)) entry.enum = raw.enum;
+    if (Array.isArray(raw.enum)) entry.enum = raw.enum.map(asConfigValue);
     if (raw.exclude === true) entry.exclude = true;
     if (raw.secret === true) entry.secret = true;
     out[name] = entry;

@@ -10,7 +10,7 @@ import { JqError } from './error.js';
 import { parseJsonExact } from '../../sdk/shared/json-parse.js';
 import { NestingError } from '../../sdk/shared/nesting.js';
 import type { ExactNumber } from '../../sdk/shared/exact-number.js';
-import { toJsonText } from './json-text.js';
+import { toJsonText } from '../../sdk/shared/json-text.js';
 import { jqNumberReader } from './output-numbers.js';
 import { inputDemand, project } from './projection.js';
 

@@ -3,8 +3,10 @@
  * The format comes from the media type or the file name, else from the first character.
  */
 import { parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { checkValueNesting, checkYamlTextNesting, NestingError } from '../../sdk/shared/nesting.js';
+import { checkYamlTextNesting, NestingError } from '../../sdk/shared/nesting.js';
 import { mediaTypeEssence } from '../../sdk/shared/media-type.js';
+import { parseJsonExact } from '../../sdk/shared/json-parse.js';
+import { exactNumberReadingTags } from '../../sdk/shared/yaml-exact-number.js';
 import { utf8TextOf } from '../../sdk/shared/utf8-text.js';
 
 export class DescriptionError extends Error {
@@ -56,12 +58,16 @@ function decodeText(bytes: Uint8Array, source: string): string {
 function parseJson(text: string, source: string): unknown {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    // A description's bounds, defaults and examples reach help, checks and requests: a number a
+    // double would change (`maximum: 18446744073709551615`) is kept as written
+    // (docs/design/009-exact-numbers.md). The scan that finds them also refuses deep nesting.
+    value = parseJsonExact(text);
   } catch (error) {
+    // Said as before the scan found it: without a character offset, which a description's author
+    // would have to count to.
+    if (error instanceof NestingError) throw new NestingError(error.subject, undefined);
     throw jsonError(text, source, error instanceof Error ? error.message : String(error));
   }
-  // JSON.parse does not recurse; what reads the description afterwards does.
-  checkValueNesting(value);
   return value;
 }
 
@@ -108,7 +114,14 @@ function parseYamlText(text: string, source: string, yaml: typeof import('yaml')
   checkYamlTextNesting(text);
   try {
     // Real descriptions repeat keys now and then and use merge keys (<<); neither is worth refusing.
-    return yaml.parse(text, { uniqueKeys: false, merge: true, maxAliasCount: 10_000, prettyErrors: true, logLevel: 'error' });
+    return yaml.parse(text, {
+      uniqueKeys: false,
+      merge: true,
+      maxAliasCount: 10_000,
+      prettyErrors: true,
+      logLevel: 'error',
+      customTags: exactNumberReadingTags(),
+    });
   } catch (error) {
     if (error instanceof yaml.YAMLParseError) {
       const at = error.linePos?.[0];

@@ -4,6 +4,7 @@
  */
 import { DescriptionError } from './parse.js';
 import { convertSwagger2 } from './swagger2.js';
+import { isExactNumber } from '../../sdk/shared/exact-number.js';
 
 function kind(value: unknown): string {
   if (value === null) return 'null';
@@ -28,12 +29,14 @@ export function toOpenApi3(value: unknown, source: string, sourceUrl?: string): 
     const what = other === 'asyncapi' ? ' (it is an AsyncAPI document)' : other ? ' (it looks like a JSON Schema)' : '';
     throw new DescriptionError(`${source} is not an OpenAPI document: it has no "openapi" (or "swagger") field${what}`);
   }
-  const text = typeof version === 'number' ? String(version) : version;
+  // YAML reads `openapi: 3.0` as a number: a double (`3.1`), or an ExactNumber (`3.0`, which a double writes as `3`).
+  const number = typeof version === 'number' || isExactNumber(version);
+  const text = number ? String(version) : version;
   if (typeof text !== 'string' || !/^3(\.|$)/.test(text)) {
-    throw new DescriptionError(`${source} declares OpenAPI ${JSON.stringify(version)}; okapi reads OpenAPI 3.x and Swagger 2.0`);
+    throw new DescriptionError(`${source} declares OpenAPI ${number ? text : JSON.stringify(version)}; okapi reads OpenAPI 3.x and Swagger 2.0`);
   }
-  // YAML reads `openapi: 3.0` as a number; the document says a version string.
-  if (typeof version === 'number') doc.openapi = Number.isInteger(version) ? `${version}.0.0` : `${version}.0`;
+  // The document says a version string.
+  if (number) doc.openapi = text.includes('.') ? `${text}.0` : `${text}.0.0`;
   return checkShape(doc, source);
 }
 

@@ -44,7 +44,7 @@ export class ExactNumber {
 /**
  * The prototype of every copy of the class loaded so far, for code that must give them all a
  * method for the length of one synchronous call: the jq plugin's `toJSON`, when it writes an
- * envelope the kernel built (plugins-builtin/jq/json-text.ts).
+ * envelope the kernel built, and the JSON text of large values (sdk/shared/json-text.ts).
  */
 const PROTOTYPES = Symbol.for('okapi.exact-number.prototypes');
 const prototypes: Set<object> = ((globalThis as { [PROTOTYPES]?: Set<object> })[PROTOTYPES] ??= new Set());
@@ -69,6 +69,14 @@ export function numberFromText(text: string): number | ExactNumber {
 
 export function isExactNumber(value: unknown): value is ExactNumber {
   return value instanceof ExactNumber;
+}
+
+/**
+ * A number a double would change, in either form okapi keeps one: an ExactNumber, or a bigint
+ * (what CBOR's integers past 2^53 decode to, on the plugin wire too).
+ */
+export function isExactNumeric(value: unknown): value is ExactNumber | bigint {
+  return typeof value === 'bigint' || value instanceof ExactNumber;
 }
 
 /** A number as JSON text: doubles as JavaScript writes them, bigints and ExactNumbers digit for digit. */

@@ -27,11 +27,17 @@
  * schemas it names), so a description with thousands of operations costs a call what one operation
  * costs (issue #14's start-up figure): the table holds no more than finding a command needs.
  * Schemas that many operations share are stored once.
+ *
+ * A record that holds a number a double would change (a description's `maximum:
+ * 18446744073709551615`, docs/design/009-exact-numbers.md) is marked where it is located (`exact`
+ * on its entry, a fourth element on a schema's place): only it is read with parseJsonExact, whose
+ * scan costs a call more than JSON.parse; the others are read as fast as ever.
  */
+import { toJsonTexts } from './json-text.js';
 import type { IndexedOperation, IndexedParameter, IndexedResponse, IndexKey, OperationIndex, SecurityRequirement, SecuritySchemeInfo, ServerInfo } from './operation-index-format.js';
 
 /** Bumped whenever the shape of the command table or of the details changes. */
-export const COMMAND_TABLE_FORMAT = 5;
+export const COMMAND_TABLE_FORMAT = 6;
 
 /** A JSON Schema as the document wrote it: `$ref`s point into `OperationDetail.definitions`. */
 export type Schema = unknown;
@@ -48,6 +54,8 @@ export interface CommandEntry {
   summary?: string;
   /** Where the operation's details are: byte offset (after the first line) and length. */
   at: [offset: number, length: number];
+  /** Its record holds a number a double would change: it is read with parseJsonExact. */
+  exact?: true;
 }
 
 export interface CommandTable {
@@ -152,7 +160,8 @@ export interface OperationDetails {
 
 /** An operation as the file holds it: where each schema it reaches is, rather than only its pointer. */
 export interface StoredRecord extends Omit<StoredOperation, 'refs'> {
-  refs?: [pointer: string, offset: number, length: number][];
+  /** `exact`: the schema holds a number a double would change, as CommandEntry.exact says of a record. */
+  refs?: [pointer: string, offset: number, length: number, exact?: true][];
 }
 
 export const COMMAND_TABLE_MAGIC = 'okapi-commands';
@@ -161,31 +170,36 @@ export const COMMAND_TABLE_MAGIC = 'okapi-commands';
 export function serializeCommandTable(index: OperationIndex, details: OperationDetails): Buffer {
   const records: Buffer[] = [];
   let offset = 0;
-  const place = (value: unknown): [number, number] => {
-    const bytes = Buffer.from(JSON.stringify(value));
-    records.push(bytes);
-    const at: [number, number] = [offset, bytes.length];
-    offset += bytes.length;
-    return at;
-  };
-  const definitions = new Map<string, [number, number]>();
-  for (const [pointer, schema] of Object.entries(details.definitions)) definitions.set(pointer, place(schema));
-  const commands: CommandEntry[] = details.operations.map(({ refs, ...op }) => {
-    // A record says where its schemas are, so a call reads them without a map of every schema.
-    const located = (refs ?? []).flatMap((pointer): [string, number, number][] => {
-      const at = definitions.get(pointer);
-      return at ? [[pointer, at[0], at[1]]] : [];
+  /** Appends the values' records, each written as JSON text; returns where each is and whether it needs the exact reader. */
+  const place = (values: readonly unknown[]): { at: [number, number]; exact: boolean }[] =>
+    toJsonTexts(values).map(({ text, exactNumbers }) => {
+      const bytes = Buffer.from(text);
+      records.push(bytes);
+      const at: [number, number] = [offset, bytes.length];
+      offset += bytes.length;
+      return { at, exact: exactNumbers };
     });
-    const record: StoredRecord = { ...op, ...(located.length > 0 ? { refs: located } : {}) };
-    return {
-      name: op.name,
-      ...(op.aliases ? { aliases: op.aliases } : {}),
-      ...(op.tags ? { tags: op.tags } : {}),
-      ...(op.hidden ? { hidden: true as const } : {}),
-      ...(op.deprecated ? { deprecated: true as const } : {}),
-      at: place(record),
-    };
+  const pointers = Object.keys(details.definitions);
+  const placed = place(pointers.map((pointer) => details.definitions[pointer]));
+  const definitions = new Map(pointers.map((pointer, i) => [pointer, placed[i]!]));
+  const stored = details.operations.map(({ refs, ...op }): StoredRecord => {
+    // A record says where its schemas are, so a call reads them without a map of every schema.
+    const located = (refs ?? []).flatMap((pointer): NonNullable<StoredRecord['refs']> => {
+      const schema = definitions.get(pointer);
+      return schema ? [schema.exact ? [pointer, schema.at[0], schema.at[1], true] : [pointer, schema.at[0], schema.at[1]]] : [];
+    });
+    return { ...op, ...(located.length > 0 ? { refs: located } : {}) };
   });
+  const operationPlaces = place(stored);
+  const commands: CommandEntry[] = details.operations.map((op, i) => ({
+    name: op.name,
+    ...(op.aliases ? { aliases: op.aliases } : {}),
+    ...(op.tags ? { tags: op.tags } : {}),
+    ...(op.hidden ? { hidden: true as const } : {}),
+    ...(op.deprecated ? { deprecated: true as const } : {}),
+    at: operationPlaces[i]!.at,
+    ...(operationPlaces[i]!.exact ? { exact: true as const } : {}),
+  }));
   const summaryBytes = Buffer.from(JSON.stringify(details.operations.map((op) => op.summary ?? null)));
   const routeBytes = Buffer.from(JSON.stringify(details.operations.map((op) => [op.method.toUpperCase(), op.path])));
   const head: Omit<CommandTable, 'commands' | 'tags'> = {

@@ -9,6 +9,8 @@
  */
 import type { BodyContent, DetailParameter, OperationDetail, ResponseDetail } from '../../../sdk/shared/operation-detail-format.js';
 import { isPlainObject } from '../../../sdk/shared/plain-object.js';
+import { isExactNumeric } from '../../../sdk/shared/exact-number.js';
+import { stringifyJson } from '../../../sdk/shared/json-stringify.js';
 import { visibleControls } from '../../../sdk/shared/terminal-text.js';
 import { bodyFormatOf, defaultContent, isJsonMediaType } from '../body/media-type-choice.js';
 import { mediaTypeEssence } from '../../../sdk/shared/media-type.js';
@@ -191,7 +193,7 @@ function exampleInvocation(command: string, detail: OperationDetail, args: Opera
 function exampleValue(argument: OperationArgument): string {
   const { param } = argument;
   for (const value of [param.example, param.default, argument.allowed?.[0]]) {
-    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || isExactNumeric(value)) return String(value);
   }
   return `<${argument.name}>`;
 }
@@ -203,7 +205,7 @@ function shorthandOf(example: unknown): string | undefined {
   for (const [key, value] of Object.entries(example)) {
     if (fields.length === 4) break;
     if (!/^[A-Za-z_][\w-]*$/.test(key)) continue;
-    if (typeof value === 'number' || typeof value === 'boolean') fields.push(`${key}: ${value}`);
+    if (typeof value === 'number' || typeof value === 'boolean' || isExactNumeric(value)) fields.push(`${key}: ${String(value)}`);
     // A string that shorthand would read as something else (a number, true, null, syntax) is left out.
     else if (typeof value === 'string' && /^[A-Za-z][\w .@-]*$/.test(value) && !/^(true|false|null)$/.test(value) && value.trim() === value) {
       fields.push(`${key}: ${value}`);
@@ -218,7 +220,8 @@ function shellQuote(word: string): string {
 }
 
 function valueText(value: unknown): string {
-  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  // A default a double cannot hold (`9223372036854775807`) is shown as the description wrote it.
+  const text = typeof value === 'string' ? value : stringifyJson(value);
   return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }
 

@@ -19,6 +19,7 @@
  */
 import type { Schema } from '../../../sdk/shared/operation-detail-format.js';
 import { isPlainObject } from '../../../sdk/shared/plain-object.js';
+import { stringifyJson } from '../../../sdk/shared/json-stringify.js';
 import { refName, resolveSchema, type SchemaObject } from '../../../sdk/shared/operation-arguments/schema-ref.js';
 
 export interface OutlineLine {
@@ -253,7 +254,8 @@ function propertyKey(name: string): string {
 
 function valueText(value: unknown): string {
   if (typeof value === 'string' && /^[\p{L}\p{N}_.:/@+-]+$/u.test(value)) return value;
-  const text = JSON.stringify(value) ?? String(value);
+  // A bound or default a double cannot hold is shown as the description wrote it.
+  const text = stringifyJson(value);
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { CommandContext } from '../../../sdk/types.js';
 import { UsageError } from '../../../sdk/shared/errors.js';
+import { stringifyJson } from '../../../sdk/shared/json-stringify.js';
 import type { OperationDetail } from '../../../sdk/shared/operation-detail-format.js';
 import { formatOfMediaType } from '../../../sdk/shared/body/encoder-choice.js';
 import { mediaTypeEssence } from '../../../sdk/shared/media-type.js';
@@ -23,6 +24,6 @@ export async function printExampleBody(ctx: CommandContext, api: string, command
     return 0;
   }
   if (ctx.output) await ctx.output(example, { format: 'json' });
-  else ctx.stdout(`${JSON.stringify(example, null, 2)}\n`);
+  else ctx.stdout(`${stringifyJson(example, 2)}\n`);
   return 0;
 }

@@ -9,10 +9,11 @@
  */
 import type { ErrorObject } from 'ajv';
 import { schemaDialect } from './dialect.js';
+import { exactKeyword, holdsExactNumber, withExactKeywords } from './exact-keywords.js';
 import { withPlainNumbers } from './plain-numbers.js';
 import { SchemaProblem, validationSchema } from './validation-schema.js';
 import { violationsFromErrors } from './violation-messages.js';
-import type { Violation } from './violation.js';
+import { valueAt, type Violation } from './violation.js';
 
 /**
  * The body's violations of `schema` (empty when it conforms). A schema that cannot be checked
@@ -30,6 +31,8 @@ export async function validateBody(value: unknown, schema: unknown, definitions:
     if (error instanceof SchemaProblem) return [unchecked(error.message)];
     throw error;
   }
+  // Numbers a double would change leave ajv's comparisons for okapi's exact ones (exact-keywords.ts).
+  const exact = holdsExactNumber(value) || holdsExactNumber(jsonSchema);
   const { Ajv2020 } = await import('ajv/dist/2020.js');
   const ajv = new Ajv2020({
     allErrors: true,
@@ -40,15 +43,18 @@ export async function validateBody(value: unknown, schema: unknown, definitions:
     logger: false,
     code: { regExp: lenientRegExp },
   });
+  if (exact) ajv.addKeyword(exactKeyword(value));
   let validate: ReturnType<typeof ajv.compile>;
   try {
-    validate = ajv.compile(jsonSchema);
+    validate = ajv.compile(exact ? (withPlainNumbers(withExactKeywords(jsonSchema)) as Record<string, unknown>) : jsonSchema);
   } catch (error) {
     return [unchecked(`the schema is not one a validator can use: ${shortened(error instanceof Error ? error.message : String(error))}`)];
   }
   const body = withPlainNumbers(value);
   if (validate(body)) return [];
-  return violationsFromErrors((validate.errors ?? []) as ErrorObject[], body);
+  const errors = (validate.errors ?? []) as ErrorObject[];
+  // ajv quotes the double it was given; the message quotes what the user wrote.
+  return violationsFromErrors(exact ? errors.map((error) => ({ ...error, data: valueAt(value, error.instancePath) })) : errors, value);
 }
 
 /** ajv lists every place a broken schema breaks the meta-schema; the first few say enough. */

@@ -22,7 +22,8 @@
  *   it means. 2020-12's validator would reject the keywords.
  */
 import { MAX_NESTING } from '../../../sdk/shared/nesting.js';
-import { isPlainObject } from '../../../sdk/shared/plain-object.js';
+import { isObjectLiteral, isPlainObject } from '../../../sdk/shared/plain-object.js';
+import { isExactNumeric } from '../../../sdk/shared/exact-number.js';
 import type { SchemaDialect } from './dialect.js';
 import { SCHEMA_KEYWORDS, SCHEMA_LIST_KEYWORDS, SCHEMA_MAP_KEYWORDS } from './schema-keywords.js';
 
@@ -65,7 +66,8 @@ function defUri(name: string): string {
 
 /** `inResource`: under an `$id`, where a pointer the description does not define may be the resource's own. */
 function translate(node: unknown, translation: Translation, depth: number, inResource = false): unknown {
-  if (!isPlainObject(node)) return node;
+  // Literals only: a number the description wrote beyond a double's reach is an ExactNumber, an object too.
+  if (!isObjectLiteral(node)) return node;
   if (depth > MAX_NESTING) throw new SchemaProblem(`the schema nests deeper than ${MAX_NESTING} levels`);
   const openapi30 = translation.dialect === 'openapi-3.0';
   inResource ||= typeof node.$id === 'string';
@@ -120,7 +122,7 @@ function exclusiveBound(node: Json, out: Json, exclusive: 'exclusiveMinimum' | '
   const flag = node[exclusive];
   if (typeof flag !== 'boolean') {
     if (flag !== undefined) out[exclusive] = flag;
-  } else if (flag === true && typeof node[inclusive] === 'number') {
+  } else if (flag === true && (typeof node[inclusive] === 'number' || isExactNumeric(node[inclusive]))) {
     out[exclusive] = node[inclusive];
     delete out[inclusive];
   }

@@ -10,6 +10,7 @@
  */
 import type { ErrorObject } from 'ajv';
 import { childPath, jsonPath, type Violation } from './violation.js';
+import { isExactNumeric, numberText } from '../../../sdk/shared/exact-number.js';
 
 interface Found {
   /** The body pointer ajv gave, which says what a later combinator's alternatives reported. */
@@ -198,9 +199,14 @@ const MAX_SHOWN = 40;
 
 /** A value as the message quotes it: scalars as JSON, shortened; objects and arrays by kind. */
 function shown(value: unknown): string {
+  // As the user or the description wrote it: `9223372036854775808`, not the double ajv compared.
+  if (isExactNumeric(value)) return shortened(numberText(value));
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object' && value !== null) return 'an object';
   if (value === undefined) return 'nothing';
-  const text = JSON.stringify(value);
+  return shortened(JSON.stringify(value));
+}
+
+function shortened(text: string): string {
   return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 1)}…` : text;
 }

@@ -15,18 +15,32 @@ export interface Violation {
 export function jsonPath(pointer: string, body: unknown): string {
   let path = '$';
   let node: unknown = body;
-  if (pointer === '') return path;
-  for (const raw of pointer.slice(1).split('/')) {
-    const key = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+  for (const key of pointerKeys(pointer)) {
     if (Array.isArray(node) && /^(0|[1-9][0-9]*)$/.test(key)) {
       path += `[${key}]`;
       node = node[Number(key)];
       continue;
     }
     path += childPath(key);
-    node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined;
+    node = child(node, key);
   }
   return path;
+}
+
+/** The value a JSON pointer reaches in the body, or undefined. */
+export function valueAt(body: unknown, pointer: string): unknown {
+  let node: unknown = body;
+  for (const key of pointerKeys(pointer)) node = child(node, key);
+  return node;
+}
+
+function pointerKeys(pointer: string): string[] {
+  return pointer === '' ? [] : pointer.slice(1).split('/').map((raw) => raw.replaceAll('~1', '/').replaceAll('~0', '~'));
+}
+
+function child(node: unknown, key: string): unknown {
+  if (Array.isArray(node)) return /^(0|[1-9][0-9]*)$/.test(key) ? node[Number(key)] : undefined;
+  return typeof node === 'object' && node !== null && Object.hasOwn(node, key) ? (node as Record<string, unknown>)[key] : undefined;
 }
 
 /** The path step to property `key`: `.name` when `key` is a plain name, `["a key"]` otherwise. */

@@ -5,6 +5,7 @@
  */
 import type { DetailParameter, Schema } from '../operation-detail-format.js';
 import { resolveSchema } from './schema-ref.js';
+import { isExactNumeric } from '../exact-number.js';
 
 export function closedEnum(param: DetailParameter, definitions: Record<string, Schema>): string[] | undefined {
   // A JSON `content` parameter or an object takes a document, not one of a list of words.
@@ -16,7 +17,8 @@ export function closedEnum(param: DetailParameter, definitions: Record<string, S
     // null in an enum says the value may be absent, which leaving the flag out already says.
     if (value === null) continue;
     if (typeof value === 'string') words.push(value);
-    else if (typeof value === 'number' || typeof value === 'boolean') words.push(String(value));
+    // A number as the description wrote it: `9223372036854775807` is the word, not its nearest double.
+    else if (typeof value === 'number' || typeof value === 'boolean' || isExactNumeric(value)) words.push(String(value));
     // An object or array among the values: no word spells it, so nothing is checked.
     else return undefined;
   }

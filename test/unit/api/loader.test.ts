@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import loader from '../../../plugins-builtin/openapi/index.js';
 import { describeOffset, formatOf } from '../../../plugins-builtin/openapi/parse.js';
 import { pickLoader } from '../../../kernel/api/load-document.js';
+import { ExactNumber } from '../../../sdk/shared/exact-number.js';
+import { stringifyJson } from '../../../sdk/shared/json-stringify.js';
 import type { PluginRecord } from '../../../kernel/plugins/registry.js';
 import { PluginContainer } from '../../../kernel/plugins/container.js';
 
@@ -18,6 +20,16 @@ describe('openapi loader', () => {
     expect(formatOf('openapi: x', 'spec', 'application/vnd.oai.openapi+json')).toBe('json');
     expect(formatOf('{}', 'https://x/spec.yaml?x=1', undefined)).toBe('yaml');
     expect(formatOf('  [', 'spec', 'text/plain')).toBe('json');
+  });
+
+  it('keeps numbers a double would change as written, in JSON and YAML; the others stay plain numbers', async () => {
+    const numbers = '[9223372036854775807, 18446744073709551615, 2.50, 1e400, 9223372036854776000, 5]';
+    for (const document of [await load(`{"openapi": "3.1.0", "x": ${numbers}}`), await load(`openapi: 3.1.0\nx: ${numbers}\n`, { local_path: '/x/spec.yaml' })]) {
+      expect(stringifyJson(document.x)).toBe(numbers.replaceAll(' ', ''));
+      expect(document.x.map((n: unknown) => n instanceof ExactNumber)).toEqual([true, true, true, true, false, false]);
+    }
+    expect((await load('openapi: 3.1\n', { local_path: '/x/spec.yml' })).openapi).toBe('3.1.0');
+    expect((await load('swagger: 2.0\ninfo: {title: T, version: "1"}\npaths: {}\n', { local_path: '/x/spec.yml' })).openapi).toBe('3.0.3');
   });
 
   it.each([

@@ -8,6 +8,8 @@ import { INDEX_FORMAT, type OperationIndex } from '../../../sdk/shared/operation
 import { readCommandTable, readOperationDetail, readOperationRecord } from '../../../kernel/api/command-table-read.js';
 import { apiCacheFiles } from '../../../kernel/api/cache-paths.js';
 import { tempDir } from '../../helpers/temp-dir.js';
+import { ExactNumber } from '../../../sdk/shared/exact-number.js';
+import { stringifyJson } from '../../../sdk/shared/json-stringify.js';
 
 const DOC = {
   openapi: '3.1.0',
@@ -193,6 +195,27 @@ describe('the command table file', () => {
     const first = readOperationRecord(cacheDir, 'pets', entry);
     expect(readOperationRecord(cacheDir, 'pets', entry)).toBe(first);
     expect(readOperationDetail(cacheDir, 'pets', entry)).toMatchObject({ name: 'update-pet', method: first.method, path: first.path });
+  });
+
+  it('keeps numbers a double cannot hold as written, marking the records that need the exact reader', () => {
+    const big = new ExactNumber('18446744073709551615');
+    const { cacheDir } = cacheWithTable((details) => {
+      const put = details.operations.find((op) => op.name === 'update-pet')!;
+      put.parameters = put.parameters.map((p) => (p.name === 'id' ? { ...p, default: big, schema: { type: 'integer', maximum: big, enum: [big, 1] } } : p));
+      details.definitions['#/components/schemas/Owner'] = { type: 'integer', minimum: new ExactNumber('-9223372036854775809') };
+    });
+    const table = readCommandTable(cacheDir, 'pets')!;
+    expect(table.commands.map((c) => c.exact)).toEqual([undefined, true, undefined]);
+    expect(readOperationRecord(cacheDir, 'pets', table.commands[1]!).refs!.map(([pointer, , , exact]) => [pointer, exact])).toEqual([
+      ['#/components/schemas/Filter', undefined],
+      ['#/components/schemas/Pet', undefined],
+      ['#/components/schemas/Owner', true],
+    ]);
+    const put = readOperationDetail(cacheDir, 'pets', table.commands[1]!);
+    const id = put.parameters.find((p) => p.name === 'id')!;
+    expect(stringifyJson([id.default, id.schema, put.definitions['#/components/schemas/Owner']])).toBe(
+      '[18446744073709551615,{"type":"integer","maximum":18446744073709551615,"enum":[18446744073709551615,1]},{"type":"integer","minimum":-9223372036854775809}]',
+    );
   });
 
   it('reads a damaged or foreign file as missing, and refuses an entry that points nowhere', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { JqEngine } from '../../../../plugins-builtin/jq/engine.js';
-import { toJsonText } from '../../../../plugins-builtin/jq/json-text.js';
+import { toJsonText } from '../../../../sdk/shared/json-text.js';
 import { inputDemand, project } from '../../../../plugins-builtin/jq/projection.js';
 import { anyDocument, compileErrors, documents, forDocument, runtimeErrors, type DocumentName } from './corpus.js';
 

@@ -4,6 +4,7 @@ import { renderOperationHelp, type OperationHelpInput } from '../../../../../plu
 import { OUTLINE_LIMITS } from '../../../../../plugins-builtin/operations/command-line/schema-outline.js';
 import type { OperationDetail, Schema } from '../../../../../sdk/shared/operation-detail-format.js';
 import { operation, param, UPDATE_PET } from './rich-operation.js';
+import { ExactNumber } from '../../../../../sdk/shared/exact-number.js';
 
 function help(detail: OperationDetail, extra: Partial<OperationHelpInput> = {}): string {
   return renderOperationHelp({ api: 'petstore', detail, args: operationArguments(detail, { api: 'petstore' }), ...extra });
@@ -124,6 +125,21 @@ describe('renderOperationHelp', () => {
     expect(text).not.toContain('--debug');
     expect(text).toContain('Usage: okapi petstore do-it <tenant>\n');
     expect(text).toContain('  <tenant>  string; header parameter "tenant"; hidden');
+  });
+
+  it('shows numbers a double cannot hold as the description wrote them: defaults, enums, examples, bigints too', () => {
+    const big = new ExactNumber('9223372036854775807');
+    const detail = operation(
+      [param('id', 'path', { required: true, type: 'integer', example: big }), param('tier', 'query', { type: 'integer', enum: [12345678901234567890n, 1], default: big })],
+      {
+        method: 'post',
+        path: '/things/{id}',
+        body: { contents: [{ media_type: 'application/json', example: { count: new ExactNumber('18446744073709551615'), name: 'Rex' } }] },
+      },
+    );
+    const text = help(detail, { width: 200 });
+    expect(text).toContain('--tier <integer>  query parameter "tier"; one of: 12345678901234567890, 1; default 9223372036854775807');
+    expect(text).toContain("Example:\n  okapi petstore do-it 9223372036854775807 'count: 18446744073709551615, name: Rex'\n");
   });
 
   it('names the tag words of a tags layout in usage and example', () => {

@@ -1,6 +1,8 @@
 /** `--okapi-generate-body`'s example bodies: examples first, then made from the schema, bounded. */
 import { describe, expect, it } from 'vitest';
 import { exampleBody } from '../../../../../plugins-builtin/operations/schema/example-body.js';
+import { ExactNumber } from '../../../../../sdk/shared/exact-number.js';
+import { stringifyJson } from '../../../../../sdk/shared/json-stringify.js';
 
 const json = (schema: unknown, example?: unknown) => ({ media_type: 'application/json', schema, ...(example !== undefined ? { example } : {}) });
 
@@ -76,6 +78,27 @@ describe('values made from the schema', () => {
       nothing: null,
       list: [0],
     });
+  });
+
+  it('keeps to bounds a double cannot hold, and gives examples and defaults as the description wrote them', () => {
+    const n = (text: string) => new ExactNumber(text);
+    const schema = {
+      type: 'object',
+      properties: {
+        top: { type: 'integer', minimum: n('9223372036854775807') },
+        past: { type: 'integer', exclusiveMinimum: n('9223372036854775806') },
+        below: { type: 'integer', maximum: n('-9223372036854775809') },
+        stepped: { type: 'integer', minimum: n('18446744073709551615'), multipleOf: 10 },
+        narrow: { type: 'integer', minimum: n('18446744073709551611'), maximum: n('18446744073709551614'), multipleOf: 5 },
+        fraction: { type: 'number', minimum: n('0.10000000000000000001') },
+        given: { type: 'integer', example: n('12345678901234567890') },
+        fallback: { type: 'integer', default: n('9223372036854775807') },
+      },
+    };
+    expect(stringifyJson(exampleBody(json(schema), {}))).toBe(
+      '{"top":9223372036854775807,"past":9223372036854775807,"below":-9223372036854775809,"stepped":18446744073709551620,' +
+        '"narrow":18446744073709551613,"fraction":0.10000000000000000001,"given":12345678901234567890,"fallback":9223372036854775807}',
+    );
   });
 
   it('takes the first type that is not null, and infers the type from the keywords when none is written', () => {

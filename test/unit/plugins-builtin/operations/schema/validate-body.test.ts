@@ -242,17 +242,73 @@ describe('checking only', () => {
     expect(body).toEqual(before);
   });
 
-  it('checks exact numbers (and big integers) by their value, leaving the body as it was', async () => {
+  it('checks exact numbers (and big integers) by their value, quoting them as written and leaving the body as it was', async () => {
     const big = new ExactNumber('12345678901234567890');
     const body = { n: big, m: [new ExactNumber('1.50')], b: 5n };
     const schema = { type: 'object', properties: { n: { type: 'integer', maximum: 100 }, m: { type: 'array', items: { type: 'number', minimum: 2 } }, b: { type: 'integer', maximum: 4 } } };
     expect(await validateBody(body, schema, {}, V31)).toEqual([
-      { path: '$.n', message: 'must be <= 100 (got 12345678901234567000)' },
-      { path: '$.m[0]', message: 'must be >= 2 (got 1.5)' },
+      { path: '$.n', message: 'must be <= 100 (got 12345678901234567890)' },
+      { path: '$.m[0]', message: 'must be >= 2 (got 1.50)' },
       { path: '$.b', message: 'must be <= 4 (got 5)' },
     ]);
     expect(body.n).toBe(big);
     expect(body.m[0]).toBeInstanceOf(ExactNumber);
+  });
+
+  describe('numbers a double cannot hold, in the description or the body, compared exactly', () => {
+    const n = (text: string) => new ExactNumber(text);
+    const int64 = { type: 'object', properties: { id: { type: 'integer', minimum: n('-9223372036854775808'), maximum: n('9223372036854775807') } } };
+
+    it('takes the bound itself and refuses the next integer, which rounds to the same double, naming the bound as written', async () => {
+      expect(await validateBody({ id: n('9223372036854775807') }, int64, {}, V31)).toEqual([]);
+      expect(await validateBody({ id: n('-9223372036854775808') }, int64, {}, V31)).toEqual([]);
+      expect(await validateBody({ id: n('9223372036854775808') }, int64, {}, V31)).toEqual([{ path: '$.id', message: 'must be <= 9223372036854775807 (got 9223372036854775808)' }]);
+      expect(await validateBody({ id: n('-9223372036854775809') }, int64, {}, V31)).toEqual([{ path: '$.id', message: 'must be >= -9223372036854775808 (got -9223372036854775809)' }]);
+    });
+
+    it('lets through a value just inside an exclusive bound that rounds onto it, in both dialects', async () => {
+      const v31 = { type: 'integer', exclusiveMaximum: n('9223372036854775807') };
+      const v30 = { type: 'integer', maximum: n('9223372036854775807'), exclusiveMaximum: true };
+      for (const [schema, version] of [[v31, V31], [v30, V30]] as const) {
+        expect(await validateBody(n('9223372036854775806'), schema, {}, version)).toEqual([]);
+        expect(await validateBody(n('9223372036854775807'), schema, {}, version)).toEqual([{ path: '$', message: 'must be < 9223372036854775807 (got 9223372036854775807)' }]);
+      }
+    });
+
+    it('compares a body number a double cannot hold with a plain bound by its digits', async () => {
+      const schema = { type: 'number', maximum: 0.1 };
+      expect(await validateBody(n('0.1000000000000000000000001'), schema, {}, V31)).toEqual([{ path: '$', message: 'must be <= 0.1 (got 0.1000000000000000000000001)' }]);
+      expect(await validateBody(n('0.0999999999999999999999999'), schema, {}, V31)).toEqual([]);
+    });
+
+    it('tells apart enum and const values that round alike, numbers by value (1 is 1.0)', async () => {
+      const schema = { type: 'object', properties: { code: { enum: [n('12345678901234567890'), 1] }, fixed: { const: [n('12345678901234567890')] }, one: { const: n('1e400') } } };
+      expect(await validateBody({ code: n('12345678901234567890'), fixed: [n('12345678901234567890.0')], one: n('10e399') }, schema, {}, V31)).toEqual([]);
+      expect(await validateBody({ code: n('1.0') }, schema, {}, V31)).toEqual([]);
+      expect(await validateBody({ code: n('12345678901234567891'), fixed: [n('12345678901234567891')], one: n('1e401') }, schema, {}, V31)).toEqual([
+        { path: '$.code', message: 'must be one of 12345678901234567890, 1 (got 12345678901234567891)' },
+        { path: '$.fixed', message: 'must be an array (got an array)' },
+        { path: '$.one', message: 'must be 1e400 (got 1e401)' },
+      ]);
+    });
+
+    it('takes 1e400, Infinity as a double, as the number it is', async () => {
+      const schema = { type: 'object', properties: { big: { type: 'number', maximum: 1e300 }, whole: { type: 'integer' }, low: { type: 'number', minimum: 0 } } };
+      expect(await validateBody({ whole: n('1e400'), low: n('1e-400') }, schema, {}, V31)).toEqual([]);
+      expect(await validateBody({ big: n('1e400'), low: n('-1e-400') }, schema, {}, V31)).toEqual([
+        { path: '$.big', message: 'must be <= 1e+300 (got 1e400)' },
+        { path: '$.low', message: 'must be >= 0 (got -1e-400)' },
+      ]);
+    });
+
+    it('checks multipleOf and integer types on the decimal value', async () => {
+      const schema = { type: 'object', properties: { step: { type: 'number', multipleOf: n('0.1') }, whole: { type: 'integer', maximum: n('1e400') } } };
+      expect(await validateBody({ step: n('0.30'), whole: n('12345678901234567890') }, schema, {}, V31)).toEqual([]);
+      expect(await validateBody({ step: n('0.35'), whole: n('12345678901234567890.5') }, schema, {}, V31)).toEqual([
+        { path: '$.step', message: 'must be a multiple of 0.1 (got 0.35)' },
+        { path: '$.whole', message: 'must be an integer (got 12345678901234567890.5)' },
+      ]);
+    });
   });
 
   it('treats format as an annotation: unknown and known formats never fail', async () => {
