@@ -5,8 +5,7 @@
  * after batches were handed on), is decoded whole at the end by the kernel's JSON decoder, so the
  * value is always the one the decoded path would give.
  */
-import { charsetOf } from '../../sdk/shared/decoders/decode-body.js';
-import { mediaTypeEssence } from '../../sdk/shared/media-type.js';
+import { charsetOf, mediaTypeEssence } from '../../sdk/shared/media-type.js';
 import { isUtf8Charset } from '../../sdk/shared/decoders/decoder.js';
 import { jsonDecoder } from '../../sdk/shared/decoders/json.js';
 import { CLOSE_BRACE, CLOSE_BRACKET, COMMA, isJsonWhitespace, OPEN_BRACE, OPEN_BRACKET, QUOTE, stringEnd, type StringScan } from '../../sdk/shared/json-syntax.js';

@@ -5,7 +5,8 @@
  */
 
 import { UsageError } from '../errors.js';
-import { mediaTypeEssence } from '../media-type.js';
+import { charsetOf, mediaTypeEssence } from '../media-type.js';
+import { isUtf8Charset } from '../decoders/decoder.js';
 
 export type BodyFormat = 'json' | 'yaml' | 'cbor' | 'form' | 'multipart' | 'raw';
 
@@ -63,7 +64,15 @@ export function chooseEncoder(value: string | undefined): EncoderChoice {
       hint: 'write it as type/subtype, e.g. -c text/csv or -c "application/xml; charset=utf-8"',
     });
   }
-  return { format: formatOfMediaType(essence), contentType: trimmed, given: value, isMediaType: true };
+  const format = formatOfMediaType(essence);
+  const charset = charsetOf(trimmed);
+  // JSON, YAML and forms are written as UTF-8; a label saying otherwise would misname every byte beyond ASCII.
+  if ((format === 'json' || format === 'yaml' || format === 'form') && !isUtf8Charset(charset)) {
+    throw new UsageError(`-c ${JSON.stringify(value)} declares charset=${charset}, but okapi writes ${format} bodies as UTF-8`, {
+      hint: `leave the charset out, or declare charset=utf-8`,
+    });
+  }
+  return { format, contentType: trimmed, given: value, isMediaType: true };
 }
 
 /** Which encoder a media type (its essence) implies: structured families by their type or `+suffix`, everything else raw. */

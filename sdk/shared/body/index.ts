@@ -138,6 +138,6 @@ function encodeValue(value: unknown, encoder: EncoderChoice): EncodedBody {
       return { bytes, contentType: `multipart/form-data; boundary=${boundary}`, value };
     }
     case 'raw':
-      return { bytes: encodeRaw(value, flag), contentType: encoder.contentType, value };
+      return { bytes: encodeRaw(value, flag, encoder.contentType), contentType: encoder.contentType, value };
   }
 }

@@ -10,7 +10,7 @@ import { isJsonType, jsonDecoder, parseJson } from './json.js';
 import { ndjsonDecoder } from './ndjson.js';
 import { plainTextOf, textDecoder } from './text.js';
 import { yamlDecoder } from './yaml.js';
-import { mediaTypeEssence } from '../media-type.js';
+import { charsetOf, mediaTypeEssence } from '../media-type.js';
 
 export { isJsonType };
 
@@ -33,18 +33,6 @@ function acceptHeader(entries: readonly AcceptEntry[]): string {
     .filter((entry) => !seen.has(entry.range) && seen.add(entry.range))
     .map((entry) => (entry.q >= 1 ? entry.range : `${entry.range};q=${entry.q}`))
     .join(', ');
-}
-
-/** The `charset` parameter of a Content-Type, unquoted, or undefined. */
-export function charsetOf(contentType: string | undefined): string | undefined {
-  if (contentType === undefined) return undefined;
-  for (const param of contentType.split(';').slice(1)) {
-    const eq = param.indexOf('=');
-    if (eq < 0 || param.slice(0, eq).trim().toLowerCase() !== 'charset') continue;
-    const value = param.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1').trim();
-    return value === '' ? undefined : value;
-  }
-  return undefined;
 }
 
 export async function decodeBody(bytes: Uint8Array, contentType: string | undefined): Promise<unknown> {

@@ -108,6 +108,35 @@ describe('media types', () => {
     expect(text(buildBody({ args: ['"a, b: c"'], encoder: 'text/plain' })!.bytes)).toBe('a, b: c');
   });
 
+  it('writes text in the charset the media type declares, and refuses what it cannot write', () => {
+    const latin1 = buildBody({ args: ['"café"'], encoder: 'text/plain; charset=ISO-8859-1' });
+    expect([...latin1!.bytes]).toEqual([0x63, 0x61, 0x66, 0xe9]);
+    expect([...buildBody({ args: ['"café"'], encoder: 'text/plain; charset="utf-8"' })!.bytes]).toEqual([0x63, 0x61, 0x66, 0xc3, 0xa9]);
+    expect(text(buildBody({ args: ['"plain"'], encoder: 'text/plain; charset=us-ascii' })!.bytes)).toBe('plain');
+    const refusals: [string, string, string][] = [
+      ['"日本"', 'text/plain; charset=iso-8859-1', 'declares charset=iso-8859-1, which cannot hold "日" of the body'],
+      ['"café"', 'text/plain; charset=us-ascii', 'declares charset=us-ascii, which cannot hold "é" of the body'],
+      ['"café"', 'text/plain; charset=shift_jis', 'declares charset=shift_jis, which okapi cannot write text in'],
+    ];
+    for (const [arg, encoder, message] of refusals) {
+      const error = thrown(() => buildBody({ args: [arg], encoder }));
+      expect(error).toBeInstanceOf(UsageError);
+      expect(error.message).toBe(`-c ${encoder} ${message}`);
+      expect((error as UsageError).hint).toContain('@path');
+    }
+    // Bytes are the user's own, sent as they are under whatever label they are given.
+    expect([...buildBody({ args: ['@blob.bin'], encoder: 'text/plain; charset=shift_jis', cwd: files.dir })!.bytes]).toEqual([0xff, 0x00, 0xfe, 0x80]);
+  });
+
+  it('refuses a charset other than UTF-8 for the JSON, YAML and form encoders, which write UTF-8', () => {
+    for (const encoder of ['application/json; charset=iso-8859-1', 'application/yaml; charset=latin1', 'application/x-www-form-urlencoded; charset=windows-1252']) {
+      const error = thrown(() => buildBody({ args: ['a: é'], encoder }));
+      expect(error).toBeInstanceOf(UsageError);
+      expect(error.message).toContain(`-c "${encoder}" declares charset=`);
+      expect(error.message).toContain('bodies as UTF-8');
+    }
+  });
+
   it('rejects structured values for media types it does not encode', () => {
     for (const args of [['a: 1'], ['[1, 2]'], ['42'], ['null']]) {
       const error = thrown(() => buildBody({ args, encoder: 'text/csv' }));

@@ -1,6 +1,7 @@
 import { Encoder } from 'cbor-x';
 import { describe, expect, it } from 'vitest';
-import { ACCEPT_HEADER, charsetOf, decodeBody, isJsonType } from '../../../sdk/shared/decoders/decode-body.js';
+import { ACCEPT_HEADER, decodeBody, isJsonType } from '../../../sdk/shared/decoders/decode-body.js';
+import { charsetOf } from '../../../sdk/shared/media-type.js';
 import { mediaTypeEssence } from '../../../sdk/shared/media-type.js';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
