@@ -81,7 +81,7 @@ export function wireValue(value: string): string {
   return NON_ASCII.test(value) ? Buffer.from(value, 'utf8').toString('latin1') : value;
 }
 
-let strictUtf8: TextDecoder | undefined;
+let strictUtf8: InstanceType<typeof TextDecoder> | undefined;
 
 /**
  * A value received (or written) one character per byte, as text: its bytes read as UTF-8 when they
