@@ -5,6 +5,7 @@
  * from it (local files only, so still offline).
  */
 import { ExitCode } from '../../sdk/shared/errors.js';
+import { shownUrl } from '../../sdk/shared/url-overrides.js';
 import type { Invocation } from '../invocation.js';
 import { configDir } from '../config/paths.js';
 import { apiEntry, DEFAULT_PROFILE, localSpecSources, profilesOf, type ApiEntry } from '../../sdk/shared/api-config.js';
@@ -80,7 +81,8 @@ export function renderApiHelp(
     `  okapi ${api} ${command} [args...] [flags...] [body...]   an operation (okapi ${api} ${command} --help for its arguments)`,
     `  okapi ${api}/<path> [body...] [flags]     a request to the API (method words work too: okapi post ${api}/<path>)`,
   );
-  lines.push('', `Base URL: ${typeof entry.base_url === 'string' ? entry.base_url : '(none)'}`);
+  // A file edited by hand may hold user information there (refused at request time): never shown.
+  lines.push('', `Base URL: ${typeof entry.base_url === 'string' ? shownUrl(entry.base_url) : '(none)'}`);
   const profiles = Object.keys(profilesOf(entry));
   const selected = profile ?? DEFAULT_PROFILE;
   if (profiles.length > 0) lines.push(`Profiles: ${profiles.map((p) => (p === selected ? `${p} (selected)` : p)).join(', ')}`);

@@ -75,7 +75,7 @@ export function resolveApiTarget(
   const entry = apiEntry(config, api)!;
   const profileKey = profileName ?? DEFAULT_PROFILE;
   const profile = selectProfile(api, entry, profileKey);
-  const base = apiBaseUrl(api, entry, profile);
+  const base = apiBaseUrl(api, entry, profile, profileKey);
 
   const overrides = { ...stringMap(entry.url_overrides), ...stringMap(profile.url_overrides) };
   let url: URL;
@@ -123,7 +123,7 @@ export function profileTlsForUrl(config: OkapiConfig, api: string, profileName: 
   const tls = profileTls(profile);
   if (!tls) return undefined;
   const overrides = { ...stringMap(entry.url_overrides), ...stringMap(profile.url_overrides) };
-  return onApiOrigin(url, apiBaseUrl(api, entry, profile), overrides, api) ? { api, profile: profileKey, tls } : undefined;
+  return onApiOrigin(url, apiBaseUrl(api, entry, profile, profileKey), overrides, api) ? { api, profile: profileKey, tls } : undefined;
 }
 
 /** Whether `url` is on the API's own origin: its base URL's, or that as url_overrides rewrite it. */
@@ -158,7 +158,8 @@ function joinBase(base: URL, rest: string, typed: string): URL {
   if (tail !== '' && !tail.startsWith('/') && !tail.startsWith('?') && !tail.startsWith('#')) tail = `/${tail}`;
   if (tail === '' || tail.startsWith('?') || tail.startsWith('#')) tail = `${base.pathname.endsWith('/') ? '/' : ''}${tail}`;
   const url = parseUrl(`${prefix}${tail}`, typed);
-  if (url.search === '' && base.search !== '') url.search = base.search;
+  // base_url's own query (an api-version, say) goes first, as on generated operations; the typed one follows it.
+  if (base.search !== '') url.search = url.search === '' ? base.search : `${base.search}&${url.search.slice(1)}`;
   return url;
 }
 

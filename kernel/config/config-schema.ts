@@ -13,11 +13,12 @@
  */
 import { HEADER_ENTRY } from '../pipeline/request-fields.js';
 import { OVERRIDE_ENTRY } from '../plugins/overrides.js';
+import { BASE_URL } from '../../sdk/shared/api-base-url.js';
 import { URL_ORIGIN, URL_PREFIX } from '../../sdk/shared/url-overrides.js';
 
 const stringMap = { type: 'object', additionalProperties: { type: 'string' } } as const;
 const stringList = { type: 'array', items: { type: 'string' } } as const;
-const httpUrl = { type: 'string', pattern: '^[hH][tT][tT][pP][sS]?://[^/]' } as const;
+const baseUrl = { type: 'string', pattern: BASE_URL.source } as const;
 /** SPEC.md "Generated operation request routing" 11: keys and values are absolute http(s) URL prefixes. */
 const urlOverrides = {
   type: 'object',
@@ -66,7 +67,7 @@ export const configSchema = {
       additionalProperties: false,
       required: ['base_url'],
       properties: {
-        base_url: { ...httpUrl, description: 'Request origin of the API, optionally with a path prefix.' },
+        base_url: { ...baseUrl, description: 'Request origin of the API, optionally with a path prefix.' },
         profiles: {
           type: 'object',
           description: 'Profiles by name; "default" is used when none is selected (-p, OKAPI_PROFILE).',
@@ -91,7 +92,7 @@ export const configSchema = {
       description: 'Request defaults and auth of one profile (SPEC.md "Profile").',
       additionalProperties: false,
       properties: {
-        base_url: { ...httpUrl, description: 'Base URL of this profile, in place of the API\'s.' },
+        base_url: { ...baseUrl, description: 'Base URL of this profile, in place of the API\'s.' },
         headers: {
           type: 'array',
           description: 'Default request headers, each "Name: value".',

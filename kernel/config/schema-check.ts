@@ -10,6 +10,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { UsageError } from '../../sdk/shared/errors.js';
 import { redactField } from '../../sdk/shared/redact.js';
+import { baseUrlProblem } from '../../sdk/shared/api-base-url.js';
 import { shownUrl, urlOriginProblem, urlPrefixProblem } from '../../sdk/shared/url-overrides.js';
 import { configSchema } from './config-schema.js';
 import { isPlainObject } from '../../sdk/shared/plain-object.js';
@@ -70,10 +71,15 @@ function describePattern(where: string, value: unknown, pattern: string): string
   const shown = typeof value === 'string' ? `"${redactField(value)}"` : 'the value';
   if (where.includes('headers[')) return `${where}: ${shown} is not a header: write it as "Name: value" (a colon after the name)`;
   if (where.includes('query[')) return `${where}: ${shown} is not a query parameter: write it as "key=value"`;
-  if (where.endsWith('base_url')) return `${where} must be an http or https URL, such as https://api.example.com`;
+  if (where.endsWith('base_url')) return `${where}: "${shownUrl(String(value))}" ${baseUrlProblem(String(value), apiOf(where), /\.profiles\.([^.[]+)\./.exec(where)?.[1]) ?? 'is not an http or https URL such as https://api.example.com'}`;
   if (typeof value === 'string' && /url_overrides\[/.test(where)) return `${where}: "${shownUrl(value)}" ${urlPrefixProblem(value) ?? 'is not a URL prefix'}`;
   if (typeof value === 'string' && /allowed_operation_origins\[/.test(where)) return `${where}: "${shownUrl(value)}" ${urlOriginProblem(value) ?? 'is not an origin'}`;
   return `${where}: ${shown} does not match ${pattern}`;
+}
+
+/** The API a shorthand path such as `apis.shop.profiles.default.base_url` is under (API names need no quoting). */
+function apiOf(where: string): string {
+  return /^apis\.([^.[]+)/.exec(where)?.[1] ?? '<name>';
 }
 
 /** A key of a map breaks the pattern its keys must match (`propertyNames`). */

@@ -34,7 +34,10 @@ export function withHeader(headers: HeaderMap, name: string, value: string): Hea
   return out;
 }
 
-/** The shape undici takes: one entry per name (spellings differing in case merged), repeats as arrays. */
+/**
+ * The shape both exchanges take: one entry per name (spellings differing in case merged), repeats
+ * as arrays, values in their wire form (`wireValue`).
+ */
 export function toDispatchHeaders(headers: HeaderMap): Record<string, string | string[]> {
   const out: Record<string, string[]> = {};
   const spelling = new Map<string, string>();
@@ -44,9 +47,9 @@ export function toDispatchHeaders(headers: HeaderMap): Record<string, string | s
     const first = spelling.get(lower);
     if (first === undefined) {
       spelling.set(lower, key);
-      setOwn(out, key, [...values]);
+      setOwn(out, key, values.map(wireValue));
     } else {
-      out[first]!.push(...values);
+      out[first]!.push(...values.map(wireValue));
     }
   }
   const result: Record<string, string | string[]> = {};
@@ -54,13 +57,45 @@ export function toDispatchHeaders(headers: HeaderMap): Record<string, string | s
   return result;
 }
 
-/** Raw name/value pairs from undici into a HeaderMap with lower-case names. */
+/**
+ * Raw name/value pairs from an exchange into a HeaderMap with lower-case names. `encoding` turns a
+ * Buffer back into the one-character-per-byte string each exchange's parser gives; values are then
+ * read as `textOfWireValue` says.
+ */
 export function fromRawHeaders(raw: readonly (Buffer | string)[], encoding: BufferEncoding): HeaderMap {
   const out: HeaderMap = {};
   for (let i = 0; i + 1 < raw.length; i += 2) {
-    appendHeader(out, text(raw[i]!, 'latin1').toLowerCase(), text(raw[i + 1]!, encoding));
+    appendHeader(out, text(raw[i]!, 'latin1').toLowerCase(), textOfWireValue(text(raw[i + 1]!, encoding)));
   }
   return out;
+}
+
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/**
+ * A header value as the exchanges must be given it to send its UTF-8 bytes, as curl and HTTPie
+ * do: both write a header string one byte per character (Latin-1), which would turn `é` into the
+ * byte E9 and refuse `日本`. ASCII, nearly every value, is its own wire form.
+ */
+export function wireValue(value: string): string {
+  return NON_ASCII.test(value) ? Buffer.from(value, 'utf8').toString('latin1') : value;
+}
+
+let strictUtf8: InstanceType<typeof TextDecoder> | undefined;
+
+/**
+ * A value received (or written) one character per byte, as text: its bytes read as UTF-8 when they
+ * are valid UTF-8, which is what okapi sends and what servers mean nearly always, else as Latin-1
+ * (RFC 9110 §5.5 leaves other bytes opaque; Latin-1 shows each one).
+ */
+export function textOfWireValue(value: string): string {
+  if (!NON_ASCII.test(value) || /[^\x00-\xff]/.test(value)) return value;
+  strictUtf8 ??= new TextDecoder('utf-8', { fatal: true });
+  try {
+    return strictUtf8.decode(Buffer.from(value, 'latin1'));
+  } catch {
+    return value;
+  }
 }
 
 /** Adds one value of `name` (spelled exactly so) in place, after any it already has. */

@@ -1,12 +1,14 @@
 /**
  * Redirect policy. okapi follows redirects itself rather than through undici's interceptor so the
  * rules are ours:
- * - 301/302/303 turn a request other than GET/HEAD into a bodiless GET (303 whatever the method,
- *   except HEAD, which stays HEAD as RFC 9110 and Fetch allow); 307/308 keep method and body;
+ * - the method follows the Fetch standard, as curl and HTTPie do: 301/302 turn only a POST into a
+ *   bodiless GET (browsers made that the web's rule, RFC 9110 §15.4.2-3 allows it); 303 turns every
+ *   method but HEAD into one; anything else keeps its method and body. Go's net/http, hence Restish,
+ *   turns PUT/PATCH/DELETE into GET on 301/302 too, which quietly sends a different request;
  * - a relative Location is resolved against the URL that answered; a fragment is inherited;
  * - when the origin (scheme, host, effective port) changes, every header the caller marked as bound
  *   to the origin (what the user, a profile or a plugin added), every credential-named header and
- *   a caller-set Host are dropped, except the Content-Type (and other Content-*) of a body a 307/308
+ *   a caller-set Host are dropped, except the Content-Type (and other Content-*) of a body the redirect
  *   sends on; they stay dropped for the rest of the chain, back on the first origin too, as browsers
  *   and curl do. The hop notes which it dropped (`dropped`) so -v can say so;
  * - a Location okapi cannot follow (missing, malformed, not http/https) ends the chain: the 3xx is
@@ -46,7 +48,7 @@ export function nextHop(current: HopRequest, status: number, location: string | 
   if (target.hash === '' && current.url.hash !== '') target.hash = current.url.hash;
 
   const method = current.method.toUpperCase();
-  const toGet = (status === 303 && method !== 'HEAD') || ((status === 301 || status === 302) && method !== 'GET' && method !== 'HEAD');
+  const toGet = (status === 303 && method !== 'HEAD') || ((status === 301 || status === 302) && method === 'POST');
 
   const keepsBody = !toGet && current.body !== undefined;
   let headers = current.headers;

@@ -5,7 +5,7 @@
  * as sent, names in lower case as HTTP/2 writes them).
  */
 import type { HeaderMap } from '../../sdk/types.js';
-import { appendHeader } from './headers.js';
+import { appendHeader, textOfWireValue } from './headers.js';
 import type { SentRequestHead } from './types.js';
 
 const REQUEST_LINE = /^(\S+) (\S+) HTTP\/(\d(?:\.\d)?)$/;
@@ -20,7 +20,8 @@ export function parseSentHead(text: string): SentRequestHead {
     if (colon < 0) continue;
     const name = line.slice(0, colon);
     // HTTP/2 writes every field name in lower case (RFC 9113 §8.2.1), whatever spelling it was given.
-    appendHeader(headers, requestLine ? name : name.toLowerCase(), line.slice(colon + 1).trim());
+    // Values were written as UTF-8 bytes (headers.ts, wireValue): -v shows them as typed.
+    appendHeader(headers, requestLine ? name : name.toLowerCase(), textOfWireValue(line.slice(colon + 1).trim()));
   }
   if (requestLine) return { method: requestLine[1]!, target: requestLine[2]!, httpVersion: requestLine[3]!, headers };
   const method = headers[':method']?.[0] ?? '';

@@ -1,5 +1,6 @@
 /** `okapi api list [-o json]`: the registered APIs, as a table or as JSON with stable fields. */
 import { UsageError } from '../../sdk/shared/errors.js';
+import { shownUrl } from '../../sdk/shared/url-overrides.js';
 import { apiNames, apiEntry, profilesOf } from '../../sdk/shared/api-config.js';
 import { parseArguments } from '../../sdk/arguments.js';
 import { LIST } from './arguments.js';
@@ -28,7 +29,8 @@ export const apiList: ApiVerb = async (init, args, ctx) => {
         const entry = apiEntry(config, name)!;
         return {
           name,
-          base_url: typeof entry.base_url === 'string' ? entry.base_url : null,
+          // A file edited by hand may hold user information there: never shown.
+          base_url: typeof entry.base_url === 'string' ? shownUrl(entry.base_url) : null,
           operations: typeof entry.discovery?.operations === 'number' ? entry.discovery.operations : null,
           profiles: Object.keys(profilesOf(entry)).length,
         };

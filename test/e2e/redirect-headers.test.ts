@@ -3,6 +3,7 @@
  * 127.0.0.1 here), every header the user (-H, OKAPI_HEADER), a profile or a plugin added is
  * dropped, whatever its name, for the rest of the chain; okapi's own protocol headers go on, and so
  * do a 307/308 body and its Content-Type. -v names the headers dropped and masks their values.
+ * The last block checks which method and body each redirect status sends on.
  */
 import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -136,5 +137,52 @@ describe('headers on a redirect to another origin', () => {
     expect(result.code).toBe(0);
     expectEveryAddedHeader(landedAt(a, landing));
     expect(result.stderr).not.toContain('okapi: dropped');
+  });
+});
+
+/**
+ * Which request a redirect sends on: the Fetch standard's rule, as curl and HTTPie follow it. A
+ * 301/302 turns only a POST into a bodiless GET, a 303 turns every method but HEAD into one, and
+ * everything else goes on with its method and body. Restish (Go's net/http) sends a bodiless GET
+ * after a 301/302 of PUT, PATCH, DELETE or OPTIONS: a different request than the user asked for.
+ */
+describe('the method and body a redirect sends on', () => {
+  const becomesGet = (method: string, status: number) => (status === 303 && method !== 'head') || ((status === 301 || status === 302) && method === 'post');
+  const cases: [string, number][] = [
+    ...['post', 'put', 'patch', 'delete', 'options'].flatMap((method) => [301, 302].map((status): [string, number] => [method, status])),
+    ...['post', 'put', 'delete', 'head'].map((method): [string, number] => [method, 303]),
+    ...['post', 'put', 'patch', 'delete'].flatMap((method) => [307, 308].map((status): [string, number] => [method, status])),
+  ];
+
+  it.each(cases)('a %s redirected with %i', async (method, status) => {
+    const landing = `/anything/${method}-${status}`;
+    const target = `${a.url}/redirect-to?url=${encodeURIComponent(`${a.url}${landing}`)}&status=${status}`;
+    const result = await runOkapi([method, target, ...(method === 'head' ? [] : ['--', 'a: 1'])], { env: freshHome().env });
+    expect(result.code, result.stderr).toBe(0);
+    expect(landedAt(a, target.slice(a.url.length)).method).toBe(method.toUpperCase());
+    const landed = landedAt(a, landing);
+    if (becomesGet(method, status)) {
+      expect(landed.method).toBe('GET');
+      expect(landed.body.length).toBe(0);
+      expect(landed.headers['content-type']).toBeUndefined();
+      expect(landed.headers['content-length']).toBeUndefined();
+    } else {
+      expect(landed.method).toBe(method.toUpperCase());
+      if (method !== 'head') expect(JSON.parse(landed.body.toString())).toEqual({ a: 1 });
+    }
+  });
+
+  it('a PUT redirected with 301 to another origin keeps its body and Content-Type but not the headers the user added', async () => {
+    const landing = '/anything/put-301-away';
+    const result = await runOkapi(
+      ['put', `${a.url}/redirect-to?url=${encodeURIComponent(`${b.url}${landing}`)}&status=301`, '-H', 'X-Team: origin-bound', '--', 'a: 1'],
+      { env: freshHome().env },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const landed = landedAt(b, landing);
+    expect(landed.method).toBe('PUT');
+    expect(JSON.parse(landed.body.toString())).toEqual({ a: 1 });
+    expect(landed.headers['content-type']).toBe('application/json');
+    expect(landed.headers['x-team']).toBeUndefined();
   });
 });

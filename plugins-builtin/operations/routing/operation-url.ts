@@ -57,7 +57,7 @@ export interface OperationUrl {
 
 export function operationUrl(input: OperationUrlInput): OperationUrl {
   const { entry, api, profile } = input;
-  const base = apiBaseUrl(api, entry, profile?.settings);
+  const base = apiBaseUrl(api, entry, profile?.settings, profile?.name);
   const configured = configuredVariables(input);
   const documentServers = input.documentServers;
   const operationServers = input.operationServers ?? [];

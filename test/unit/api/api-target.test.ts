@@ -47,6 +47,38 @@ describe('resolveApiTarget', () => {
     expect(resolveApiTarget(config, 'bare', undefined, {})!.url.href).toBe('http://127.0.0.1:1/');
   });
 
+  it("puts base_url's own query before the typed one, never dropping it", () => {
+    const versioned = { apis: { v: { base_url: 'https://api.example.com/d?api-version=2' } } };
+    expect(resolveApiTarget(versioned, 'v/items', undefined, {})!.url.href).toBe('https://api.example.com/d/items?api-version=2');
+    expect(resolveApiTarget(versioned, 'v/items?x=1', undefined, {})!.url.href).toBe('https://api.example.com/d/items?api-version=2&x=1');
+  });
+
+  it('refuses a base_url (a hand-edited one) with user information or a fragment, naming the key and never the password', () => {
+    const edited = {
+      apis: {
+        u: { base_url: 'http://alice:hunter2@127.0.0.1:1/d' },
+        f: { base_url: 'http://127.0.0.1:1', profiles: { staging: { base_url: 'http://127.0.0.1:1/d#top' } } },
+      },
+    };
+    const failure = (run: () => unknown): Error => {
+      try {
+        run();
+      } catch (error) {
+        return error as Error;
+      }
+      throw new Error('expected a failure');
+    };
+    const userinfo = failure(() => resolveApiTarget(edited, 'u/items', undefined, {}));
+    expect(userinfo.message).toMatch(/^config: apis\.u\.base_url: "http:\/\/\*\*\*@127\.0\.0\.1:1\/d" carries user information, which okapi does not send from a base URL: remove it and give the credentials to a profile's auth \(okapi api set u 'profiles\.default\.auth: /);
+    expect(userinfo.message).not.toContain('hunter2');
+    expect(userinfo.message).not.toContain('alice');
+    expect(userinfo).toMatchObject({ hint: 'fix it with: okapi config edit' });
+    expect(failure(() => resolveApiTarget(edited, 'f/items', 'staging', {})).message).toBe(
+      'config: apis.f.profiles.staging.base_url: "http://127.0.0.1:1/d#top" has a fragment (#…), which is never sent: remove it',
+    );
+    expect(resolveApiTarget(edited, 'f/items', undefined, {})!.url.href).toBe('http://127.0.0.1:1/items');
+  });
+
   it('is undefined for anything that is not an API target', () => {
     expect(resolveApiTarget(config, 'https://x.test/a', undefined, {})).toBeUndefined();
     expect(resolveApiTarget(config, 'nope/a', undefined, {})).toBeUndefined();

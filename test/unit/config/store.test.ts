@@ -326,10 +326,24 @@ describe('updateConfig', () => {
     expect((many as Error).message).toBe(
       `config file ${file} has 3 problems:\n` +
         '  - unknown key "odd key" in apis.x; the keys known there: base_url, profiles, operation_base, server_variables, url_overrides, allowed_operation_origins, command_layout, spec_files, spec_url, discovery\n' +
-        '  - apis.x.base_url must be an http or https URL, such as https://api.example.com\n' +
+        '  - apis.x.base_url: "ftp://x" is not an http or https URL such as https://api.example.com\n' +
         '  - apis.x.operation_base must be a string, found a number',
     );
-    expect(await readFile(file, 'utf8')).toBe('{ "apis": { "x": { "base_url": "http://127.0.0.1:1" } } }');
+    // User information in a base URL would be dropped from every request, a fragment is never
+    // sent: both refused, the credentials never shown.
+    const userinfo = await set({ base_url: 'http://me:hunter2@127.0.0.1:1/d', profiles: { staging: { base_url: 'http://:hunter2@127.0.0.1:1' } } }).catch((error: Error) => error);
+    const fix = (profile: string) =>
+      `remove it and give the credentials to a profile's auth (okapi api set x 'profiles.${profile}.auth: {type: http-basic, params: {username: me, password: "env:API_PASSWORD"}}')`;
+    expect((userinfo as Error).message).toBe(
+      `config file ${file} has 2 problems:\n` +
+        `  - apis.x.base_url: "http://***@127.0.0.1:1/d" carries user information, which okapi does not send from a base URL: ${fix('default')}\n` +
+        `  - apis.x.profiles.staging.base_url: "http://***@127.0.0.1:1/" carries user information, which okapi does not send from a base URL: ${fix('staging')}`,
+    );
+    await expect(set({ base_url: 'http://127.0.0.1:1/d?v=1#top' })).rejects.toThrow(
+      `config file ${file}: apis.x.base_url: "http://127.0.0.1:1/d?v=1#top" has a fragment (#…), which is never sent: remove it`,
+    );
+    await set({ base_url: 'http://127.0.0.1:1/users/@me?v=1' });
+    expect(await readFile(file, 'utf8')).toBe('{ "apis": { "x": { "base_url": "http://127.0.0.1:1/users/@me?v=1" } } }');
   });
 
   it('accepts url_overrides and allowed_operation_origins only as SPEC.md words them: http(s) URL prefixes and origins', async () => {

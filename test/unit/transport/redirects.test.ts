@@ -185,6 +185,28 @@ describe('redirect policy (pure)', () => {
     expect(same.dropped).toBeUndefined();
   });
 
+  it('changes the method as Fetch, curl and HTTPie do: 301/302 only for POST, 303 for all but HEAD', () => {
+    const body = new Uint8Array([1]);
+    const headers = { 'Content-Type': ['text/plain'], Accept: ['*/*'] };
+    const methodAfter = (method: string, status: number) => nextHop(hop(method, 'http://a.example/x', headers, method === 'HEAD' ? undefined : body), status, '/y')!;
+    const table: [string, number, string][] = [
+      ['POST', 301, 'GET'], ['POST', 302, 'GET'], ['POST', 303, 'GET'], ['POST', 307, 'POST'], ['POST', 308, 'POST'],
+      ['PUT', 301, 'PUT'], ['PATCH', 302, 'PATCH'], ['DELETE', 301, 'DELETE'], ['OPTIONS', 302, 'OPTIONS'],
+      ['PUT', 303, 'GET'], ['DELETE', 303, 'GET'], ['OPTIONS', 303, 'GET'], ['HEAD', 301, 'HEAD'], ['HEAD', 303, 'HEAD'],
+    ];
+    for (const [method, status, expected] of table) {
+      const next = methodAfter(method, status);
+      expect(next.method, `${method} ${status}`).toBe(expected);
+      if (expected === 'GET') {
+        expect(next.body, `${method} ${status}`).toBeUndefined();
+        expect(next.headers, `${method} ${status}`).toEqual({ Accept: ['*/*'] });
+      } else if (method !== 'HEAD') {
+        expect(next.body, `${method} ${status}`).toBe(body);
+        expect(next.headers, `${method} ${status}`).toEqual(headers);
+      }
+    }
+  });
+
   it('keeps HEAD on 303 and inherits the fragment', () => {
     const next = nextHop(hop('HEAD', 'http://a.example/x#frag'), 303, '/y')!;
     expect(next.method).toBe('HEAD');
