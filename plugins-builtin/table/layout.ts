@@ -203,7 +203,7 @@ function cellText(value: unknown): string {
 
 /**
  * Compact JSON as JSON.stringify writes it, with bytes as base64 and numbers with all their digits
- * (as in every JSON output). Written out here because JSON.stringify with a replacer is several
+ * (as in every JSON output), and Infinity and NaN by name. Written out here because JSON.stringify with a replacer is several
  * times slower, and a table has a nested value in every row.
  */
 export function compactJson(value: unknown): string {
@@ -211,7 +211,8 @@ export function compactJson(value: unknown): string {
     case 'string':
       return JSON.stringify(value);
     case 'number':
-      return Number.isFinite(value) ? String(value) : 'null';
+      // By name, as a cell shows them: null would be a different value.
+      return String(value);
     case 'bigint':
       return String(value);
     case 'boolean':

@@ -1,0 +1,86 @@
+/**
+ * Values a format cannot show are refused, never shown as another value with exit 0: YAML's
+ * `.inf` and `.nan` and CBOR's undefined in the JSON family (docs/design/010-unrenderable-bodies.md).
+ */
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshHome, runOkapi } from '../helpers/run-okapi.js';
+
+const INFINITE_YAML = 'id: 1\nh: .inf\nk: [1, -.inf, .nan]\n';
+/** {"a": 1, "u": undefined}, with CBOR's undefined (0xf7). */
+const UNDEFINED_CBOR = Buffer.from([0xa2, 0x61, 0x61, 0x01, 0x61, 0x75, 0xf7]);
+
+let server: Server;
+let origin: string;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    if (req.url === '/infinite.yaml') return send(res, 'application/yaml', INFINITE_YAML);
+    if (req.url === '/undefined.cbor') return send(res, 'application/cbor', UNDEFINED_CBOR);
+    send(res, 'application/json', '{}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+function send(res: ServerResponse, type: string, body: string | Buffer): void {
+  res.setHeader('Content-Type', type);
+  res.end(body);
+}
+
+function okapi(args: string[]) {
+  return runOkapi(args, { env: freshHome().env });
+}
+
+describe('Infinity and NaN in a YAML body', () => {
+  it.each(['json', 'ndjson', 'gron', 'toon', 'auto'])('-o %s refuses, names the value, and shows the body as received', async (format) => {
+    const result = await okapi([`${origin}/infinite.yaml`, '-o', format]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe(INFINITE_YAML);
+    expect(result.stderr).toContain(`okapi: -o ${format} cannot show the value at .h: it is Infinity, which`);
+    expect(result.stderr).toContain(`hint: -o yaml and -o table show it; stdout holds the body as the server sent it, not rendered as -o ${format}`);
+  });
+
+  it('-o yaml and -o table show them', async () => {
+    const yaml = await okapi([`${origin}/infinite.yaml`, '-o', 'yaml']);
+    expect(yaml).toMatchObject({ code: 0, stdout: 'id: 1\nh: .inf\nk:\n  - 1\n  - -.inf\n  - .nan\n' });
+    const table = await okapi([`${origin}/infinite.yaml`, '-o', 'table']);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toContain('Infinity  [1,-Infinity,NaN]');
+  });
+
+  it('jq is not given null in their place; a shorthand filter sees them', async () => {
+    const jq = await okapi([`${origin}/infinite.yaml`, '-f', '.body.h']);
+    expect(jq.code).toBe(1);
+    expect(jq.stdout).toBe('');
+    expect(jq.stderr).toContain('jq cannot be given the value at .body.h: it is Infinity');
+    const shorthand = await okapi([`${origin}/infinite.yaml`, '-f', 'body.h', '-o', 'yaml']);
+    expect(shorthand).toMatchObject({ code: 0, stdout: '.inf\n' });
+    const raw = await okapi([`${origin}/infinite.yaml`, '-f', 'body.h', '-o', 'raw']);
+    expect(raw.code).toBe(1);
+    expect(raw.stdout).toBe('');
+    expect(raw.stderr).toContain('-o raw cannot show the value at .: it is Infinity');
+  });
+});
+
+describe("CBOR's undefined", () => {
+  it('is refused where the format has no undefined, never dropped with its key', async () => {
+    for (const format of ['json', 'yaml', 'table']) {
+      const result = await okapi([`${origin}/undefined.cbor`, '-o', format]);
+      expect(result.code).toBe(1);
+      expect([...result.stdoutBytes]).toEqual([...UNDEFINED_CBOR]);
+      expect(result.stderr).toContain(`-o ${format} cannot show the value at .u: it is CBOR's undefined`);
+      expect(result.stderr).toContain('hint: only -o cbor keeps it');
+    }
+  });
+
+  it('-o cbor keeps it', async () => {
+    const result = await okapi([`${origin}/undefined.cbor`, '-o', 'cbor']);
+    expect(result.code).toBe(0);
+    expect([...result.stdoutBytes]).toEqual([...UNDEFINED_CBOR]);
+  });
+});
