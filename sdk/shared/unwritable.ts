@@ -26,8 +26,13 @@ export function findUnwritable(value: unknown, options: UnwritableOptions = {}):
   if (value === undefined) return undefined;
   const segments = search(value, options.nonFinite === true);
   if (segments === undefined) return undefined;
-  const path = (options.pathPrefix ?? '') + segments.map(segmentText).join('');
-  return { path: path === '' || path.startsWith('[') ? `.${path}` : path, value: valueAt(value, segments) };
+  return { path: jqPath(segments, options.pathPrefix), value: valueAt(value, segments) };
+}
+
+/** Path segments as jq writes a path: `.h`, `.items[2]`, `.["a b"]`, `.` for none. */
+export function jqPath(segments: ReadonlyArray<string | number>, prefix = ''): string {
+  const path = prefix + segments.map(segmentText).join('');
+  return path === '' || path.startsWith('[') ? `.${path}` : path;
 }
 
 /** An array or object being searched: its children's keys (indices for an array) and the next one. */

@@ -1,6 +1,7 @@
 /**
  * Values a format cannot show are refused, never shown as another value with exit 0: YAML's
- * `.inf` and `.nan` and CBOR's undefined in the JSON family (docs/design/010-unrenderable-bodies.md).
+ * `.inf` and `.nan` and CBOR's undefined in the JSON family, and CBOR maps whose keys okapi would
+ * merge (docs/design/010-unrenderable-bodies.md).
  */
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +11,8 @@ import { freshHome, runOkapi } from '../helpers/run-okapi.js';
 const INFINITE_YAML = 'id: 1\nh: .inf\nk: [1, -.inf, .nan]\n';
 /** {"a": 1, "u": undefined}, with CBOR's undefined (0xf7). */
 const UNDEFINED_CBOR = Buffer.from([0xa2, 0x61, 0x61, 0x01, 0x61, 0x75, 0xf7]);
+/** {1: "x", "1": "y"}: two keys that would both be the property "1". */
+const COLLIDING_CBOR = Buffer.from('a201617861316179', 'hex');
 
 let server: Server;
 let origin: string;
@@ -18,6 +21,7 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     if (req.url === '/infinite.yaml') return send(res, 'application/yaml', INFINITE_YAML);
     if (req.url === '/undefined.cbor') return send(res, 'application/cbor', UNDEFINED_CBOR);
+    if (req.url === '/colliding.cbor') return send(res, 'application/cbor', COLLIDING_CBOR);
     send(res, 'application/json', '{}');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -82,5 +86,19 @@ describe("CBOR's undefined", () => {
     const result = await okapi([`${origin}/undefined.cbor`, '-o', 'cbor']);
     expect(result.code).toBe(0);
     expect([...result.stdoutBytes]).toEqual([...UNDEFINED_CBOR]);
+  });
+});
+
+describe('a CBOR map with keys 1 and "1"', () => {
+  it('is refused in every format, never shown with one entry dropped', async () => {
+    for (const format of ['json', 'yaml', 'cbor']) {
+      const result = await okapi([`${origin}/colliding.cbor`, '-o', format]);
+      expect(result.code).toBe(1);
+      expect([...result.stdoutBytes]).toEqual([...COLLIDING_CBOR]);
+      expect(result.stderr).toContain(`okapi: a CBOR map at . has the keys 1 and "1", which okapi's values (string keys, as in JSON) hold as one key, "1": showing it would drop one of them`);
+    }
+    const raw = await okapi([`${origin}/colliding.cbor`, '-o', 'raw']);
+    expect(raw.code).toBe(0);
+    expect([...raw.stdoutBytes]).toEqual([...COLLIDING_CBOR]);
   });
 });
