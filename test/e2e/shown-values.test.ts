@@ -1,7 +1,8 @@
 /**
  * Values a format cannot show are refused, never shown as another value with exit 0: YAML's
  * `.inf` and `.nan` and CBOR's undefined in the JSON family, and CBOR maps whose keys okapi would
- * merge (docs/design/010-unrenderable-bodies.md).
+ * merge (docs/design/010-unrenderable-bodies.md); and a table sorted by ids past 2^53 in their
+ * exact order (009-exact-numbers.md).
  */
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,6 +22,7 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     if (req.url === '/infinite.yaml') return send(res, 'application/yaml', INFINITE_YAML);
     if (req.url === '/undefined.cbor') return send(res, 'application/cbor', UNDEFINED_CBOR);
+    if (req.url === '/ids') return send(res, 'application/json', '[{"id":9007199254740993},{"id":9007199254740992},{"id":1}]');
     if (req.url === '/colliding.cbor') return send(res, 'application/cbor', COLLIDING_CBOR);
     send(res, 'application/json', '{}');
   });
@@ -100,5 +102,15 @@ describe('a CBOR map with keys 1 and "1"', () => {
     const raw = await okapi([`${origin}/colliding.cbor`, '-o', 'raw']);
     expect(raw.code).toBe(0);
     expect([...raw.stdoutBytes]).toEqual([...COLLIDING_CBOR]);
+  });
+});
+
+describe('-o table --okapi-sort-by on ids past 2^53', () => {
+  it('orders them by exact value, not by the double they share', async () => {
+    for (const [by, order] of [['id', ['1', '9007199254740992', '9007199254740993']], ['-id', ['9007199254740993', '9007199254740992', '1']]] as const) {
+      const result = await okapi([`${origin}/ids`, '-o', 'table', '--okapi-sort-by', by]);
+      expect(result.code).toBe(0);
+      expect(result.stdout.trimEnd().split('\n').slice(1).map((line) => line.trim())).toEqual(order);
+    }
   });
 });
