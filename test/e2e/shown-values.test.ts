@@ -4,9 +4,8 @@
  * merge (docs/design/010-unrenderable-bodies.md); and a table sorted by ids past 2^53 in their
  * exact order (009-exact-numbers.md).
  */
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBodyServer, type BodyServer } from '../helpers/body-server.js';
 import { freshHome, runOkapi } from '../helpers/run-okapi.js';
 
 const INFINITE_YAML = 'id: 1\nh: .inf\nk: [1, -.inf, .nan]\n';
@@ -15,28 +14,19 @@ const UNDEFINED_CBOR = Buffer.from([0xa2, 0x61, 0x61, 0x01, 0x61, 0x75, 0xf7]);
 /** {1: "x", "1": "y"}: two keys that would both be the property "1". */
 const COLLIDING_CBOR = Buffer.from('a201617861316179', 'hex');
 
-let server: Server;
+let server: BodyServer;
 let origin: string;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    if (req.url === '/infinite.yaml') return send(res, 'application/yaml', INFINITE_YAML);
-    if (req.url === '/undefined.cbor') return send(res, 'application/cbor', UNDEFINED_CBOR);
-    if (req.url === '/ids') return send(res, 'application/json', '[{"id":9007199254740993},{"id":9007199254740992},{"id":1}]');
-    if (req.url === '/colliding.cbor') return send(res, 'application/cbor', COLLIDING_CBOR);
-    send(res, 'application/json', '{}');
+  server = await startBodyServer({
+    '/infinite.yaml': ['application/yaml', INFINITE_YAML],
+    '/undefined.cbor': ['application/cbor', UNDEFINED_CBOR],
+    '/colliding.cbor': ['application/cbor', COLLIDING_CBOR],
+    '/ids': ['application/json', '[{"id":9007199254740993},{"id":9007199254740992},{"id":1}]'],
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = server.origin;
 });
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
-
-function send(res: ServerResponse, type: string, body: string | Buffer): void {
-  res.setHeader('Content-Type', type);
-  res.end(body);
-}
+afterAll(() => server.close());
 
 function okapi(args: string[]) {
   return runOkapi(args, { env: freshHome().env });
@@ -73,35 +63,35 @@ describe('Infinity and NaN in a YAML body', () => {
   });
 });
 
+/** What okapi writes for a path under -o format: exit code, stdout as bytes, stderr. */
+async function shown(path: string, format: string): Promise<{ code: number | null; bytes: number[]; stderr: string }> {
+  const result = await okapi([`${origin}${path}`, '-o', format]);
+  return { code: result.code, bytes: [...result.stdoutBytes], stderr: result.stderr };
+}
+
 describe("CBOR's undefined", () => {
   it('is refused where the format has no undefined, never dropped with its key', async () => {
     for (const format of ['json', 'yaml', 'table']) {
-      const result = await okapi([`${origin}/undefined.cbor`, '-o', format]);
-      expect(result.code).toBe(1);
-      expect([...result.stdoutBytes]).toEqual([...UNDEFINED_CBOR]);
+      const result = await shown('/undefined.cbor', format);
+      expect(result).toMatchObject({ code: 1, bytes: [...UNDEFINED_CBOR] });
       expect(result.stderr).toContain(`-o ${format} cannot show the value at .u: it is CBOR's undefined`);
       expect(result.stderr).toContain('hint: only -o cbor keeps it');
     }
   });
 
   it('-o cbor keeps it', async () => {
-    const result = await okapi([`${origin}/undefined.cbor`, '-o', 'cbor']);
-    expect(result.code).toBe(0);
-    expect([...result.stdoutBytes]).toEqual([...UNDEFINED_CBOR]);
+    expect(await shown('/undefined.cbor', 'cbor')).toEqual({ code: 0, bytes: [...UNDEFINED_CBOR], stderr: '' });
   });
 });
 
 describe('a CBOR map with keys 1 and "1"', () => {
   it('is refused in every format, never shown with one entry dropped', async () => {
     for (const format of ['json', 'yaml', 'cbor']) {
-      const result = await okapi([`${origin}/colliding.cbor`, '-o', format]);
-      expect(result.code).toBe(1);
-      expect([...result.stdoutBytes]).toEqual([...COLLIDING_CBOR]);
+      const result = await shown('/colliding.cbor', format);
+      expect(result).toMatchObject({ code: 1, bytes: [...COLLIDING_CBOR] });
       expect(result.stderr).toContain(`okapi: a CBOR map at . has the keys 1 and "1", which okapi's values (string keys, as in JSON) hold as one key, "1": showing it would drop one of them`);
     }
-    const raw = await okapi([`${origin}/colliding.cbor`, '-o', 'raw']);
-    expect(raw.code).toBe(0);
-    expect([...raw.stdoutBytes]).toEqual([...COLLIDING_CBOR]);
+    expect(await shown('/colliding.cbor', 'raw')).toEqual({ code: 0, bytes: [...COLLIDING_CBOR], stderr: '' });
   });
 });
 
