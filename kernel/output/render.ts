@@ -94,12 +94,12 @@ function bodySource(response: ReceivedResponse, raw: boolean): AsyncIterable<Uin
 /** The error for a body okapi could not render as asked; `shownAsReceived`: stdout holds the body instead. */
 function unrenderable(error: unknown, format: string, shownAsReceived: boolean): OkapiError {
   const message = error instanceof Error ? error.message : String(error);
-  return new OkapiError(message, {
-    hint: shownAsReceived
-      ? `stdout holds the body as the server sent it, not rendered as -o ${format}; -o raw asks for that without this error`
-      : `stdout holds the -o ${format} rendering up to that point only; -o raw saves the body as the server sent it`,
-    cause: error,
-  });
+  const stdout = shownAsReceived
+    ? `stdout holds the body as the server sent it, not rendered as -o ${format}; -o raw asks for that without this error`
+    : `stdout holds the -o ${format} rendering up to that point only; -o raw saves the body as the server sent it`;
+  // The formatter's own hint (a format that can show the body) comes first.
+  const own = error instanceof OkapiError ? error.hint : undefined;
+  return new OkapiError(message, { hint: own === undefined ? stdout : `${own}; ${stdout}`, cause: error });
 }
 
 /** The formatter plugin of an `-o` value; an unknown one is a usage error listing those that exist. */

@@ -19,6 +19,7 @@ import { assignments, Output } from './assignments.js';
 import meta from './manifest.js';
 import { JsonTextError } from '../../sdk/shared/json-syntax.js';
 import { GronStream } from './stream.js';
+import { refuseUnwritable } from '../../sdk/shared/unwritable.js';
 
 export default definePlugin({
   ...meta,
@@ -37,11 +38,15 @@ export default definePlugin({
       }
       const out = new Output((text) => ctx.write(text));
       if (start.document) {
-        for await (const item of items) assignments(ROOT, item, out);
+        for await (const item of items) {
+          refuseUnwritable(item, '-o gron', 'gron (JSON)');
+          assignments(ROOT, item, out);
+        }
       } else {
         out.add(`${ROOT} = [];\n`);
         let index = 0;
         for await (const item of items) {
+          refuseUnwritable(item, '-o gron', 'gron (JSON)');
           assignments(`${ROOT}[${index++}]`, item, out);
           out.flush();
         }

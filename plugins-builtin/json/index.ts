@@ -4,6 +4,7 @@
  */
 import { definePlugin } from '../../sdk/define.js';
 import { stringifyJson } from '../../sdk/shared/json-stringify.js';
+import { refuseUnwritable } from '../../sdk/shared/unwritable.js';
 import meta from './manifest.js';
 import { JsonTextError } from '../../sdk/shared/json-syntax.js';
 import { JsonReindenter } from './reindent.js';
@@ -26,6 +27,7 @@ export default definePlugin({
         return;
       }
       for await (const item of items) {
+        refuseUnwritable(item, '-o json', 'JSON');
         ctx.write(`${stringifyJson(item, start.pretty ? 2 : undefined)}\n`);
       }
     },

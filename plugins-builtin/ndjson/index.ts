@@ -4,6 +4,7 @@
  */
 import { definePlugin } from '../../sdk/define.js';
 import { stringifyJson } from '../../sdk/shared/json-stringify.js';
+import { refuseUnwritable } from '../../sdk/shared/unwritable.js';
 import meta from './manifest.js';
 
 /** Output is handed on in pieces of about this many characters, so large arrays stream. */
@@ -22,6 +23,7 @@ export default definePlugin({
         }
       };
       for await (const item of items) {
+        refuseUnwritable(item, '-o ndjson', 'JSON');
         if (start.document && Array.isArray(item)) item.forEach((element) => line(element));
         else line(item);
       }

@@ -6,6 +6,7 @@
 import { definePlugin } from '../../sdk/define.js';
 import { addRows, renderTable, tableOptions } from './layout.js';
 import meta from './manifest.js';
+import { refuseUnwritable } from '../../sdk/shared/unwritable.js';
 
 export default definePlugin({
   ...meta,
@@ -13,7 +14,11 @@ export default definePlugin({
     async formatter(start, items, ctx) {
       const options = tableOptions(start);
       const rows: unknown[] = [];
-      for await (const item of items) addRows(rows, item);
+      for await (const item of items) {
+        // A cell shows Infinity and NaN by name; an undefined cell would read as a missing one.
+        refuseUnwritable(item, '-o table', 'a table', { nonFinite: true });
+        addRows(rows, item);
+      }
       renderTable(rows, options, (text) => ctx.write(text), (message) => ctx.log('warn', message));
     },
   },

@@ -203,7 +203,7 @@ function cellText(value: unknown): string {
 
 /**
  * Compact JSON as JSON.stringify writes it, with bytes as base64 and numbers with all their digits
- * (as in every JSON output). Written out here because JSON.stringify with a replacer is several
+ * (as in every JSON output), and Infinity and NaN by name. Written out here because JSON.stringify with a replacer is several
  * times slower, and a table has a nested value in every row.
  */
 export function compactJson(value: unknown): string {
@@ -211,7 +211,8 @@ export function compactJson(value: unknown): string {
     case 'string':
       return JSON.stringify(value);
     case 'number':
-      return Number.isFinite(value) ? String(value) : 'null';
+      // By name, as a cell shows them: null would be a different value.
+      return String(value);
     case 'bigint':
       return String(value);
     case 'boolean':
@@ -300,7 +301,7 @@ const MISSING = 4;
 function sortKey(value: unknown): SortKey {
   if (value === undefined || value === null) return { rank: MISSING, number: 0, text: '', folded: '' };
   if (typeof value === 'number') return { rank: 0, number: value, text: '', folded: '' };
-  // The digits break ties between numbers that round to the same double.
+  // The digits order numbers that round to the same double.
   if (typeof value === 'bigint' || value instanceof ExactNumber) return { rank: 0, number: Number(value), text: String(value), folded: '' };
   if (typeof value === 'string') {
     if (NUMBER_TEXT.test(value)) return { rank: 0, number: Number(value), text: value, folded: '' };
@@ -321,10 +322,33 @@ function fold(text: string): string {
 
 function compareKeys(a: SortKey, b: SortKey): number {
   if (a.rank !== b.rank) return a.rank - b.rank;
-  if (a.rank === 0) return a.number - b.number || (a.text !== '' && b.text !== '' ? compareNumberTexts(a.text, b.text) : 0);
+  if (a.rank === 0) return compareNumbers(a, b);
   if (a.rank === 2) return a.number - b.number;
   if (a.rank === MISSING) return 0;
   return naturalCompare(a.folded, b.folded) || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0);
+}
+
+/**
+ * Numbers by exact value: doubles decide unless they are equal, since rounding keeps order, and
+ * then the digits do (9007199254740993 and …992 are one double). NaN sorts after every number.
+ */
+function compareNumbers(a: SortKey, b: SortKey): number {
+  const aNaN = Number.isNaN(a.number);
+  const bNaN = Number.isNaN(b.number);
+  if (aNaN || bNaN) return Number(aNaN) - Number(bNaN);
+  if (a.number !== b.number) return a.number < b.number ? -1 : 1;
+  const x = exactText(a);
+  const y = exactText(b);
+  if (x !== undefined && y !== undefined) return compareNumberTexts(x, y);
+  // An infinite double is beyond every number written in digits (1e400 included).
+  if (x === undefined && y === undefined) return 0;
+  return (x === undefined ? a.number : -b.number) > 0 ? 1 : -1;
+}
+
+/** The digits of a number key: as received, or as a finite double writes itself; none for ±Infinity. */
+function exactText(key: SortKey): string | undefined {
+  if (key.text !== '') return key.text;
+  return Number.isFinite(key.number) ? String(key.number) : undefined;
 }
 
 /** Rows in a stable order by one column; descending keeps missing values last too. */

@@ -11,6 +11,7 @@ import { JsonBody } from './json-body.js';
 import { RootArray } from './root-array.js';
 import meta from './manifest.js';
 import { UnpairedSurrogateError } from './scalars.js';
+import { refuseUnwritable } from '../../sdk/shared/unwritable.js';
 
 export default definePlugin({
   ...meta,
@@ -26,7 +27,10 @@ export default definePlugin({
           encoder.flush();
         }
       };
-      const write = (value: unknown) => encoded(() => encoder.document(value));
+      const write = (value: unknown) => {
+        refuseUnwritable(value, '-o toon', 'TOON');
+        encoded(() => encoder.document(value));
+      };
       if (start.raw) {
         const rootArray = new RootArray();
         const body = new JsonBody(start.content_type ?? 'application/json', (elements) => rootArray.add(elements));

@@ -4,6 +4,7 @@ import { definePlugin } from '../../sdk/define.js';
 import type { FormatterContext } from '../../sdk/types.js';
 import { exactNumberYamlTag } from '../../sdk/shared/yaml-exact-number.js';
 import meta from './manifest.js';
+import { refuseUnwritable } from '../../sdk/shared/unwritable.js';
 
 const OPTIONS: SchemaOptions & CreateNodeOptions & ToStringOptions = {
   // Bytes become `!!binary` base64, which YAML readers turn back into bytes; numbers a double
@@ -22,6 +23,8 @@ export default definePlugin({
     async formatter(start, items, ctx) {
       let first = true;
       for await (const item of items) {
+        // .inf and .nan are YAML; undefined is not.
+        refuseUnwritable(item, '-o yaml', 'YAML', { nonFinite: true });
         if (!start.document && !first) ctx.write('---\n');
         first = false;
         if (Array.isArray(item) && item.length > 0) await writeSequence(item, ctx);

@@ -13,8 +13,10 @@
  * cbor-x's extensions are process-wide, so they are registered once, here, before any encoder or
  * decoder is made.
  */
-import { addExtension, Decoder, Encoder } from 'cbor-x';
+import { addExtension, Decoder, Encoder, Tag } from 'cbor-x';
 import { decimalParts, withPoint } from './decimal-text.js';
+import { OkapiError } from './errors.js';
+import { jqPath } from './unwritable.js';
 import { ExactNumber, numberFromText } from './exact-number.js';
 import { checkCborNesting, MAX_NESTING } from './nesting.js';
 
@@ -72,8 +74,11 @@ export function newCborEncoder(): Encoder {
 
 /** cbor-x recurses into arrays, maps and tags: bytes nested past okapi's limit are refused before it reads them. */
 class NestingCheckedDecoder extends Decoder {
-  constructor(private readonly maxNesting: number) {
-    super({ useRecords: false, mapsAsObjects: true });
+  constructor(
+    private readonly maxNesting: number,
+    mapsAsObjects = true,
+  ) {
+    super({ useRecords: false, mapsAsObjects });
   }
 
   // cbor-x's decodeMultiple calls decode(source, end): an argument its types leave out.
@@ -86,4 +91,79 @@ class NestingCheckedDecoder extends Decoder {
 /** `maxNesting`: more than MAX_NESTING where the data sits inside an envelope of its own (a plugin message). */
 export function newCborDecoder(maxNesting = MAX_NESTING): Decoder {
   return new NestingCheckedDecoder(maxNesting);
+}
+
+/**
+ * Two keys of one CBOR map that okapi's values (JSON's data model: keys are text) hold as one, such
+ * as `1` and `"1"`: the value would show one of the entries and drop the other.
+ */
+export class CborKeyCollisionError extends OkapiError {}
+
+/**
+ * CBOR maps, whose keys may be numbers, booleans or null as well as text, become string-keyed
+ * objects only when no entry is lost on the way: cbor-x's own objects let `"1"` overwrite `1` and
+ * rename `__proto__`. Maps inside arrays and tags are converted in place.
+ */
+class MapCheckedDecoder extends NestingCheckedDecoder {
+  constructor() {
+    super(MAX_NESTING, false);
+  }
+
+  override decode(source: Uint8Array, end?: number): unknown {
+    return objectsFromMaps(super.decode(source, end), []);
+  }
+
+  /** cbor-x reads the items after the first without decode(): each is converted here, by its index. */
+  override decodeMultiple(source: Uint8Array): [] | void {
+    const items = super.decodeMultiple(source) as unknown[] | undefined;
+    items?.forEach((item, index) => (items[index] = objectsFromMaps(item, [index])));
+    return items as [] | undefined;
+  }
+}
+
+/** For data (response bodies), not plugin messages: two keys that would become one are refused. */
+export function newCborDataDecoder(): Decoder {
+  return new MapCheckedDecoder();
+}
+
+/** Recursion is bounded: the bytes were checked against MAX_NESTING before decoding. */
+function objectsFromMaps(value: unknown, path: Array<string | number>): unknown {
+  if (value instanceof Map) {
+    const object: Record<string, unknown> = {};
+    for (const [key, child] of value as Map<unknown, unknown>) {
+      const name = propertyName(key, path);
+      if (Object.hasOwn(object, name)) {
+        const first = [...(value as Map<unknown, unknown>).keys()].find((other) => other !== key && propertyName(other, path) === name);
+        throw new CborKeyCollisionError(
+          `a CBOR map at ${jqPath(path)} has the keys ${keyText(first)} and ${keyText(key)}, which okapi's values (string keys, as in JSON) hold as one key, ${JSON.stringify(name)}: showing it would drop one of them`,
+        );
+      }
+      path.push(name);
+      // Defined, not assigned: assigning `__proto__` would set the object's prototype instead.
+      Object.defineProperty(object, name, { value: objectsFromMaps(child, path), enumerable: true, writable: true, configurable: true });
+      path.pop();
+    }
+    return object;
+  }
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      path.push(i);
+      value[i] = objectsFromMaps(value[i], path);
+      path.pop();
+    }
+  } else if (value instanceof Tag) {
+    value.value = objectsFromMaps(value.value, path);
+  }
+  return value;
+}
+
+/** The property name cbor-x's own objects would give the key. */
+function propertyName(key: unknown, path: ReadonlyArray<string | number>): string {
+  if (typeof key === 'string') return key;
+  if (typeof key === 'number' || typeof key === 'bigint' || typeof key === 'boolean' || key === null || key === undefined) return String(key);
+  throw new CborKeyCollisionError(`a CBOR map at ${jqPath(path)} has a key that is an array, a map or bytes, which okapi's values (string keys, as in JSON) cannot hold`);
+}
+
+function keyText(key: unknown): string {
+  return typeof key === 'string' ? JSON.stringify(key) : String(key);
 }

@@ -1,14 +1,15 @@
 /** CBOR bodies: application/cbor and `+cbor`; CBOR sequences (RFC 8742) decode to an array. */
 import type { Decoder } from 'cbor-x';
 import { NestingError } from '../nesting.js';
+import { OkapiError } from '../errors.js';
 import { UndecodableBodyError, type BodyDecoder } from './decoder.js';
 
 let decoder: Decoder | undefined;
 
 /** cbor-x is loaded only when a CBOR body arrives; configured as everywhere (sdk/shared/cbor.ts). */
 async function cborDecoderInstance(): Promise<Decoder> {
-  const { newCborDecoder } = await import('../cbor.js');
-  decoder ??= newCborDecoder();
+  const { newCborDataDecoder } = await import('../cbor.js');
+  decoder ??= newCborDataDecoder();
   return decoder;
 }
 
@@ -36,7 +37,8 @@ export const cborDecoder: BodyDecoder = {
     try {
       return isSequenceType(mediaType) ? decodeSequence(decoder, bytes) : decoder.decode(bytes);
     } catch (error) {
-      if (error instanceof NestingError) throw error;
+      // CBOR that okapi cannot hold without losing an entry is CBOR all the same: not "not CBOR".
+      if (error instanceof NestingError || error instanceof OkapiError) throw error;
       if (!isSequenceType(mediaType)) {
         // Several items under application/cbor: read them as the sequence they are.
         const items = sequenceOrUndefined(decoder, bytes);

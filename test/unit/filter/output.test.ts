@@ -18,6 +18,12 @@ describe('-o raw with a filter', () => {
     expect(text([{ b: Uint8Array.from([1, 2, 3]), n: 2n ** 70n }])).toBe('{"b":"AQID","n":1180591620717411303424}\n');
   });
 
+  it('refuses a result JSON cannot hold (Infinity, NaN, CBOR undefined) rather than write null', () => {
+    expect(() => rawResults([Infinity])).toThrow('-o raw cannot show the value at .: it is Infinity');
+    expect(() => rawResults([{ k: [1, NaN] }])).toThrow('-o raw cannot show the value at .k[1]: it is NaN');
+    expect(() => rawResults([{ u: undefined }])).toThrow("-o raw cannot show the value at .u: it is CBOR's undefined");
+  });
+
   it('writes nothing for no results', () => {
     expect(rawResults([]).length).toBe(0);
   });

@@ -146,16 +146,18 @@ describe('gron formatter: keys, strings and numbers', () => {
     expect(await formatDocument('gron', { s: 'line\nbreak "q" \\ \u0007 \t 🦘' })).toBe(text('json = {};', 'json.s = "line\\nbreak \\"q\\" \\\\ \\u0007 \\t 🦘";'));
   });
 
-  it('numbers as JSON writes them; integers beyond 2^53 exactly; NaN and Infinity as null', async () => {
-    expect(await formatDocument('gron', { a: -0, b: 1e21, c: 1.5e-7, d: NaN, e: -Infinity, n: 12345678901234567890n })).toBe(
-      text('json = {};', 'json.a = 0;', 'json.b = 1e+21;', 'json.c = 1.5e-7;', 'json.d = null;', 'json.e = null;', 'json.n = 12345678901234567890;'),
+  it('numbers as JSON writes them; integers beyond 2^53 exactly; NaN and Infinity refused, never null', async () => {
+    expect(await formatDocument('gron', { a: -0, b: 1e21, c: 1.5e-7, n: 12345678901234567890n })).toBe(
+      text('json = {};', 'json.a = 0;', 'json.b = 1e+21;', 'json.c = 1.5e-7;', 'json.n = 12345678901234567890;'),
     );
+    await expect(formatDocument('gron', { d: NaN })).rejects.toThrow('-o gron cannot show the value at .d: it is NaN');
+    await expect(formatDocument('gron', { e: -Infinity })).rejects.toThrow('-o gron cannot show the value at .e: it is -Infinity');
   });
 
-  it('as in JSON: undefined properties are left out, undefined elements are null; dates as ISO strings', async () => {
-    expect(await formatDocument('gron', { u: undefined, k: [undefined], d: new Date(0) })).toBe(
-      text('json = {};', 'json.k = [];', 'json.k[0] = null;', 'json.d = "1970-01-01T00:00:00.000Z";'),
-    );
+  it('undefined (CBOR) is refused, never left out or written null; dates as ISO strings', async () => {
+    await expect(formatDocument('gron', { u: undefined })).rejects.toThrow("-o gron cannot show the value at .u: it is CBOR's undefined");
+    await expect(formatDocument('gron', { k: [undefined] })).rejects.toThrow("-o gron cannot show the value at .k[0]: it is CBOR's undefined");
+    expect(await formatDocument('gron', { d: new Date(0) })).toBe(text('json = {};', 'json.d = "1970-01-01T00:00:00.000Z";'));
   });
 });
 

@@ -100,7 +100,9 @@ describe('compactJson', () => {
       { numRuns: 500 },
     );
     const sparse: unknown[] = [1, undefined, () => 1];
-    expect(compactJson({ a: undefined, b: sparse, c: new Date(0), d: NaN })).toBe(JSON.stringify({ a: undefined, b: sparse, c: new Date(0), d: NaN }));
+    expect(compactJson({ a: undefined, b: sparse, c: new Date(0) })).toBe(JSON.stringify({ a: undefined, b: sparse, c: new Date(0) }));
+    // Where JSON.stringify writes null, a value that is not null: named as the cells name it.
+    expect(compactJson({ d: NaN, e: [-Infinity] })).toBe('{"d":NaN,"e":[-Infinity]}');
   });
 
   it('with bytes as base64 and large and exact numbers with all their digits', () => {
@@ -173,6 +175,29 @@ describe('table formatter: --okapi-sort-by', () => {
   it('numbers numerically, also when they arrive as text', async () => {
     expect(await sortBy([{ k: 10 }, { k: 9 }, { k: 100 }, { k: -1.5 }], 'k')).toEqual(['-1.5', '9', '10', '100']);
     expect(await sortBy([{ k: '10' }, { k: '9' }, { k: '1.5' }, { k: '1.25' }], 'k')).toEqual(['1.25', '1.5', '9', '10']);
+  });
+
+  it('numbers by exact value, where doubles would tie: plain numbers against their exact neighbours', async () => {
+    const big = (text: string) => new ExactNumber(text);
+    // 9007199254740993 arrives as an ExactNumber, …992 as a plain number: one double.
+    expect(await sortBy([{ k: big('9007199254740993') }, { k: 9007199254740992 }, { k: 1 }], 'k')).toEqual(['1', '9007199254740992', '9007199254740993']);
+    expect(await sortBy([{ k: 9007199254740992 }, { k: big('9007199254740993') }], '-k')).toEqual(['9007199254740993', '9007199254740992']);
+    expect(await sortBy([{ k: 0.1 }, { k: big('0.10000000000000000001') }, { k: big('0.09999999999999999999') }], 'k')).toEqual([
+      '0.09999999999999999999',
+      '0.1',
+      '0.10000000000000000001',
+    ]);
+    expect(await sortBy([{ k: 12345678901234567890n }, { k: '12345678901234567889' }], 'k')).toEqual(['12345678901234567889', '12345678901234567890']);
+  });
+
+  it('Infinity beyond every number in digits, NaN after every number', async () => {
+    expect(await sortBy([{ k: NaN }, { k: Infinity }, { k: new ExactNumber('1e400') }, { k: -Infinity }, { k: new ExactNumber('-1e400') }], 'k')).toEqual([
+      '-Infinity',
+      '-1e400',
+      '1e400',
+      'Infinity',
+      'NaN',
+    ]);
   });
 
   it('text by runs of digits as numbers, without case or accents', async () => {

@@ -116,6 +116,37 @@ describe('decodeBody: CBOR', () => {
     expect(await decodeBody(seq, 'application/cbor')).toEqual([{ a: 1 }, [2], 'x']);
   });
 
+  const hex = (text: string) => Uint8Array.from(Buffer.from(text, 'hex'));
+
+  it('maps with keys other than text become objects, nested in arrays and maps, in sequences too', async () => {
+    // {"a": 1, "u": [{"b": 1}, {1: "x"}]}
+    expect(await decodeBody(hex('a2616101617582a1616201a1016178'), 'application/cbor')).toEqual({ a: 1, u: [{ b: 1 }, { 1: 'x' }] });
+    // {true: 1, null: 2}
+    expect(await decodeBody(hex('a2f501f602'), 'application/cbor')).toEqual({ true: 1, null: 2 });
+    expect(await decodeBody(hex('a1616101a1016162'), 'application/cbor-seq')).toEqual([{ a: 1 }, { 1: 'b' }]);
+  });
+
+  it('a key "__proto__" is a key like any other', async () => {
+    const value = (await decodeBody(hex('a1695f5f70726f746f5f5f01'), 'application/cbor')) as object;
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(JSON.stringify(value)).toBe('{"__proto__":1}');
+  });
+
+  it('two keys that would be one property (1 and "1") are refused, never one dropped', async () => {
+    // {1: "x", "1": "y"}
+    await expect(decodeBody(hex('a201617861316179'), 'application/cbor')).rejects.toThrow(
+      'a CBOR map at . has the keys 1 and "1", which okapi\'s values (string keys, as in JSON) hold as one key, "1": showing it would drop one of them',
+    );
+    // {"m": [{true: 1, "true": 2}]}
+    await expect(decodeBody(hex('a1616d81a2f5016474727565 02'.replace(' ', '')), 'application/cbor')).rejects.toThrow('a CBOR map at .m[0] has the keys true and "true"');
+    await expect(decodeBody(hex('a201617861316179'), 'application/cbor')).rejects.not.toMatchObject({ name: 'UndecodableBodyError' });
+  });
+
+  it('a key that is an array, map or bytes is refused by where it is', async () => {
+    // {"k": {[1]: 2}}
+    await expect(decodeBody(hex('a1616ba1810102'), 'application/cbor')).rejects.toThrow('a CBOR map at .k has a key that is an array, a map or bytes');
+  });
+
   it('bytes that are not CBOR are an error naming the type', async () => {
     await expect(decodeBody(new Uint8Array([0xff, 0x00, 0x01]), 'application/cbor')).rejects.toThrow(/^the response body says it is CBOR \(application\/cbor\) but is not: /);
     await expect(decodeBody(new Uint8Array([0xa1]), 'application/cbor')).rejects.toMatchObject({ name: 'UndecodableBodyError' });

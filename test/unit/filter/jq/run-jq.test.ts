@@ -29,6 +29,25 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+describe('runJq: values JSON cannot hold', () => {
+  it('refuses Infinity, NaN and undefined in what jq reads, naming the value and where, rather than give jq null', async () => {
+    const yamlBody = { ...envelope, body: { id: 1, h: Infinity, k: [NaN] } };
+    await expect(runJq('.body.h', yamlBody)).rejects.toThrow('jq cannot be given the value at .body.h: it is Infinity, and jq reads JSON, which has no way to write it');
+    await expect(runJq('.body.k', { ...envelope, body: { k: [NaN] } })).rejects.toThrow('the value at .body.k[0]: it is NaN');
+    await expect(runJq('.body', { ...envelope, body: { u: undefined } })).rejects.toThrow("the value at .body.u: it is CBOR's undefined");
+    try {
+      await runJq('.body.h', yamlBody);
+    } catch (error) {
+      expect(exitCodeOf(error)).toBe(ExitCode.runtime);
+      expect((error as UsageError).hint).toContain("okapi's shorthand filters see it");
+    }
+  });
+
+  it('a program that reads only other parts of the body is given them', async () => {
+    expect(await runJq('.body.id', { ...envelope, body: { id: 1, h: Infinity } })).toEqual([1]);
+  });
+});
+
 describe('runJq: outputs', () => {
   it("returns the program's outputs in order, none for empty", async () => {
     expect(await runJq('.status', envelope)).toEqual([200]);
