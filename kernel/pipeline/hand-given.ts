@@ -1,0 +1,67 @@
+/**
+ * What the user gave for this request (-H, -q, the URL's own query, OKAPI_HEADER, OKAPI_QUERY, a
+ * command's header, query or cookie parameter) beats what an auth plugin answers for the same
+ * header, query name or cookie name, as flags beat profile defaults (SPEC "precedence"). The
+ * plugin is still asked: only it knows what it sets. -v says which value was kept, as curl and
+ * HTTPie send a typed header over their own without a word.
+ */
+import type { AuthOutput, FieldUpdate, WireRequest } from '../../sdk/types.js';
+import { cookieLine, cookiePairsOf } from '../../sdk/shared/cookie-pairs.js';
+import type { AuthPlan } from './auth-phase.js';
+import type { FieldLayer } from './request-description.js';
+
+/** Each name given by hand with where it was given (the highest layer's); header names lower-case, Cookie by cookie name. */
+export interface GivenByHand {
+  headers: Map<string, string>;
+  query: Map<string, string>;
+  cookies: Map<string, string>;
+  note?: (message: string) => void;
+}
+
+export function givenByHand(headerLayers: FieldLayer[], queryLayers: FieldLayer[], note: ((message: string) => void) | undefined): GivenByHand {
+  const given: GivenByHand = { headers: new Map(), query: new Map(), cookies: new Map(), ...(note ? { note } : {}) };
+  for (const { source, entries } of headerLayers) {
+    for (const [name, value] of entries) {
+      if (name.toLowerCase() !== 'cookie') given.headers.set(name.toLowerCase(), source);
+      else for (const [cookie] of cookiePairsOf([value])) given.cookies.set(cookie, source);
+    }
+  }
+  for (const { source, entries } of queryLayers) for (const [name] of entries) given.query.set(name, source);
+  return given;
+}
+
+/** `answer` without what it would set over a value given by hand, which the request already carries. */
+export function keepGiven(answer: AuthOutput, request: WireRequest, given: GivenByHand, auth: AuthPlan): AuthOutput {
+  const kept = new Set<string>();
+  const headers: FieldUpdate = {};
+  for (const [name, value] of Object.entries(answer.headers ?? {})) {
+    const source = given.headers.get(name.toLowerCase());
+    if (name.toLowerCase() === 'cookie' && given.cookies.size > 0) headers[name] = keptCookies(value, request, given, kept);
+    else if (source !== undefined) kept.add(`the ${name} you gave (${source})`);
+    else headers[name] = value;
+  }
+  const query: FieldUpdate = {};
+  for (const [name, value] of Object.entries(answer.query ?? {})) {
+    const source = given.query.get(name);
+    if (source !== undefined) kept.add(`the query parameter ${name} you gave (${source})`);
+    else query[name] = value;
+  }
+  if (kept.size === 0) return answer;
+  const owner = auth.credential !== undefined ? `credential ${auth.credential} (${auth.type}) of profile ${auth.profile}` : `profile ${auth.profile}'s ${auth.type} credential`;
+  given.note?.(`sending ${[...kept].join(', ')}, not ${owner}`);
+  const left = Object.keys(headers).length + Object.keys(query).length > 0;
+  // With nothing of the auth's sent, a 401 answers the user's credential: renewing the auth's would change nothing.
+  return { headers, query, ...(left && answer.renewable ? { renewable: true } : {}) };
+}
+
+/** The answer's Cookie line with each cookie given by hand as the request has it. */
+function keptCookies(value: FieldUpdate[string], request: WireRequest, given: GivenByHand, kept: Set<string>): string | null {
+  const current = Object.entries(request.headers).flatMap(([name, values]) => (name.toLowerCase() === 'cookie' ? values : []));
+  const mine = cookiePairsOf(current).filter(([name]) => given.cookies.has(name));
+  const answered = cookiePairsOf(value === null ? [] : Array.isArray(value) ? value : [value]);
+  for (const [name, pair] of answered) {
+    if (given.cookies.has(name) && !mine.some(([, own]) => own === pair)) kept.add(`the cookie ${name} you gave (${given.cookies.get(name)})`);
+  }
+  const line = cookieLine([...mine, ...answered.filter(([name]) => !given.cookies.has(name))]);
+  return line === '' ? null : line;
+}
