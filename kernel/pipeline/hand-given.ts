@@ -30,37 +30,47 @@ export function givenByHand(headerLayers: FieldLayer[], queryLayers: FieldLayer[
   return given;
 }
 
-/** `answer` without what it would set over a value given by hand, which the request already carries. */
+/**
+ * `answer` with the request's own value for each name given by hand: sent as the user gave it, and
+ * still secret for -v, as everything an auth sets is.
+ */
 export function keepGiven(answer: AuthOutput, request: WireRequest, given: GivenByHand, auth: AuthPlan): AuthOutput {
   const kept = new Set<string>();
+  const own = new Set<string>();
+  const field = (name: string, value: FieldUpdate[string], source: string | undefined, current: string[], what: string): FieldUpdate[string] => {
+    if (source === undefined) {
+      own.add(name);
+      return value;
+    }
+    kept.add(`the ${what} you gave (${source})`);
+    return current.length > 0 ? current : null;
+  };
   const headers: FieldUpdate = {};
   for (const [name, value] of Object.entries(answer.headers ?? {})) {
-    const source = given.headers.get(name.toLowerCase());
-    if (name.toLowerCase() === 'cookie' && given.cookies.size > 0) headers[name] = keptCookies(value, request, given, kept);
-    else if (source !== undefined) kept.add(`the ${name} you gave (${source})`);
-    else headers[name] = value;
+    const current = Object.entries(request.headers).flatMap(([n, values]) => (n.toLowerCase() === name.toLowerCase() ? values : []));
+    headers[name] =
+      name.toLowerCase() === 'cookie' && given.cookies.size > 0
+        ? keptCookies(value, current, given, kept, own)
+        : field(name, value, given.headers.get(name.toLowerCase()), current, name);
   }
   const query: FieldUpdate = {};
   for (const [name, value] of Object.entries(answer.query ?? {})) {
-    const source = given.query.get(name);
-    if (source !== undefined) kept.add(`the query parameter ${name} you gave (${source})`);
-    else query[name] = value;
+    query[name] = field(`?${name}`, value, given.query.get(name), new URL(request.url).searchParams.getAll(name), `query parameter ${name}`);
   }
   if (kept.size === 0) return answer;
   const owner = auth.credential !== undefined ? `credential ${auth.credential} (${auth.type}) of profile ${auth.profile}` : `profile ${auth.profile}'s ${auth.type} credential`;
   given.note?.(`sending ${[...kept].join(', ')}, not ${owner}`);
-  const left = Object.keys(headers).length + Object.keys(query).length > 0;
   // With nothing of the auth's sent, a 401 answers the user's credential: renewing the auth's would change nothing.
-  return { headers, query, ...(left && answer.renewable ? { renewable: true } : {}) };
+  return { headers, query, ...(own.size > 0 && answer.renewable ? { renewable: true } : {}) };
 }
 
 /** The answer's Cookie line with each cookie given by hand as the request has it. */
-function keptCookies(value: FieldUpdate[string], request: WireRequest, given: GivenByHand, kept: Set<string>): string | null {
-  const current = Object.entries(request.headers).flatMap(([name, values]) => (name.toLowerCase() === 'cookie' ? values : []));
+function keptCookies(value: FieldUpdate[string], current: string[], given: GivenByHand, kept: Set<string>, own: Set<string>): string | null {
   const mine = cookiePairsOf(current).filter(([name]) => given.cookies.has(name));
   const answered = cookiePairsOf(value === null ? [] : Array.isArray(value) ? value : [value]);
   for (const [name, pair] of answered) {
-    if (given.cookies.has(name) && !mine.some(([, own]) => own === pair)) kept.add(`the cookie ${name} you gave (${given.cookies.get(name)})`);
+    if (!given.cookies.has(name)) own.add(`cookie ${name}`);
+    else if (!mine.some(([, typed]) => typed === pair)) kept.add(`the cookie ${name} you gave (${given.cookies.get(name)})`);
   }
   const line = cookieLine([...mine, ...answered.filter(([name]) => !given.cookies.has(name))]);
   return line === '' ? null : line;

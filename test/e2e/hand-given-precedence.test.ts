@@ -109,6 +109,11 @@ describe("a credential given by hand over the profile's auth", () => {
   it("sends the api-key header typed with -H, and a typed cookie among the others, not the profile's", async () => {
     const header = await send(homeWithApi('kh', api.url, apiKey('header', 'X-Api-Key', 'prof')), ['kh/anything', '-H', 'X-Api-Key: mine']);
     expect(header.got?.apiKey).toBe('mine');
+    // A credential header whose name says nothing: what the auth would have set stays masked in -v.
+    const tenant = await send(homeWithApi('kt', api.url, apiKey('header', 'X-Tenant', 'prof')), ['kt/anything', '-H', 'X-Tenant: mine-7f3a9c', '-v']);
+    expect(api.requests.at(-1)?.headers['x-tenant']).toBe('mine-7f3a9c');
+    expect(tenant.stderr).toContain('X-Tenant: <redacted>');
+    expect(tenant.stderr).not.toContain('mine-7f3a9c');
     const cookieHome = homeWithApi('kc', api.url, apiKey('cookie', 'sid', 'prof'));
     const cookie = await send(cookieHome, ['kc/anything', '-H', 'Cookie: sid=mine; other=1', '-v']);
     expect(cookie.got?.cookie).toBe('sid=mine; other=1');

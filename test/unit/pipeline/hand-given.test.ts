@@ -6,7 +6,7 @@ import type { WireRequest } from '../../../sdk/types.js';
 
 const bearer: AuthPlan = { type: 'bearer', params: {}, templateParams: [], paramsPath: 'apis.kb.profiles.default.auth.params', api: 'kb', profile: 'default' };
 const binding: AuthPlan = { ...bearer, type: 'api-key', credential: 'key' };
-const request = (headers: Record<string, string[]>): WireRequest => ({ method: 'GET', url: 'http://127.0.0.1:9/items', headers });
+const request = (headers: Record<string, string[]>, url = 'http://127.0.0.1:9/items'): WireRequest => ({ method: 'GET', url, headers });
 
 function given(headers: [string, string][], query: [string, string][] = []) {
   const notes: string[] = [];
@@ -15,17 +15,17 @@ function given(headers: [string, string][], query: [string, string][] = []) {
 }
 
 describe('keepGiven', () => {
-  it("drops the auth's header of a name given by hand, saying which was sent instead", () => {
+  it("puts the request's own value in place of the auth's for a header given by hand, saying which was sent", () => {
     const { hand, notes } = given([['authorization', 'Bearer READONLY']]);
     const answer = keepGiven({ headers: { Authorization: 'Bearer ADMIN', 'X-Other': 'o' } }, request({ authorization: ['Bearer READONLY'] }), hand, bearer);
-    expect(answer).toEqual({ headers: { 'X-Other': 'o' }, query: {} });
+    expect(answer).toEqual({ headers: { Authorization: ['Bearer READONLY'], 'X-Other': 'o' }, query: {} });
     expect(notes).toEqual(["sending the Authorization you gave (-H), not profile default's bearer credential"]);
   });
 
-  it("drops the auth's query parameter of a name given by hand, and its renewal when nothing of it is left", () => {
+  it("keeps a query parameter given by hand, and drops the answer's renewal when nothing of the auth's is left", () => {
     const { hand, notes } = given([], [['api_key', 'MINE']]);
-    const answer = keepGiven({ query: { api_key: 'PROFKEY' }, renewable: true }, request({}), hand, binding);
-    expect(answer).toEqual({ headers: {}, query: {} });
+    const answer = keepGiven({ query: { api_key: 'PROFKEY' }, renewable: true }, request({}, 'http://127.0.0.1:9/items?api_key=MINE'), hand, binding);
+    expect(answer).toEqual({ headers: {}, query: { api_key: ['MINE'] } });
     expect(notes).toEqual(['sending the query parameter api_key you gave (the URL), not credential key (api-key) of profile default']);
   });
 
