@@ -51,10 +51,15 @@ export function planRequest(request: RequestDescription, config: OkapiConfig, en
   }
   const server = request.server;
   const typed = applyServerOverride(apiTarget?.url ?? normalizeTargetUrl(target, server), server);
-  // A name the URL (or a command's query parameter, which is in it) sets replaces the profile's default, as -q does.
+  // A name the URL (or a command's query parameter, which is in it) sets replaces the profile's and
+  // OKAPI_QUERY's defaults of that name, as -q does; -q itself adds to a URL, as HTTPie's `==` does.
   const typedQuery: FieldLayer = { source: operation ? "the command's parameter" : 'the URL', entries: [...typed.searchParams] };
-  const profileQuery = withoutCredentials(apiTarget?.query ?? [], credentials).filter(([name]) => !typed.searchParams.has(name));
-  let url = appendQuery(typed, mergeLayers([profileQuery, ...request.queryLayers.map((layer) => layer.entries)], false));
+  const notInUrl = (entries: [string, string][]) => entries.filter(([name]) => !typed.searchParams.has(name));
+  const envQuery = request.queryLayers.map((layer) => layer.entries);
+  const flagQuery = envQuery.pop() ?? [];
+  const queryLayers = [withoutCredentials(apiTarget?.query ?? [], credentials), ...envQuery].map(notInUrl);
+  queryLayers.push(operation ? notInCommand(typed.searchParams, flagQuery) : flagQuery);
+  let url = appendQuery(typed, mergeLayers(queryLayers, false));
   if (apiTarget) url = new URL(applyUrlOverrides(url.href, apiTarget.overrides, `url_overrides of API ${apiTarget.api}`));
   if (request.headers) headers = applyHeaderUpdate(headers, deletions(request.headers));
   const tls = profileTlsPlan(request, config, apiTarget, url);
@@ -133,7 +138,7 @@ function commandEntries(update: FieldUpdate | undefined): [string, string][] {
 }
 
 /**
- * A header (or cookie) both a generated command's parameter and -H give, with other values, is
+ * A header (or cookie) that both a generated command's parameter and -H give, with other values, is
  * refused: both were typed for this request and okapi cannot know which is meant. The body's
  * Content-Type is the encoding okapi chose, which -H may name otherwise, as on any request.
  */
@@ -146,17 +151,27 @@ function refuseTwice(command: [string, string][], typed: [string, string][]): vo
       const mine = cookiePairsOf(same.map(([, v]) => v));
       for (const [cookie, pair] of cookiePairsOf([value])) {
         if (mine.some(([n, p]) => n === cookie && p !== pair)) {
-          throw new UsageError(`the cookie ${cookie} is given twice, by the command's parameter and by -H 'Cookie: …', with different values (not shown): give it once`, { hint: TWICE_HINT });
+          throw new UsageError(`the cookie ${cookie} is given twice, by the command's parameter and by -H 'Cookie: …', with different values (not shown): give it once`, { hint: twiceHint('-H') });
         }
       }
     } else if (same.length > 0 && !same.some(([, v]) => v === value)) {
       const shown = `by the command's parameter (${redactField(`${name}: ${value}`)}) and by -H '${redactField(`${same[0]![0]}: ${same[0]![1]}`)}'`;
-      throw new UsageError(`the header ${name} is given twice, ${shown}: give it once`, { hint: TWICE_HINT });
+      throw new UsageError(`the header ${name} is given twice, ${shown}: give it once`, { hint: twiceHint('-H') });
     }
   }
 }
 
-const TWICE_HINT = "leave out the command's parameter to send -H's value, or the -H to send the parameter's";
+/** The -q entries a command's URL does not carry already; one it carries with another value is refused, likewise. */
+function notInCommand(command: URLSearchParams, typed: [string, string][]): [string, string][] {
+  return typed.filter(([name, value]) => {
+    const mine = command.getAll(name);
+    if (mine.length === 0 || mine.includes(value)) return mine.length === 0;
+    const shown = `by the command's parameter (${redactField(`${name}=${mine[0]}`)}) and by -q '${redactField(`${name}=${value}`)}'`;
+    throw new UsageError(`the query parameter ${name} is given twice, ${shown}: give it once`, { hint: twiceHint('-q') });
+  });
+}
+
+const twiceHint = (flag: string) => `leave out the command's parameter to send ${flag}'s value, or the ${flag} to send the parameter's`;
 
 /** Cookie entries of all layers merged by cookie name, a later layer's pairs replacing an earlier one's of the same name. */
 function withCookies(headers: HeaderMap, layers: [string, string][][]): HeaderMap {

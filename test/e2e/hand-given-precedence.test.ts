@@ -140,6 +140,16 @@ describe("a profile's query default under the request's own", () => {
     expect(command.code, command.stderr).toBe(0);
     expect(command.got?.query).toEqual([['limit', '5']]);
     expect((await send(home, ['sp', 'get-item', 'x'])).got?.query).toEqual([['limit', '99']]);
+    expect((await send(home, ['sp', 'get-item', 'x', '--limit', '5'], { OKAPI_QUERY: 'limit=10' })).got?.query).toEqual([['limit', '5']]);
+  });
+
+  it("refuses a query parameter the command and -q both give with other values, and sends nothing", async () => {
+    const home = await connected({});
+    const twice = await send(home, ['sp', 'get-item', 'x', '--limit', '5', '-q', 'limit=7']);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toContain("the query parameter limit is given twice, by the command's parameter (limit=5) and by -q 'limit=7': give it once");
+    expect(api.requests).toEqual([]);
+    expect((await send(home, ['sp', 'get-item', 'x', '--limit', '5', '-q', 'limit=5'])).got?.query).toEqual([['limit', '5']]);
   });
 });
 

@@ -121,10 +121,12 @@ describe('planRequest', () => {
 describe('planRequest: what the user gave over profile defaults', () => {
   const shop = (profile: Record<string, unknown>) => ({ apis: { shop: { base_url: 'http://127.0.0.1:9', profiles: { default: profile } } } });
 
-  it("lets a query name in the URL replace the profile's default of that name, as -q does", () => {
+  it("lets a query name in the URL replace the profile's and OKAPI_QUERY's default of that name, as -q does", () => {
     const config = shop({ query: ['k=1', 'limit=99', 'keep=p'] });
-    const plan = planRequest({ ...base, target: 'shop/items?k=2', queryLayers: [flags([['limit', '5']])] }, config, {});
-    expect([...plan.url.searchParams]).toEqual([['k', '2'], ['keep', 'p'], ['limit', '5']]);
+    const queryLayers = [env([['k', 'env'], ['e', '1']]), flags([['limit', '5']])];
+    const plan = planRequest({ ...base, target: 'shop/items?k=2', queryLayers }, config, {});
+    expect([...plan.url.searchParams]).toEqual([['k', '2'], ['keep', 'p'], ['e', '1'], ['limit', '5']]);
+    expect([...planRequest({ ...base, target: 'shop/items?k=2', queryLayers: [env([]), flags([['k', '3']])] }, config, {}).url.searchParams]).toContainEqual(['k', '3']);
     const command = planRequest({ ...base, target: 'http://127.0.0.1:9/items/x?limit=5', api: 'shop', operation: 'get-item' }, config, {});
     expect(command.url.searchParams.getAll('limit')).toEqual(['5']);
   });
@@ -159,6 +161,14 @@ describe('planRequest: what the user gave over profile defaults', () => {
     expect(typed([['Cookie', 'other=1; sess=w']], { Cookie: 'sess=v' })).toThrow("the cookie sess is given twice, by the command's parameter and by -H 'Cookie: …', with different values (not shown): give it once");
     expect(typed([['x-req-id', 'p']], { 'X-Req-Id': 'p' })().headers['x-req-id']).toEqual(['p']);
     expect(typed([['Content-Type', 'application/merge-patch+json']], { 'Content-Type': 'application/json' })().headers['Content-Type']).toEqual(['application/merge-patch+json']);
+  });
+
+  it("refuses a query parameter a command's URL carries and -q gives with another value, and sends the same value once", () => {
+    const typed = (entries: [string, string][]) => () =>
+      planRequest({ ...base, target: 'http://127.0.0.1:9/items/x?limit=5', queryLayers: [env([]), flags(entries)], operation: 'get-item' }, {}, {});
+    expect(typed([['limit', '7']])).toThrow("the query parameter limit is given twice, by the command's parameter (limit=5) and by -q 'limit=7': give it once");
+    expect(typed([['api_key', 'MINE']])().url.searchParams.getAll('api_key')).toEqual(['MINE']);
+    expect(typed([['limit', '5']])().url.searchParams.getAll('limit')).toEqual(['5']);
   });
 
   it('lists what was given by hand for the auth phase, with where, only when an auth runs', () => {
