@@ -2,8 +2,8 @@
  * What the user gave for this request (-H, -q, the URL's own query, OKAPI_HEADER, OKAPI_QUERY, a
  * command's header, query or cookie parameter) beats what an auth plugin answers for the same
  * header, query name or cookie name, as flags beat profile defaults (SPEC "precedence"). The
- * plugin is still asked: only it knows what it sets. -v says which value was kept, as curl and
- * HTTPie send a typed header over their own without a word.
+ * plugin is still asked: only it knows what it sets. Only -v says which was sent (curl and HTTPie
+ * send a typed header over their own without a word), as -v masks the value that would tell.
  */
 import type { AuthOutput, FieldUpdate, WireRequest } from '../../sdk/types.js';
 import { cookieLine, cookiePairsOf } from '../../sdk/shared/cookie-pairs.js';

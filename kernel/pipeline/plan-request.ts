@@ -1,11 +1,13 @@
 /**
  * Phase 2 of the pipeline: from what the user gave (method, URL text, body) to the request plan —
  * the final URL (server override, query layers) and headers in precedence order: okapi's defaults,
- * then the registered API's profile (an `<api>/<path>` target), then a command's own headers, then
- * OKAPI_HEADER/OKAPI_QUERY, then -H/-q. The API's `url_overrides` rewrite the URL last. The plan remembers which headers are
- * okapi's own (its defaults and a body's Content-Type, as okapi set them): every other header is
- * bound to the first origin, and a redirect to another origin drops it. It also carries the auth
- * to run: the credentials the request's operation selects (credential-plans.ts).
+ * then the registered API's profile (an `<api>/<path>` target), then OKAPI_HEADER/OKAPI_QUERY, then
+ * the URL's own query and a command's own headers, then -H/-q; cookies merge by name in that order.
+ * The API's `url_overrides` rewrite the URL last. The plan remembers which headers are okapi's own
+ * (its defaults and a body's Content-Type, as okapi set them): every other header is bound to the
+ * first origin, and a redirect to another origin drops it. It also carries the auth to run (the
+ * credentials the request's operation selects, credential-plans.ts) and what the user gave by
+ * hand, which their answers do not replace (hand-given.ts).
  */
 import { OKAPI_VERSION } from '../../sdk/shared/version.js';
 import { ACCEPT_HEADER } from '../../sdk/shared/decoders/decode-body.js';
