@@ -187,6 +187,14 @@ describe('planRequest: what the user gave over profile defaults', () => {
     expect(plan.given?.cookies).toEqual(new Map([['sid', '-H']]));
     expect(plan.given?.query).toEqual(new Map([['api_key', 'the URL'], ['tok', '-q']]));
     expect(planRequest({ ...base, target: 'shop/items' }, shop({}), {}).given).toBeUndefined();
+    const command = planRequest(
+      { ...base, target: 'http://127.0.0.1:9/items?api_key=P', api: 'shop', operation: 'get-item', headers: { Authorization: 'Bearer P', Cookie: 'sid=p' } },
+      config,
+      {},
+    );
+    expect(command.given?.headers).toEqual(new Map([['authorization', "the command's parameter"]]));
+    expect(command.given?.cookies).toEqual(new Map([['sid', "the command's parameter"]]));
+    expect(command.given?.query).toEqual(new Map([['api_key', "the command's parameter"]]));
   });
 });
 
