@@ -23,16 +23,17 @@ export function requestDefaultsFromArgv(inv: Invocation): RequestDefaults {
     configDir: dirname(inv.configPath),
     // -H and -q values were checked when argv was scanned (flags.ts); the environment's are checked here.
     headerLayers: [
-      splitEnvList(inv.env.OKAPI_HEADER).map((e) => parseHeaderEntry(e, 'OKAPI_HEADER entry')),
-      inv.strings('okapi-header').map((e) => headerEntry(e)!),
+      { source: 'OKAPI_HEADER', entries: splitEnvList(inv.env.OKAPI_HEADER).map((e) => parseHeaderEntry(e, 'OKAPI_HEADER entry')) },
+      { source: '-H', entries: inv.strings('okapi-header').map((e) => headerEntry(e)!) },
     ],
     queryLayers: [
-      splitEnvList(inv.env.OKAPI_QUERY).map((e) => parseQueryEntry(e, 'OKAPI_QUERY entry')),
-      inv.strings('okapi-query').map((e) => queryEntry(e)!),
+      { source: 'OKAPI_QUERY', entries: splitEnvList(inv.env.OKAPI_QUERY).map((e) => parseQueryEntry(e, 'OKAPI_QUERY entry')) },
+      { source: '-q', entries: inv.strings('okapi-query').map((e) => queryEntry(e)!) },
     ],
     ...(inv.flag('okapi-no-browser') ? { noBrowser: true } : {}),
     ...(auth !== undefined ? { auth } : {}),
     warn: (message) => inv.diagnostic('warn', message),
+    note: (message) => inv.diagnostic('info', message),
     limits: transportLimitsFromArgv(inv),
   };
 }

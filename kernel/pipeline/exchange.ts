@@ -11,6 +11,7 @@ import { onShutdown } from '../shutdown.js';
 import { applyHeaderUpdate, originBoundNames } from './request-fields.js';
 import { ResponseBody } from './response-body.js';
 import { authenticate, type AuthPlan } from './auth-phase.js';
+import { keepGiven, type GivenByHand } from './hand-given.js';
 import { sendRenewingAfter401, type AuthenticatedExchange } from './renew-after-401.js';
 import { FollowedResponses, type MiddlewareOutcome } from './follow-loop.js';
 import type { ProfileTlsPaths } from '../../sdk/shared/profile-tls.js';
@@ -26,6 +27,8 @@ export interface RequestPlan {
   profile?: string;
   /** One per selected credential, run in order (credential-plans.ts). */
   auth?: AuthPlan[];
+  /** What the user gave by hand, which the auth answers do not replace (hand-given.ts). */
+  given?: GivenByHand;
   /** The API profile's TLS files, for the hops on `origin` only (docs/design/028-profile-tls.md). */
   tls?: ProfileTlsPlan;
 }
@@ -69,11 +72,15 @@ export async function performExchange(
   }
 
   const auths = plan.auth ?? [];
+  const ask = async (current: WireRequest, auth: AuthPlan, renew: boolean) => {
+    const answer = await authenticate(current, auth, registry, env, renew);
+    return plan.given ? keepGiven(answer, current, plan.given, auth) : answer;
+  };
   const exchanged: Partial<AuthenticatedExchange> & Pick<AuthenticatedExchange, 'request' | 'response'> =
     auths.length > 0
       ? await sendRenewingAfter401(
           request,
-          { count: auths.length, ask: (index, current, renew) => authenticate(current, auths[index]!, registry, env, renew), apply: applyRequestUpdate },
+          { count: auths.length, ask: (index, current, renew) => ask(current, auths[index]!, renew), apply: applyRequestUpdate },
           (authenticated) => transmit(authenticated.request, plan.okapiHeaders, transport, authenticated.secretFields),
         )
       : { request, response: await transmit(request, plan.okapiHeaders, transport, undefined) };

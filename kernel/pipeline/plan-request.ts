@@ -1,22 +1,28 @@
 /**
  * Phase 2 of the pipeline: from what the user gave (method, URL text, body) to the request plan —
  * the final URL (server override, query layers) and headers in precedence order: okapi's defaults,
- * then the registered API's profile (an `<api>/<path>` target), then a command's own headers, then
- * OKAPI_HEADER/OKAPI_QUERY, then -H/-q. The API's `url_overrides` rewrite the URL last. The plan remembers which headers are
- * okapi's own (its defaults and a body's Content-Type, as okapi set them): every other header is
- * bound to the first origin, and a redirect to another origin drops it. It also carries the auth
- * to run: the credentials the request's operation selects (credential-plans.ts).
+ * then the registered API's profile (an `<api>/<path>` target), then OKAPI_HEADER/OKAPI_QUERY, then
+ * the URL's own query and a command's own headers, then -H/-q; cookies merge by name in that order.
+ * The API's `url_overrides` rewrite the URL last. The plan remembers which headers are okapi's own
+ * (its defaults and a body's Content-Type, as okapi set them): every other header is bound to the
+ * first origin, and a redirect to another origin drops it. It also carries the auth to run (the
+ * credentials the request's operation selects, credential-plans.ts) and what the user gave by
+ * hand, which their answers do not replace (hand-given.ts).
  */
 import { OKAPI_VERSION } from '../../sdk/shared/version.js';
 import { ACCEPT_HEADER } from '../../sdk/shared/decoders/decode-body.js';
 import type { ProfileTlsPlan, RequestPlan } from './exchange.js';
-import type { FieldUpdate } from '../../sdk/types.js';
+import type { FieldUpdate, HeaderMap } from '../../sdk/types.js';
+import { UsageError } from '../../sdk/shared/errors.js';
+import { redactField } from '../../sdk/shared/redact.js';
+import { cookieLine, cookiePairsOf } from '../../sdk/shared/cookie-pairs.js';
+import { givenByHand } from './hand-given.js';
 import { applyHeaderUpdate, mergeLayers } from './request-fields.js';
 import { getHeader } from '../transport/headers.js';
 import { applyServerOverride } from '../../sdk/shared/server-override.js';
 import { appendQuery, normalizeTargetUrl } from '../../sdk/shared/target-url.js';
 import type { OkapiConfig } from '../config/document.js';
-import type { RequestDescription } from './request-description.js';
+import type { FieldLayer, RequestDescription } from './request-description.js';
 import { profileTlsForUrl, resolveApiTarget, type ApiTarget } from '../api/api-target.js';
 import { profileTlsPaths } from '../../sdk/shared/profile-tls.js';
 import { planCredentials, profileHasCredentials, requestOperation, type CredentialPlans } from './credential-plans.js';
@@ -33,15 +39,29 @@ export function planRequest(request: RequestDescription, config: OkapiConfig, en
     ['Accept', ACCEPT_HEADER],
   ];
   const profileHeaders = withoutCredentials(apiTarget?.headers ?? [], credentials);
-  let headers = mergeLayers([defaults, profileHeaders, commandLayer(request.headers, profileHeaders), ...request.headerLayers], true);
+  // A generated command's header and cookie parameters are typed for this request: given by hand, as -H is.
+  const operation = request.operation !== undefined;
+  const command: FieldLayer = { source: "the command's parameter", entries: commandEntries(request.headers) };
+  const flags = request.headerLayers.slice(-1);
+  if (operation) refuseTwice(command.entries, flags[0]?.entries ?? []);
+  const layers = [profileHeaders, ...[...request.headerLayers.slice(0, -1), command, ...flags].map((layer) => layer.entries)];
+  let headers = withCookies(mergeLayers([defaults, ...layers], true), layers);
   let okapiHeaders = mergeLayers([defaults], true);
   if (body?.contentType !== undefined && getHeader(headers, 'content-type') === undefined) {
     headers = applyHeaderUpdate(headers, { 'Content-Type': body.contentType });
     okapiHeaders = applyHeaderUpdate(okapiHeaders, { 'Content-Type': body.contentType });
   }
-  const query = mergeLayers([withoutCredentials(apiTarget?.query ?? [], credentials), ...request.queryLayers], false);
   const server = request.server;
-  let url = appendQuery(applyServerOverride(apiTarget?.url ?? normalizeTargetUrl(target, server), server), query);
+  const typed = applyServerOverride(apiTarget?.url ?? normalizeTargetUrl(target, server), server);
+  // A name the URL (or a command's query parameter, which is in it) sets replaces the profile's and
+  // OKAPI_QUERY's defaults of that name, as -q does; -q itself adds to a URL, as HTTPie's `==` does.
+  const typedQuery: FieldLayer = { source: operation ? "the command's parameter" : 'the URL', entries: [...typed.searchParams] };
+  const notInUrl = (entries: [string, string][]) => entries.filter(([name]) => !typed.searchParams.has(name));
+  const envQuery = request.queryLayers.map((layer) => layer.entries);
+  const flagQuery = envQuery.pop() ?? [];
+  const queryLayers = [withoutCredentials(apiTarget?.query ?? [], credentials), ...envQuery].map(notInUrl);
+  queryLayers.push(operation ? notInCommand(typed.searchParams, flagQuery) : flagQuery);
+  let url = appendQuery(typed, mergeLayers(queryLayers, false));
   if (apiTarget) url = new URL(applyUrlOverrides(url.href, apiTarget.overrides, `url_overrides of API ${apiTarget.api}`));
   if (request.headers) headers = applyHeaderUpdate(headers, deletions(request.headers));
   const tls = profileTlsPlan(request, config, apiTarget, url);
@@ -53,7 +73,9 @@ export function planRequest(request: RequestDescription, config: OkapiConfig, en
     ...(body ? { body: body.bytes } : {}),
     ...(apiTarget ? { api: apiTarget.api, profile: apiTarget.profile } : {}),
     ...(tls ? { tls } : {}),
-    ...(credentials && credentials.plans.length > 0 ? { auth: credentials.plans } : {}),
+    ...(credentials && credentials.plans.length > 0
+      ? { auth: credentials.plans, given: givenByHand([...request.headerLayers.slice(0, -1), ...(operation ? [command] : []), ...flags], [typedQuery, ...request.queryLayers], request.note) }
+      : {}),
   };
 }
 
@@ -87,7 +109,7 @@ function credentialsOf(request: RequestDescription, target: ApiTarget | undefine
     profileHasCredentials(config, target.api, target.profile) ||
     [...target.headers, ...target.query].some(([name]) => isCredentialName(name));
   if (!mayMatter) return undefined;
-  const byHand = [...target.headers, ...target.query, ...request.headerLayers.flat(), ...request.queryLayers.flat()].map(([name]) => name);
+  const byHand = [...target.headers, ...target.query, ...[...request.headerLayers, ...request.queryLayers].flatMap((layer) => layer.entries)].map(([name]) => name);
   const commandHeaders = Object.entries(request.headers ?? {}).flatMap(([name, value]) => (value === null ? [] : [name]));
   const supplied = [...byHand, ...commandHeaders].some((name) => isCredentialName(name));
   const operation = requestOperation(request.cacheDir, target.api, request.operation, request.method, target.path);
@@ -112,23 +134,53 @@ function withoutCredentials(entries: [string, string][], credentials: Credential
   return credentials?.public ? entries.filter(([name]) => !isCredentialName(name)) : entries;
 }
 
+/** A command's own headers (a generated operation's header and cookie parameters, its body's Content-Type). */
+function commandEntries(update: FieldUpdate | undefined): [string, string][] {
+  return Object.entries(update ?? {}).flatMap(([name, value]) => (value === null ? [] : (Array.isArray(value) ? value : [value]).map((v): [string, string] => [name, String(v)])));
+}
+
 /**
- * A command's own headers (a generated operation's header and cookie parameters, its body's
- * Content-Type) sit above the profile's and below what the user typed (OKAPI_HEADER, -H), which
- * wins as on any request; a command's Cookie adds its pairs to the profile's cookies.
+ * A header (or cookie) that both a generated command's parameter and -H give, with other values, is
+ * refused: both were typed for this request and okapi cannot know which is meant. The body's
+ * Content-Type is the encoding okapi chose, which -H may name otherwise, as on any request.
  */
-function commandLayer(update: FieldUpdate | undefined, profile: [string, string][]): [string, string][] {
-  if (!update) return [];
-  const layer: [string, string][] = [];
-  for (const [name, value] of Object.entries(update)) {
-    if (value === null) continue;
-    const values = Array.isArray(value) ? value.map(String) : [String(value)];
-    if (name.toLowerCase() === 'cookie') {
-      const cookies = [...profile.filter(([n]) => n.toLowerCase() === 'cookie').map(([, v]) => v), ...values];
-      layer.push([name, cookies.join('; ')]);
-    } else for (const v of values) layer.push([name, v]);
+function refuseTwice(command: [string, string][], typed: [string, string][]): void {
+  for (const [name, value] of command) {
+    const lower = name.toLowerCase();
+    if (lower === 'content-type') continue;
+    const same = typed.filter(([n]) => n.toLowerCase() === lower);
+    if (lower === 'cookie') {
+      const mine = cookiePairsOf(same.map(([, v]) => v));
+      for (const [cookie, pair] of cookiePairsOf([value])) {
+        if (mine.some(([n, p]) => n === cookie && p !== pair)) {
+          throw new UsageError(`the cookie ${cookie} is given twice, by the command's parameter and by -H 'Cookie: …', with different values (not shown): give it once`, { hint: twiceHint('-H') });
+        }
+      }
+    } else if (same.length > 0 && !same.some(([, v]) => v === value)) {
+      const shown = `by the command's parameter (${redactField(`${name}: ${value}`)}) and by -H '${redactField(`${same[0]![0]}: ${same[0]![1]}`)}'`;
+      throw new UsageError(`the header ${name} is given twice, ${shown}: give it once`, { hint: twiceHint('-H') });
+    }
   }
-  return layer;
+}
+
+/** The -q entries a command's URL does not carry already; one it carries with another value is refused, likewise. */
+function notInCommand(command: URLSearchParams, typed: [string, string][]): [string, string][] {
+  return typed.filter(([name, value]) => {
+    const mine = command.getAll(name);
+    if (mine.length === 0 || mine.includes(value)) return mine.length === 0;
+    const shown = `by the command's parameter (${redactField(`${name}=${mine[0]}`)}) and by -q '${redactField(`${name}=${value}`)}'`;
+    throw new UsageError(`the query parameter ${name} is given twice, ${shown}: give it once`, { hint: twiceHint('-q') });
+  });
+}
+
+const twiceHint = (flag: string) => `leave out the command's parameter to send ${flag}'s value, or the ${flag} to send the parameter's`;
+
+/** Cookie entries of all layers merged by cookie name, a later layer's pairs replacing an earlier one's of the same name. */
+function withCookies(headers: HeaderMap, layers: [string, string][][]): HeaderMap {
+  const cookieLayers = layers.map((layer) => cookiePairsOf(layer.filter(([name]) => name.toLowerCase() === 'cookie').map(([, value]) => value)));
+  if (cookieLayers.every((layer) => layer.length === 0)) return headers;
+  const name = Object.keys(headers).find((n) => n.toLowerCase() === 'cookie')!;
+  return { ...headers, [name]: [cookieLine(Object.entries(mergeLayers(cookieLayers, false)).flatMap(([cookie, pairs]) => pairs.map((pair): [string, string] => [cookie, pair])))] };
 }
 
 /** The headers a command deletes (null), applied last. */

@@ -31,12 +31,13 @@ export interface RequestDescription {
   server?: string;
   /**
    * Header layers over okapi's defaults and the API profile's, in increasing precedence
-   * (OKAPI_HEADER, then -H): a later layer's entry replaces every earlier value of its name.
+   * (OKAPI_HEADER, then -H): a later layer's entry replaces every earlier value of its name, a
+   * Cookie entry every earlier cookie of its names. The last is the command line's own (-H).
    */
-  headerLayers: [string, string][][];
+  headerLayers: FieldLayer[];
   /** Query layers over the API profile's, in the same order (OKAPI_QUERY, then -q). */
-  queryLayers: [string, string][][];
-  /** Applied after planning, as a plugin's update is: a string sets, an array replaces, null deletes. */
+  queryLayers: FieldLayer[];
+  /** A command's own headers: above the environment's, below the last layer (-H); null deletes, after planning. */
   headers?: FieldUpdate;
   /** `--okapi-no-browser`: an auth type that signs in through a browser prints its URL instead. */
   noBrowser?: boolean;
@@ -44,7 +45,15 @@ export interface RequestDescription {
   auth?: string;
   /** Where planning says what the user should know (a credential forced outside the requirements). */
   warn?: (message: string) => void;
+  /** What -v tells (a credential given by hand sent instead of the auth's). */
+  note?: (message: string) => void;
   limits: TransportLimits;
+}
+
+/** Entries the user gave one way, named as the user knows that way (`-H`, `OKAPI_QUERY`) for messages. */
+export interface FieldLayer {
+  source: string;
+  entries: [string, string][];
 }
 
 /** What every request of a run shares, before its method, target and body are known. */

@@ -4,6 +4,7 @@
  * cookie of the same name, so cookies given with -H or by a profile are kept.
  */
 import { definePlugin } from '../../sdk/define.js';
+import { cookieLine, cookiePairsOf } from '../../sdk/shared/cookie-pairs.js';
 import { OkapiError } from '../../sdk/shared/errors.js';
 import { redactKeepingLength } from '../../sdk/shared/redact.js';
 import { authOwner, authParamHint, requiredAuthParam } from '../../sdk/auth-params.js';
@@ -38,10 +39,7 @@ function placeOf(input: AuthInput): Place {
 
 function cookieUpdate(input: AuthInput, name: string, value: string): RequestUpdate {
   const headerName = Object.keys(input.request.headers).find((header) => header.toLowerCase() === 'cookie');
-  const others = (headerName ? input.request.headers[headerName]! : [])
-    .flatMap((line) => line.split(';'))
-    .map((pair) => pair.trim())
-    .filter((pair) => pair !== '' && pair.split('=', 1)[0]!.trim() !== name);
+  const others = cookiePairsOf(headerName ? input.request.headers[headerName]! : []).filter(([cookie]) => cookie !== name);
   // Header updates replace every spelling of the name (DESIGN.md §3): the one Cookie line holds them all.
-  return { headers: { Cookie: [...others, `${name}=${value}`].join('; ') } };
+  return { headers: { Cookie: cookieLine([...others, [name, `${name}=${value}`]]) } };
 }

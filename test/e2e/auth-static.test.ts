@@ -106,11 +106,13 @@ describe('built-in auth types through a profile', () => {
     expect(printed.stdout).not.toContain('tenant-secret-1');
   });
 
-  it('sends an api-key cookie beside the cookies of the request', async () => {
+  it('sends an api-key cookie beside the cookies of the request, and a sid typed by hand instead of it', async () => {
     const home = homeWith({ type: 'api-key', params: { in: 'cookie', name: 'sid', value: 'cookie-secret-1' } });
-    const result = await runOkapi(['ex/anything', '-H', 'Cookie: theme=dark; sid=old', '-o', 'json'], { env: home.env });
+    const result = await runOkapi(['ex/anything', '-H', 'Cookie: theme=dark', '-o', 'json'], { env: home.env });
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout).headers.cookie).toBe('theme=dark; sid=cookie-secret-1');
+    const typed = await runOkapi(['ex/anything', '-H', 'Cookie: theme=dark; sid=mine', '-o', 'json'], { env: home.env });
+    expect(JSON.parse(typed.stdout).headers.cookie).toBe('theme=dark; sid=mine');
   });
 
   it("a wrong token gets the server's 401 and exit 4", async () => {

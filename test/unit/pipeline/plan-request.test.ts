@@ -1,9 +1,11 @@
 /** Planning from a request description alone: no argv, no Invocation. */
 import { describe, expect, it } from 'vitest';
 import { planRequest } from '../../../kernel/pipeline/plan-request.js';
-import type { RequestDescription } from '../../../kernel/pipeline/request-description.js';
+import type { FieldLayer, RequestDescription } from '../../../kernel/pipeline/request-description.js';
 import { transportOptionsFor } from '../../../kernel/pipeline/transport-options.js';
 
+const env = (entries: [string, string][]): FieldLayer => ({ source: 'OKAPI_HEADER', entries });
+const flags = (entries: [string, string][]): FieldLayer => ({ source: '-H', entries });
 const base: RequestDescription = { method: 'GET', target: 'http://127.0.0.1:9/items', headerLayers: [], queryLayers: [], configDir: '/config', limits: {} };
 
 describe('planRequest', () => {
@@ -11,8 +13,8 @@ describe('planRequest', () => {
     const plan = planRequest(
       {
         ...base,
-        headerLayers: [[['X-A', 'env'], ['X-B', 'env']], [['x-a', 'flag1'], ['X-A', 'flag2']]],
-        queryLayers: [[['q', '1']], [['r', '2']]],
+        headerLayers: [env([['X-A', 'env'], ['X-B', 'env']]), flags([['x-a', 'flag1'], ['X-A', 'flag2']])],
+        queryLayers: [env([['q', '1']]), flags([['r', '2']])],
         headers: { 'X-B': null, 'X-C': 'plugin' },
       },
       {},
@@ -37,7 +39,7 @@ describe('planRequest', () => {
         ...base,
         target: 'http://127.0.0.1:9/styles',
         api: 'shop',
-        headerLayers: [[['Content-Type', 'application/merge-patch+json'], ['X-Trace', 'user']]],
+        headerLayers: [flags([['Content-Type', 'application/merge-patch+json'], ['X-Trace', 'user']])],
         headers: { Cookie: ['session=s'], 'Content-Type': ['application/json'], 'X-Tenant': ['command'], 'X-Trace': ['command'] },
       },
       config,
@@ -72,7 +74,7 @@ describe('planRequest', () => {
       },
     };
     const plan = (target: string, profile?: string) =>
-      planRequest({ ...base, target, queryLayers: [[['q', '1']]], ...(profile ? { profile } : {}) }, config, {}).url.href;
+      planRequest({ ...base, target, queryLayers: [flags([['q', '1']])], ...(profile ? { profile } : {}) }, config, {}).url.href;
     expect(plan('example/items')).toBe('http://127.0.0.1:8080/v1/items?q=1');
     expect(plan('example/files/a%2Fb')).toBe('http://127.0.0.1:8081/f/a%2Fb?q=1');
     expect(plan('example/filesystem')).toBe('http://127.0.0.1:8080/v1/filesystem?q=1');
@@ -113,6 +115,86 @@ describe('planRequest', () => {
     const plan = planRequest({ ...base, target: 'http://127.0.0.1:10/x', api: 'shop', auth: 'key', warn: (m) => warnings.push(m) }, config, {});
     expect(plan.auth).toBeUndefined();
     expect(warnings).toEqual(["--okapi-auth key applies only to requests to a registered API's own origin; no credential was sent"]);
+  });
+});
+
+describe('planRequest: what the user gave over profile defaults', () => {
+  const shop = (profile: Record<string, unknown>) => ({ apis: { shop: { base_url: 'http://127.0.0.1:9', profiles: { default: profile } } } });
+
+  it("lets a query name in the URL replace the profile's and OKAPI_QUERY's default of that name, as -q does", () => {
+    const config = shop({ query: ['k=1', 'limit=99', 'keep=p'] });
+    const queryLayers = [env([['k', 'env'], ['e', '1']]), flags([['limit', '5']])];
+    const plan = planRequest({ ...base, target: 'shop/items?k=2', queryLayers }, config, {});
+    expect([...plan.url.searchParams]).toEqual([['k', '2'], ['keep', 'p'], ['e', '1'], ['limit', '5']]);
+    expect([...planRequest({ ...base, target: 'shop/items?k=2', queryLayers: [env([]), flags([['k', '3']])] }, config, {}).url.searchParams]).toContainEqual(['k', '3']);
+    const command = planRequest({ ...base, target: 'http://127.0.0.1:9/items/x?limit=5', api: 'shop', operation: 'get-item' }, config, {});
+    expect(command.url.searchParams.getAll('limit')).toEqual(['5']);
+  });
+
+  it("merges cookies by name: the profile's, then OKAPI_HEADER, the command's, -H last", () => {
+    const plan = planRequest(
+      {
+        ...base,
+        target: 'http://127.0.0.1:9/items',
+        api: 'shop',
+        headerLayers: [env([['Cookie', 'envc=1; both=env']]), flags([['cookie', 'other=1; both=typed']])],
+        headers: { Cookie: 'sess=v' },
+      },
+      shop({ headers: ['Cookie: prof=p; envc=old'] }),
+      {},
+    );
+    expect(plan.headers.cookie).toEqual(['prof=p; envc=1; sess=v; other=1; both=typed']);
+  });
+
+  it("puts a command's parameter above OKAPI_HEADER: it is a flag of the command line", () => {
+    const plan = planRequest({ ...base, headerLayers: [env([['X-Req-Id', 'env']]), flags([])], headers: { 'X-Req-Id': 'p' }, operation: 'get-item' }, {}, {});
+    expect(plan.headers['X-Req-Id']).toEqual(['p']);
+  });
+
+  it("refuses a header or cookie both a command's parameter and -H give with other values, naming both", () => {
+    const typed = (entries: [string, string][], headers: Record<string, string>) => () =>
+      planRequest({ ...base, headerLayers: [env([]), flags(entries)], headers, operation: 'get-item' }, {}, {});
+    expect(typed([['X-Req-Id', 'h']], { 'X-Req-Id': 'p' })).toThrow(
+      "the header X-Req-Id is given twice, by the command's parameter (X-Req-Id: p) and by -H 'X-Req-Id: h': give it once",
+    );
+    expect(typed([['Authorization', 'Bearer MINE']], { Authorization: 'Bearer OTHER' })).toThrow(/\(Authorization: \*\*\*\) and by -H 'Authorization: \*\*\*'/);
+    expect(typed([['Cookie', 'other=1; sess=w']], { Cookie: 'sess=v' })).toThrow("the cookie sess is given twice, by the command's parameter and by -H 'Cookie: …', with different values (not shown): give it once");
+    expect(typed([['x-req-id', 'p']], { 'X-Req-Id': 'p' })().headers['x-req-id']).toEqual(['p']);
+    expect(typed([['Content-Type', 'application/merge-patch+json']], { 'Content-Type': 'application/json' })().headers['Content-Type']).toEqual(['application/merge-patch+json']);
+  });
+
+  it("refuses a query parameter a command's URL carries and -q gives with another value, and sends the same value once", () => {
+    const typed = (entries: [string, string][]) => () =>
+      planRequest({ ...base, target: 'http://127.0.0.1:9/items/x?limit=5', queryLayers: [env([]), flags(entries)], operation: 'get-item' }, {}, {});
+    expect(typed([['limit', '7']])).toThrow("the query parameter limit is given twice, by the command's parameter (limit=5) and by -q 'limit=7': give it once");
+    expect(typed([['api_key', 'MINE']])().url.searchParams.getAll('api_key')).toEqual(['MINE']);
+    expect(typed([['limit', '5']])().url.searchParams.getAll('limit')).toEqual(['5']);
+  });
+
+  it('lists what was given by hand for the auth phase, with where, only when an auth runs', () => {
+    const config = shop({ auth: { type: 'bearer', params: { token: 'PROF' } } });
+    const plan = planRequest(
+      {
+        ...base,
+        target: 'shop/items?api_key=MINE',
+        headerLayers: [env([['X-Api-Key', 'env']]), flags([['Authorization', 'Bearer MINE'], ['Cookie', 'sid=mine']])],
+        queryLayers: [{ source: 'OKAPI_QUERY', entries: [] }, { source: '-q', entries: [['tok', 'x']] }],
+      },
+      config,
+      {},
+    );
+    expect(plan.given?.headers).toEqual(new Map([['x-api-key', 'OKAPI_HEADER'], ['authorization', '-H']]));
+    expect(plan.given?.cookies).toEqual(new Map([['sid', '-H']]));
+    expect(plan.given?.query).toEqual(new Map([['api_key', 'the URL'], ['tok', '-q']]));
+    expect(planRequest({ ...base, target: 'shop/items' }, shop({}), {}).given).toBeUndefined();
+    const command = planRequest(
+      { ...base, target: 'http://127.0.0.1:9/items?api_key=P', api: 'shop', operation: 'get-item', headers: { Authorization: 'Bearer P', Cookie: 'sid=p' } },
+      config,
+      {},
+    );
+    expect(command.given?.headers).toEqual(new Map([['authorization', "the command's parameter"]]));
+    expect(command.given?.cookies).toEqual(new Map([['sid', "the command's parameter"]]));
+    expect(command.given?.query).toEqual(new Map([['api_key', "the command's parameter"]]));
   });
 });
 
