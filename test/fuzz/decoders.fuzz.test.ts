@@ -11,7 +11,7 @@ import { UndecodableBodyError } from '../../sdk/shared/decoders/decoder.js';
 import { jsonDecoder } from '../../sdk/shared/decoders/json.js';
 import { ndjsonDecoder } from '../../sdk/shared/decoders/ndjson.js';
 import { yamlDecoder } from '../../sdk/shared/decoders/yaml.js';
-import { newCborEncoder } from '../../sdk/shared/cbor.js';
+import { CborKeyCollisionError, newCborEncoder } from '../../sdk/shared/cbor.js';
 import { ExactNumber } from '../../sdk/shared/exact-number.js';
 import { parseJsonExact } from '../../sdk/shared/json-parse.js';
 import { NestingError } from '../../sdk/shared/nesting.js';
@@ -101,7 +101,8 @@ describe('the CBOR body decoder', () => {
   const cborBytes = fc.jsonValue({ maxDepth: 5 }).map((value) => new Uint8Array(encoder.encode(value)));
   const cborType = fc.constantFrom('application/cbor', 'application/cbor-seq', 'application/x+cbor');
 
-  it('decodes or refuses with an UndecodableBodyError', async () => {
-    await fuzzAsync(counts, fc.tuple(fc.oneof(mutatedBytes(cborBytes), randomBytes), cborType), [UndecodableBodyError], async ([bytes, type]) => void (await cborDecoder.decode(bytes, type, undefined)), 600);
+  // CBOR that okapi cannot hold without losing an entry (keys 1 and "1", a map as a key) is refused as such.
+  it('decodes or refuses with an UndecodableBodyError, or a CborKeyCollisionError', async () => {
+    await fuzzAsync(counts, fc.tuple(fc.oneof(mutatedBytes(cborBytes), randomBytes), cborType), [UndecodableBodyError, CborKeyCollisionError], async ([bytes, type]) => void (await cborDecoder.decode(bytes, type, undefined)), 600);
   });
 });
