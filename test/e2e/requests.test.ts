@@ -288,6 +288,35 @@ describe('body arguments as separate words', () => {
     expect(received('/anything/httpie-query')).toEqual([]);
   });
 
+  it('refuses a second URL where a field would start, sending nothing, and sends a URL given a field', async () => {
+    const second = await okapi([`${api.url}/anything/second-url`, 'https://example.com/cb']);
+    expect(second.code).toBe(2);
+    expect(second.stdout).toBe('');
+    expect(second.stderr).toContain('https://example.com/cb is a URL where a field should start');
+    expect(second.stderr).toContain("okapi takes one URL, the target before the body; to send a URL as a value, give it a field: 'callback: https://example.com/cb'");
+    expect(received('/anything/second-url')).toEqual([]);
+
+    const field = await okapi([`${api.url}/anything/url-field`, 'callback:', 'https://example.com/cb']);
+    expect(field.stderr).toBe('');
+    expect(field.code).toBe(0);
+    expect(jsonOf(only('/anything/url-field'))).toEqual({ callback: 'https://example.com/cb' });
+  });
+
+  it('refuses a // that would drop typed words as a comment, naming them; keeps a comment where a field could start', async () => {
+    // What `okapi post URL note: see //wiki b: 2` passes.
+    const dropped = await okapi(['post', `${api.url}/anything/comment-drop`, 'note:', 'see', '//wiki', 'b:', '2']);
+    expect(dropped.code).toBe(2);
+    expect(dropped.stdout).toBe('');
+    expect(dropped.stderr).toContain('"//wiki" would be read as a comment and dropped');
+    expect(dropped.stderr).toContain('put the value in quotes ("see //wiki")');
+    expect(received('/anything/comment-drop')).toEqual([]);
+
+    const kept = await okapi(['post', `${api.url}/anything/comment-kept`, 'note: "see //wiki", // why', 'b: 2', 'a: 1 // on a line of several\nc: 3']);
+    expect(kept.stderr).toBe('');
+    expect(kept.code).toBe(0);
+    expect(jsonOf(only('/anything/comment-kept'))).toEqual({ note: 'see //wiki', b: 2, a: 1, c: 3 });
+  });
+
   it('refuses an argument that could be read two ways, showing both spellings', async () => {
     const result = await okapi(['post', `${api.url}/anything/ambiguous`, 'name: okapi', 'stars=5']);
     expect(result.code).toBe(2);
