@@ -234,6 +234,24 @@ describe('body shorthand', () => {
     expect(jsonOf(only('/anything/yaml-patched'))).toEqual({ name: 'okapi', list: [1, 'two', 3] });
   });
 
+  it('refuses arguments that would turn the piped document into another kind, sending nothing; deleting first replaces', async () => {
+    const array = await runPiped('[1,2]', ['put', `${api.url}/anything/stdin-array`, 'x: 1']);
+    expect(array.code).toBe(2);
+    expect(array.stdout).toBe('');
+    expect(array.stderr).toContain('the document holds an array, but "x" needs an object there');
+    const nested = await okapi(['put', `${api.url}/anything/stdin-nested`, 'a.x: 1'], { stdin: '{"a": [1, 2]}' });
+    expect(nested.code).toBe(2);
+    expect(nested.stderr).toContain('"a" holds an array, but "a.x" needs an object there');
+    expect(nested.stderr).toContain("to replace it, delete it first: 'a: undefined, …'");
+    expect(received('/anything/stdin-array')).toEqual([]);
+    expect(received('/anything/stdin-nested')).toEqual([]);
+
+    const replaced = await okapi(['put', `${api.url}/anything/stdin-replaced`, 'a: undefined, a.x: 1'], { stdin: '{"a": [1, 2], "b": 3}' });
+    expect(replaced.stderr).toBe('');
+    expect(replaced.code).toBe(0);
+    expect(jsonOf(only('/anything/stdin-replaced'))).toEqual({ b: 3, a: { x: 1 } });
+  });
+
   it('rejects malformed shorthand with exit 2 and the position, sending nothing', async () => {
     const result = await okapi(['post', `${api.url}/anything/malformed`, 'a: {b']);
     expect(result.code).toBe(2);

@@ -72,10 +72,10 @@ class Parser {
     if (char === '{' || char === '[' || char === '"') {
       const value = this.parseValue(0);
       this.expectEnd();
-      return { kind: 'value', value };
+      return { kind: 'value', value, position: start };
     }
     const wholeValue = this.parseTopLevelScalar();
-    if (wholeValue.found) return { kind: 'value', value: wholeValue.value };
+    if (wholeValue.found) return { kind: 'value', value: wholeValue.value, position: start };
     // Not a single value, so it must be fields; parsing them again gives the precise error.
     scanner.pos = start;
     return { kind: 'entries', entries: this.parseEntries(0, 'index-first', undefined) };
@@ -164,7 +164,7 @@ class Parser {
     scanner.skipInlineSpace('inside');
     const operator = scanner.peek();
     if (operator === '{') {
-      return { kind: 'merge', path, entries: this.parseObject(depth + path.length) };
+      return { kind: 'merge', path, entries: this.parseObject(depth + path.length), position: start };
     }
     if (operator === '^') {
       rejectAppendOrInsert(scanner, path, 'move');
@@ -178,18 +178,18 @@ class Parser {
     scanner.skipInlineSpace('inside');
     const char = scanner.peek();
     const valueDepth = depth + path.length;
-    if (char === '{') return { kind: 'merge', path, entries: this.parseObject(valueDepth) };
+    if (char === '{') return { kind: 'merge', path, entries: this.parseObject(valueDepth), position: start };
     if (char === '' || char === ',' || char === '\n' || char === '}' || char === ']') {
-      return { kind: 'set', path, value: '' };
+      return { kind: 'set', path, value: '', position: start };
     }
-    if (char === '[' || char === '"') return { kind: 'set', path, value: this.parseValue(valueDepth) };
+    if (char === '[' || char === '"') return { kind: 'set', path, value: this.parseValue(valueDepth), position: start };
     const token = scanner.readUnquotedValue();
     const meaning = interpretUnquoted(token);
     if (meaning.kind === 'undefined') {
       rejectAppendOrInsert(scanner, path, 'delete');
       return { kind: 'delete', path };
     }
-    return { kind: 'set', path, value: this.resolveUnquoted(token, meaning) };
+    return { kind: 'set', path, value: this.resolveUnquoted(token, meaning), position: start };
   }
 
   /** A path such as `a.b[0]`, `"a.b".c` or (top level only) `[0][2]`. */

@@ -91,6 +91,10 @@ const cases: ErrorCase[] = [
   ['5 // five', 2, '"// five" would be read as a comment'],
   ['a // c\n: 1', 2, '"// c" would be read as a comment'],
   ['a ^ // c', 4, '"// c" would be read as a comment'],
+  // A patch never turns a value into a container of another kind.
+  ['a: 1, a.b: 2', 6, '"a" holds a number, but "a.b" needs an object there'],
+  ['a: x, a[]: y', 6, '"a" holds a string, but "a[]" needs an array there'],
+  ['[0]: x, a: 1', 8, 'the document holds an array, but "a" needs an object there'],
   // A URL where a field starts is not the field "https" with a comment.
   ['https://example.com/cb', 0, 'https://example.com/cb is a URL where a field should start'],
   ['x: 1, http://y', 6, 'http://y is a URL where a field should start'],

@@ -42,7 +42,6 @@ const structure: Case[] = [
 const keys: Case[] = [
   ['a.b.c: 1', { a: { b: { c: 1 } } }],
   ['a.b: 1, a.c: 2', { a: { b: 1, c: 2 } }],
-  ['a: 1, a.b: 2', { a: { b: 2 } }],
   ['a.b: 1, a: 2', { a: 2 }],
   ['base{one: 1, two.three: 3}', { base: { one: 1, two: { three: 3 } } }],
   ['base: {one: 1}', { base: { one: 1 } }],
@@ -112,7 +111,6 @@ const arrays: Case[] = [
   ['[0].a: 1', [{ a: 1 }]],
   ['[0]{a: 1}', [{ a: 1 }]],
   ['a: [1, 2], a[]: 3', { a: [1, 2, 3] }],
-  ['a: x, a[]: y', { a: ['y'] }],
   ['a[01]: x', { a: [null, 'x'] }],
 ];
 
