@@ -14,6 +14,7 @@ import {
   type ValueNode,
 } from './ast.js';
 import { MAX_NESTING } from '../nesting.js';
+import { redactKeepingLength } from '../redact.js';
 import { interpretUnquoted, type UnquotedMeaning } from './coerce.js';
 import { ShorthandError } from './errors.js';
 import { FileRef, loadFile, resolveFilePath, type ShorthandOptions } from './files.js';
@@ -319,7 +320,8 @@ class Parser {
   private refuseUrl(start: number): never {
     const { input } = this.scanner;
     const end = input.slice(start).search(/[\s,{}[\]]/);
-    const url = end === -1 ? input.slice(start) : input.slice(start, start + end);
+    // User information or a token in the query is a secret, which the message must not repeat.
+    const url = redactKeepingLength(end === -1 ? input.slice(start) : input.slice(start, start + end));
     return this.scanner.fail(
       `${url} is a URL where a field should start`,
       start,

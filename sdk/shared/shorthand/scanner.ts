@@ -6,6 +6,7 @@
 
 import { ShorthandError } from './errors.js';
 import { readJsonString } from '../grammar/json-string.js';
+import { redactKeepingLength } from '../redact.js';
 
 /** The text of an unquoted value, before coercion. */
 export interface UnquotedText {
@@ -111,17 +112,21 @@ export class Scanner {
     }
   }
 
-  /** A `//` that would drop input: the error names what it would drop and how to keep it. */
+  /**
+   * A `//` that would drop input: the error names what it would drop and how to keep it, quoting the
+   * input as the caret line does, with credential values masked (the masking keeps lengths).
+   */
   private refuseComment(place: Exclude<CommentPlace, 'field'>): never {
     const { input, pos } = this;
+    const shown = redactKeepingLength(input);
     const newline = input.indexOf('\n', pos);
-    const dropped = trimInlineSpaceEnd(input.slice(pos, newline === -1 ? input.length : newline));
+    const dropped = trimInlineSpaceEnd(shown.slice(pos, newline === -1 ? input.length : newline));
     const reason = `${JSON.stringify(dropped)} would be read as a comment and dropped`;
     if (place === 'inside') {
       this.fail(reason, pos, `a value that starts with // goes in quotes: ${JSON.stringify(dropped)}; for an empty value write ""`);
     }
     const { start, end } = this.lastValue;
-    const quoted = end === pos ? ` (${JSON.stringify(`${trimInlineSpaceEnd(input.slice(start, pos))} ${dropped}`)})` : '';
+    const quoted = end === pos ? ` (${JSON.stringify(`${trimInlineSpaceEnd(shown.slice(start, pos))} ${dropped}`)})` : '';
     this.fail(
       reason,
       pos,

@@ -105,6 +105,14 @@ const cases: ErrorCase[] = [
   ['a{'.repeat(300) + 'b' + '.c'.repeat(250) + ': 1', 999, "nested deeper than okapi's limit of 500 levels"],
 ];
 
+/** [input, the secret in it] */
+const secretInputs: ReadonlyArray<readonly [string, string]> = [
+  ['token: abc //sk_live_51HqLyjWDarjtT1zdp7dcXYZ', 'sk_live'],
+  ['password: //hunter2', 'hunter2'],
+  ['a: 1, https://u:pa55word@h.example/x?token=s3cr3t', 'pa55word'],
+  ['a: 1, https://h.example/x?token=s3cr3t', 's3cr3t'],
+];
+
 describe('shorthand errors', () => {
   const titled = cases.map(
     ([input, position, fragment]) =>
@@ -126,6 +134,11 @@ describe('shorthand errors', () => {
     expect(errorOf('https://example.com/cb').hint).toBe(
       `okapi takes one URL, the target before the body; to send a URL as a value, give it a field: 'callback: https://example.com/cb' (or 'callback: "https://example.com/cb"')`,
     );
+  });
+
+  it.each(secretInputs)('never repeats a secret it names as dropped or as a URL: %j', (input, secret) => {
+    const error = errorOf(input);
+    expect(`${error.message} ${error.hint}`).not.toContain(secret);
   });
 
   it('shows the line with a caret under the failing character', () => {
