@@ -312,6 +312,9 @@ describe('body arguments as separate words', () => {
     expect(second.stdout).toBe('');
     expect(second.stderr).toContain('https://example.com/cb is a URL where a field should start');
     expect(second.stderr).toContain("okapi takes one URL, the target before the body; to send a URL as a value, give it a field: 'callback: https://example.com/cb'");
+    const after = await okapi(['post', `${api.url}/anything/second-url`, 'name: x', 'https://example.com/cb']);
+    expect(after.code).toBe(2);
+    expect(after.stderr).toContain('https://example.com/cb could continue the value before it, or be a second URL');
     expect(received('/anything/second-url')).toEqual([]);
 
     const field = await okapi([`${api.url}/anything/url-field`, 'callback:', 'https://example.com/cb']);

@@ -15,12 +15,14 @@
  * An argument that could be read two ways is an error showing the spellings that say which is meant:
  * a field right after a `key:` still waiting for its value, an HTTPie field right after a value it
  * could continue, HTTPie's `Name:value` header and `name==value` query items in a request body, a
- * word after an HTTPie item (which ends with its argument).
+ * word after an HTTPie item (which ends with its argument), and a URL after a value's words (a
+ * second URL, or more of the value?). A URL right after `key:` is that field's value.
  */
 
 import { isCredentialName } from '../credential-names.js';
 import { ShorthandError } from './errors.js';
-import { leadingPathEnd, parseProgram } from './parser.js';
+import { leadingPathEnd, parseProgram, URL_START } from './parser.js';
+import { redactKeepingLength } from '../redact.js';
 
 export interface JoinOptions {
   /**
@@ -89,6 +91,13 @@ export function joinShorthandArguments(args: readonly string[], options: JoinOpt
         fail(
           `${JSON.stringify(arg)} cannot continue the HTTPie item ${JSON.stringify(lastItem)}: an item's value ends with its argument`,
           `quote the item with all of its words, e.g. '${lastItem} ${arg}'`,
+        );
+      }
+      if (continuable && !awaitsValue(text) && URL_START.test(arg.trimStart())) {
+        const url = redactKeepingLength(arg.trim());
+        fail(
+          `${url} could continue the value before it, or be a second URL (okapi takes one, the target before the body)`,
+          `to send it in that value, quote it with the value's other words; to send it as a field of its own, give it one: 'callback: ${url}'`,
         );
       }
       text += (text === '' ? '' : ' ') + arg;

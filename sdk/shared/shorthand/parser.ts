@@ -41,7 +41,7 @@ function wholeInputOneLine(input: string): (position: number) => boolean {
 }
 
 /** A scheme and `://`: text that reads as a URL, never as a field named after its scheme. */
-const URL_START = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
+export const URL_START = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 
 /**
  * Where the path that `input` starts with (`a.b`, `tags[]`, `"my key"`, `[0]`) ends, or undefined

@@ -34,6 +34,7 @@ const joined: ReadonlyArray<readonly [string[], unknown]> = [
   [['// a comment', 'b: 2'], { b: 2 }],
   [['a: 1 // a comment on a line of several\nc: 3', 'b: 2'], { a: 1, c: 3, b: 2 }],
   [['url:', 'http://x.org/a', 'name:', 'a//b'], { url: 'http://x.org/a', name: 'a//b' }],
+  [['note: see http://x.org', 'b: 2'], { note: 'see http://x.org', b: 2 }],
   [['a: 1,', 'b: 2,'], { a: 1, b: 2 }],
   [['', 'a: 1', '  '], { a: 1 }],
   [['a: 1', ' b: 2', '\tc{d: 3}'], { a: 1, b: 2, c: { d: 3 } }],
@@ -67,6 +68,8 @@ const refused: ReadonlyArray<readonly [string[], string, string]> = [
   [['a: 1\nb: 2', 'c: 3 // three'], '"// three" would be read as a comment', 'quotes'],
   [['https://example.com/cb'], 'is a URL where a field should start', "'callback: https://example.com/cb'"],
   [['a: 1,', 'http://y'], 'http://y is a URL where a field should start', "'callback: http://y'"],
+  [['name: x', 'https://example.com/cb'], 'https://example.com/cb could continue the value before it, or be a second URL', "'callback: https://example.com/cb'"],
+  [['note:', 'see', 'http://x.org'], 'http://x.org could continue the value before it', "quote it with the value's other words"],
 ];
 
 describe('shorthand given as several arguments', () => {
