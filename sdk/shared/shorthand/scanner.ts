@@ -48,9 +48,9 @@ function isInlineSpace(char: string): boolean {
 
 /**
  * Where a `//` stands, which decides whether it may open a comment: where a field or item could
- * start, a comment cannot cut anything short; after a value it may, unless a line break the user
- * typed ends it (on one line, `note: see //wiki` means the slashes); anywhere else (after `key:`,
- * a key or `^`) it would drop what a field needs.
+ * start, it cuts no value short; after a value, only in text of several lines, where the user
+ * writes lines and sees where one ends (on one line, `note: see //wiki` means the slashes);
+ * anywhere else (after `key:`, a key or `^`) it would drop what a field needs.
  */
 export type CommentPlace = 'field' | 'after-value' | 'inside';
 
