@@ -46,12 +46,18 @@ export function redactField(entry: string, mask: string = MASK): string {
 
 /**
  * Free text that quotes user input (a shorthand expression under a caret) with the same rule, each
- * masked character replaced by `*` so positions in the text stay where they were: the value after
- * a credential-looking name (up to `,`, `}`, `]` or the line's end) and every token-shaped word.
+ * masked character replaced by `*` so positions in the text stay where they were: the user
+ * information of a URL and its credential-looking query values, the value after a
+ * credential-looking name (up to `,`, `}`, `]` or the line's end) and every token-shaped word.
  */
 export function redactKeepingLength(text: string): string {
   const stars = (part: string) => '*'.repeat(part.length);
   return text
+    .replace(/(:\/\/)([^/\s@?#]+)@/g, (_whole, slashes: string, userinfo: string) => `${slashes}${stars(userinfo)}@`)
+    // A query parameter first: the name rule below would read `https` as the name of the whole URL.
+    .replace(/([?&])([^=&#\s]+)=([^&#\s,}\]]*)/g, (whole, separator: string, name: string, value: string) =>
+      isCredentialName(name) ? `${separator}${name}=${stars(value)}` : whole,
+    )
     .replace(/([\p{L}\p{N}_.-]+)(\s*[:=]\s*|\s+)([^,}\]\n]+)/gu, (whole, name: string, separator: string, value: string) =>
       isCredentialName(name) ? `${name}${separator}${stars(value)}` : whole,
     )

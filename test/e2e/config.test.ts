@@ -219,6 +219,20 @@ describe('writes checked against the config schema', () => {
     expect(JSON.parse(readFileSync(h.config, 'utf8'))).toEqual({ plugins: { csv: { enabled: false } } });
   });
 
+  it('config set refuses to turn a value into another kind, and replaces it when it is deleted first', async () => {
+    const h = home();
+    expect((await runOkapi(['config', 'set', 'plugins.csv.overrides[]: format:json'], { env: h.env })).code).toBe(0);
+    const before = readFileSync(h.config, 'utf8');
+    const kind = await runOkapi(['config', 'set', 'plugins.csv.overrides.x: 1'], { env: h.env });
+    expect(kind.code).toBe(2);
+    expect(kind.stderr).toContain('"plugins.csv.overrides" holds an array, but "plugins.csv.overrides.x" needs an object there');
+    expect(kind.stderr).toContain("delete it first: 'plugins.csv.overrides: undefined, …'");
+    expect(readFileSync(h.config, 'utf8')).toBe(before);
+    const replaced = await runOkapi(['config', 'set', 'plugins.csv.overrides: undefined, plugins.csv.overrides[]: filter:jq'], { env: h.env });
+    expect(replaced.code, replaced.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(h.config, 'utf8'))).toEqual({ plugins: { csv: { overrides: ['filter:jq'] } } });
+  });
+
   it('loads the validator for a write only, never for a request or --version', async () => {
     const h = home();
     expect((await runOkapi(['api', 'connect', 'ex', api.url, '--no-discover'], { env: h.env })).code).toBe(0);

@@ -234,6 +234,24 @@ describe('body shorthand', () => {
     expect(jsonOf(only('/anything/yaml-patched'))).toEqual({ name: 'okapi', list: [1, 'two', 3] });
   });
 
+  it('refuses arguments that would turn the piped document into another kind, sending nothing; deleting first replaces', async () => {
+    const array = await runPiped('[1,2]', ['put', `${api.url}/anything/stdin-array`, 'x: 1']);
+    expect(array.code).toBe(2);
+    expect(array.stdout).toBe('');
+    expect(array.stderr).toContain('the document holds an array, but "x" needs an object there');
+    const nested = await okapi(['put', `${api.url}/anything/stdin-nested`, 'a.x: 1'], { stdin: '{"a": [1, 2]}' });
+    expect(nested.code).toBe(2);
+    expect(nested.stderr).toContain('"a" holds an array, but "a.x" needs an object there');
+    expect(nested.stderr).toContain("to replace it, delete it first: 'a: undefined, …'");
+    expect(received('/anything/stdin-array')).toEqual([]);
+    expect(received('/anything/stdin-nested')).toEqual([]);
+
+    const replaced = await okapi(['put', `${api.url}/anything/stdin-replaced`, 'a: undefined, a.x: 1'], { stdin: '{"a": [1, 2], "b": 3}' });
+    expect(replaced.stderr).toBe('');
+    expect(replaced.code).toBe(0);
+    expect(jsonOf(only('/anything/stdin-replaced'))).toEqual({ b: 3, a: { x: 1 } });
+  });
+
   it('rejects malformed shorthand with exit 2 and the position, sending nothing', async () => {
     const result = await okapi(['post', `${api.url}/anything/malformed`, 'a: {b']);
     expect(result.code).toBe(2);
@@ -286,6 +304,38 @@ describe('body arguments as separate words', () => {
     expect(query.stderr).toContain("-q 'page=2'");
     expect(received('/anything/httpie-header')).toEqual([]);
     expect(received('/anything/httpie-query')).toEqual([]);
+  });
+
+  it('refuses a second URL where a field would start, sending nothing, and sends a URL given a field', async () => {
+    const second = await okapi([`${api.url}/anything/second-url`, 'https://example.com/cb']);
+    expect(second.code).toBe(2);
+    expect(second.stdout).toBe('');
+    expect(second.stderr).toContain('https://example.com/cb is a URL where a field should start');
+    expect(second.stderr).toContain("okapi takes one URL, the target before the body; to send a URL as a value, give it a field: 'callback: https://example.com/cb'");
+    const after = await okapi(['post', `${api.url}/anything/second-url`, 'name: x', 'https://example.com/cb']);
+    expect(after.code).toBe(2);
+    expect(after.stderr).toContain('https://example.com/cb could continue the value before it, or be a second URL');
+    expect(received('/anything/second-url')).toEqual([]);
+
+    const field = await okapi([`${api.url}/anything/url-field`, 'callback:', 'https://example.com/cb']);
+    expect(field.stderr).toBe('');
+    expect(field.code).toBe(0);
+    expect(jsonOf(only('/anything/url-field'))).toEqual({ callback: 'https://example.com/cb' });
+  });
+
+  it('refuses a // that would drop typed words as a comment, naming them; keeps a comment where a field could start', async () => {
+    // What `okapi post URL note: see //wiki b: 2` passes.
+    const dropped = await okapi(['post', `${api.url}/anything/comment-drop`, 'note:', 'see', '//wiki', 'b:', '2']);
+    expect(dropped.code).toBe(2);
+    expect(dropped.stdout).toBe('');
+    expect(dropped.stderr).toContain('"//wiki" would be read as a comment and dropped');
+    expect(dropped.stderr).toContain('put the value in quotes ("see //wiki")');
+    expect(received('/anything/comment-drop')).toEqual([]);
+
+    const kept = await okapi(['post', `${api.url}/anything/comment-kept`, 'note: "see //wiki", // why', 'b: 2', 'a: 1 // on a line of several\nc: 3']);
+    expect(kept.stderr).toBe('');
+    expect(kept.code).toBe(0);
+    expect(jsonOf(only('/anything/comment-kept'))).toEqual({ note: 'see //wiki', b: 2, a: 1, c: 3 });
   });
 
   it('refuses an argument that could be read two ways, showing both spellings', async () => {

@@ -2,6 +2,11 @@
  * Applies a parsed {@link Program} to a document, one operation at a time and in input order, so
  * `a.b: 1, a.c: 2` merges and `a[]: 1, a[]: 2` appends twice. The document is edited in place; the
  * public entry points hand in a private copy.
+ *
+ * A patch never turns a value into a container of another kind: a key needs an object, an index an
+ * array, and setting an array or object where another kind stands is refused, as HTTPie refuses it.
+ * Otherwise `[1, 2]` piped in and patched with `x: 1` would be thrown away for `{"x": 1}`. A scalar
+ * still replaces anything (`k: 1, k: 2` is 2), and deleting first (`k: undefined`) replaces on purpose.
  */
 
 import {
@@ -15,6 +20,7 @@ import {
 } from './ast.js';
 import { cloneDocument, getOwn, setOwn, type PlainObject } from './document.js';
 import { ShorthandError } from './errors.js';
+import { FileRef } from './files.js';
 import { isObjectLiteral } from '../plain-object.js';
 
 /**
@@ -49,15 +55,15 @@ class Applier {
       case 'empty':
         break;
       case 'entries':
-        // Bare fields describe an object; a top-level array base stays one so `[0]: x` can edit it.
-        if (!isObjectLiteral(base) && !Array.isArray(base)) write(root, {});
+        // Fields with nothing to patch describe an object, even when they only delete.
         this.applyEntries(root, program.entries);
+        if (read(root) === undefined) write(root, {});
         break;
       case 'value':
         if (program.value instanceof ObjectNode) {
-          this.mergeAt(root, [], program.value.entries);
+          this.mergeAt(root, [], program.value.entries, program.position);
         } else {
-          write(root, this.materialize(program.value));
+          this.set(root, [], this.materialize(program.value), program.position);
         }
         break;
     }
@@ -69,10 +75,10 @@ class Applier {
     for (const entry of entries) {
       switch (entry.kind) {
         case 'set':
-          write(this.walkForWrite(target, entry.path), this.materialize(entry.value));
+          this.set(this.walkForWrite(target, entry.path, entry.position), entry.path, this.materialize(entry.value), entry.position);
           break;
         case 'merge':
-          this.mergeAt(target, entry.path, entry.entries);
+          this.mergeAt(target, entry.path, entry.entries, entry.position);
           break;
         case 'delete':
           this.deleteAt(target, entry.path);
@@ -84,10 +90,25 @@ class Applier {
     }
   }
 
-  /** Merges fields into the object at `path`, replacing whatever non-object is there. */
-  private mergeAt(target: Location, path: Path, entries: readonly Entry[]): void {
-    const location = this.walkForWrite(target, path);
-    if (!isObjectLiteral(read(location))) write(location, {});
+  /** Writes `value` at `location` (named by `path`), unless it is a container replacing a value of another kind. */
+  private set(location: Location, path: Path, value: unknown, position: number): void {
+    const current = read(location);
+    const kind = containerKind(value);
+    if (current !== undefined && kind !== undefined && kindOf(current) !== kind) {
+      this.conflict(path, current, `the patch sets ${kind} there`, position);
+    }
+    write(location, value);
+  }
+
+  /** Merges fields into the object at `path`, creating it when nothing is there. */
+  private mergeAt(target: Location, path: Path, entries: readonly Entry[], position: number): void {
+    const location = this.walkForWrite(target, path, position);
+    const current = read(location);
+    if (current === undefined) {
+      write(location, {});
+    } else if (!isObjectLiteral(current)) {
+      this.conflict(path, current, 'merging fields into it needs an object', position);
+    }
     this.applyEntries(location, entries);
   }
 
@@ -113,27 +134,30 @@ class Applier {
       // Copies, because one value may contain the other and sharing would create a cycle.
       const sourceValue = cloneDocument(source.value);
       const destinationValue = cloneDocument(destination.value);
-      write(this.walkForWrite(target, from), destinationValue);
-      write(this.walkForWrite(target, to), sourceValue);
+      write(this.walkForWrite(target, from, position), destinationValue);
+      write(this.walkForWrite(target, to, position), sourceValue);
     } else {
       this.deleteAt(target, from);
-      write(this.walkForWrite(target, to), source.value);
+      write(this.walkForWrite(target, to, position), source.value);
     }
   }
 
   /**
    * Follows `path` from the value at `start` and returns the slot it names, creating what is missing:
-   * a key needs an object and an index needs an array, and a value of the wrong kind is replaced.
+   * a key needs an object and an index needs an array, and a value of another kind is refused.
    */
-  private walkForWrite(start: Location, path: Path): Location {
+  private walkForWrite(start: Location, path: Path, position: number): Location {
     let location = start;
-    for (const segment of path) {
+    for (const [depth, segment] of path.entries()) {
       const current = read(location);
+      const needs = typeof segment === 'string' ? 'an object' : 'an array';
+      if (current !== undefined && kindOf(current) !== needs) {
+        this.conflict(path.slice(0, depth), current, `${describePath(path)} needs ${needs} there`, position);
+      }
       if (typeof segment === 'string') {
-        const object = isObjectLiteral(current) ? current : write(location, {} as PlainObject);
-        location = { container: object, key: segment };
+        location = { container: (current as PlainObject | undefined) ?? write(location, {} as PlainObject), key: segment };
       } else {
-        const array = Array.isArray(current) ? (current as unknown[]) : write(location, [] as unknown[]);
+        const array = (current as unknown[] | undefined) ?? write(location, [] as unknown[]);
         location = { container: array, key: this.slotIndex(array, segment) };
       }
     }
@@ -148,7 +172,8 @@ class Applier {
       this.fail(`index ${segment.index} is out of range for an array of ${array.length} items`, segment.position);
     }
     if (index > array.length) this.pad(array, index, segment.position);
-    if (segment.kind === 'insert' && index < array.length) array.splice(index, 0, null);
+    // The inserted slot holds nothing yet, so the value the patch writes there may be of any kind.
+    if (segment.kind === 'insert' && index < array.length) array.splice(index, 0, undefined);
     return index;
   }
 
@@ -171,9 +196,43 @@ class Applier {
     return node;
   }
 
-  private fail(reason: string, position: number): never {
-    throw new ShorthandError(reason, position, this.input);
+  private fail(reason: string, position: number, hint?: string): never {
+    throw new ShorthandError(reason, position, this.input, hint === undefined ? {} : { hint });
   }
+
+  /** `at` holds `found`, which the entry at `position` would turn into another kind, as `why` says. */
+  private conflict(at: Path, found: unknown, why: string, position: number): never {
+    if (at.length === 0) {
+      return this.fail(`the document holds ${kindOf(found)}, but ${why}`, position, wholeDocumentHint(found));
+    }
+    return this.fail(`${describePath(at)} holds ${kindOf(found)}, but ${why}`, position, `to replace it, delete it first: '${pathText(at)}: undefined, …'`);
+  }
+}
+
+/** What a patch can do with the whole document it was given, when it asked for another kind. */
+function wholeDocumentHint(found: unknown): string {
+  if (Array.isArray(found)) return 'the patch applies to the whole document, an array: patch its items by index ([0].x: 1) or append to it ([]: 1)';
+  if (isObjectLiteral(found)) return 'the patch applies to the whole document, an object: patch its fields by name (x: 1)';
+  return `the patch applies to the whole document, and ${kindOf(found)} has no fields or items: send the fields without it (nothing on stdin)`;
+}
+
+type Kind = 'an object' | 'an array' | 'a string' | 'a number' | 'a boolean' | 'null' | 'bytes' | 'a file';
+
+/** The kind of a document value, as an error names it; numbers may be exact-number objects, files FileRefs. */
+function kindOf(value: unknown): Kind {
+  if (Array.isArray(value)) return 'an array';
+  if (isObjectLiteral(value)) return 'an object';
+  if (value === null) return 'null';
+  if (typeof value === 'string') return 'a string';
+  if (typeof value === 'boolean') return 'a boolean';
+  if (value instanceof Uint8Array) return 'bytes';
+  if (value instanceof FileRef) return 'a file';
+  return 'a number';
+}
+
+function containerKind(value: unknown): 'an object' | 'an array' | undefined {
+  const kind = kindOf(value);
+  return kind === 'an object' || kind === 'an array' ? kind : undefined;
 }
 
 function read(location: Location): unknown {
@@ -217,6 +276,11 @@ function resolveExisting(array: readonly unknown[], index: number): number | und
 }
 
 function describePath(path: Path): string {
+  return JSON.stringify(pathText(path));
+}
+
+/** A path as shorthand writes it: `a.b[0]`. */
+function pathText(path: Path): string {
   let text = '';
   for (const segment of path) {
     if (typeof segment === 'string') {
@@ -235,5 +299,5 @@ function describePath(path: Path): string {
         break;
     }
   }
-  return JSON.stringify(text);
+  return text;
 }

@@ -9,16 +9,20 @@
  *   a comma stood before it. A new line is what stands there, so a `//` comment ends with its argument.
  * - HTTPie's `name=value` (always a string) and `name:=<json>` are fields too, rewritten as shorthand.
  * - Any other argument (`Smith`, `12:30`, `http://x`) continues the value before it, after a space.
+ * - An argument of one line is one-line text: a `//` in it after a value is refused rather than read
+ *   as a comment (`note: see //wiki`), though a new line stands between it and the next field.
  *
  * An argument that could be read two ways is an error showing the spellings that say which is meant:
  * a field right after a `key:` still waiting for its value, an HTTPie field right after a value it
  * could continue, HTTPie's `Name:value` header and `name==value` query items in a request body, a
- * word after an HTTPie item (which ends with its argument).
+ * word after an HTTPie item (which ends with its argument), and a URL after a value's words (a
+ * second URL, or more of the value?). A URL right after `key:` is that field's value.
  */
 
 import { isCredentialName } from '../credential-names.js';
 import { ShorthandError } from './errors.js';
-import { leadingPathEnd } from './parser.js';
+import { leadingPathEnd, parseProgram, URL_START } from './parser.js';
+import { redactKeepingLength } from '../redact.js';
 
 export interface JoinOptions {
   /**
@@ -46,12 +50,16 @@ export function joinShorthandArguments(args: readonly string[], options: JoinOpt
   let shown = '';
   /** The HTTPie item the last argument was (as errors show it), if it was one: a word cannot continue it. */
   let lastItem: string | undefined;
+  /** Where the arguments of one line stand in `text`, and whether any holds a `//`. */
+  const oneLine: Array<{ readonly start: number; readonly end: number }> = [];
+  let slashes = false;
   for (const arg of args) {
     // Blank arguments add nothing, so they neither separate nor continue anything.
     if (arg.trim() === '') continue;
     // Blank space before a field does not hide it: ' b: 2' starts a field too.
     const argument = classify(arg.trimStart());
     const separator = text === '' ? '' : '\n';
+    const argumentStart = text.length;
     const shownArgument = displayed(argument, arg);
     // An error shows the argument on the line of the value it might continue.
     const fail = (reason: string, hint: string): never => {
@@ -85,10 +93,24 @@ export function joinShorthandArguments(args: readonly string[], options: JoinOpt
           `quote the item with all of its words, e.g. '${lastItem} ${arg}'`,
         );
       }
+      if (continuable && !awaitsValue(text) && URL_START.test(arg.trimStart())) {
+        const url = redactKeepingLength(arg.trim());
+        fail(
+          `${url} could continue the value before it, or be a second URL (okapi takes one, the target before the body)`,
+          `to send it in that value, quote it with the value's other words; to send it as a field of its own, give it one: 'callback: ${url}'`,
+        );
+      }
       text += (text === '' ? '' : ' ') + arg;
+    }
+    if (!arg.includes('\n')) {
+      oneLine.push({ start: argumentStart, end: text.length });
+      slashes ||= arg.includes('//');
     }
     shown += (shown === '' ? '' : ' ') + shownArgument;
   }
+  // Only the joiner knows which line breaks are the user's, so it checks the comments of one-line
+  // arguments here; the parse after it reads the text as it is. Files are not read (fileRefs).
+  if (slashes) parseProgram(text, { fileRefs: true }, (position) => oneLine.some(({ start, end }) => position >= start && position < end));
   return text;
 }
 

@@ -10,7 +10,7 @@ export type IndexSegment =
   | { readonly kind: 'append'; readonly position: number }
   | { readonly kind: 'insert'; readonly index: number; readonly position: number };
 
-/** A string is an object key. Keys carry no position: only array positions can fail while applying. */
+/** A string is an object key; errors while applying point at the entry, which carries the position. */
 export type PathSegment = string | IndexSegment;
 
 export type Path = readonly PathSegment[];
@@ -31,10 +31,11 @@ export class ObjectNode {
  */
 export type ValueNode = ArrayNode | ObjectNode | unknown;
 
+/** `position` is where the entry's path starts. */
 export type Entry =
-  | { readonly kind: 'set'; readonly path: Path; readonly value: ValueNode }
+  | { readonly kind: 'set'; readonly path: Path; readonly value: ValueNode; readonly position: number }
   /** `path{...}` or `path: {...}`: the fields merge into the object at `path`. */
-  | { readonly kind: 'merge'; readonly path: Path; readonly entries: readonly Entry[] }
+  | { readonly kind: 'merge'; readonly path: Path; readonly entries: readonly Entry[]; readonly position: number }
   /** `path: undefined` */
   | { readonly kind: 'delete'; readonly path: Path }
   /** `from ^ to`: swap when both exist, otherwise move. `position` is where `from` starts. */
@@ -45,4 +46,4 @@ export type Program =
   /** Bare top-level fields (`a: 1, b: 2`), whose paths may start with an index. */
   | { readonly kind: 'entries'; readonly entries: readonly Entry[] }
   /** The whole input is one value: `[1, 2]`, `"text"`, `5`, `@file`; `{...}` merges like bare fields. */
-  | { readonly kind: 'value'; readonly value: ValueNode };
+  | { readonly kind: 'value'; readonly value: ValueNode; readonly position: number };

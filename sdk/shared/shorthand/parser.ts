@@ -14,6 +14,7 @@ import {
   type ValueNode,
 } from './ast.js';
 import { MAX_NESTING } from '../nesting.js';
+import { redactKeepingLength } from '../redact.js';
 import { interpretUnquoted, type UnquotedMeaning } from './coerce.js';
 import { ShorthandError } from './errors.js';
 import { FileRef, loadFile, resolveFilePath, type ShorthandOptions } from './files.js';
@@ -25,16 +26,29 @@ import { Scanner, type UnquotedText } from './scanner.js';
  */
 const MAX_DEPTH = MAX_NESTING;
 
-export function parseProgram(input: string, options: ShorthandOptions): Program {
-  return new Parser(input, options).parseProgram();
+/**
+ * `oneLineAt` says which text is of one line, where a `//` after a value would drop what the user
+ * typed; by default the input is one line when it has no line break. The argument joiner passes
+ * its own, since the line breaks it puts between arguments are not the user's.
+ */
+export function parseProgram(input: string, options: ShorthandOptions, oneLineAt = wholeInputOneLine(input)): Program {
+  return new Parser(input, options, oneLineAt).parseProgram();
 }
+
+function wholeInputOneLine(input: string): (position: number) => boolean {
+  const oneLine = !input.includes('\n');
+  return () => oneLine;
+}
+
+/** A scheme and `://`: text that reads as a URL, never as a field named after its scheme. */
+export const URL_START = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
 
 /**
  * Where the path that `input` starts with (`a.b`, `tags[]`, `"my key"`, `[0]`) ends, or undefined
  * when `input` does not start with one.
  */
 export function leadingPathEnd(input: string): number | undefined {
-  return new Parser(input, {}).pathEndAt(0);
+  return new Parser(input, {}, () => true).pathEndAt(0);
 }
 
 /** Whether a path may start with an index: only at the top level, where the document may be an array. */
@@ -44,14 +58,14 @@ class Parser {
   private readonly scanner: Scanner;
   private readonly options: ShorthandOptions;
 
-  constructor(input: string, options: ShorthandOptions) {
-    this.scanner = new Scanner(input);
+  constructor(input: string, options: ShorthandOptions, oneLineAt: (position: number) => boolean) {
+    this.scanner = new Scanner(input, oneLineAt);
     this.options = options;
   }
 
   parseProgram(): Program {
     const { scanner } = this;
-    scanner.skipSeparators();
+    scanner.skipSeparators('field');
     if (scanner.atEnd()) return { kind: 'empty' };
     if (this.startsField()) return { kind: 'entries', entries: this.parseEntries(0, 'index-first', undefined) };
     const start = scanner.pos;
@@ -59,10 +73,10 @@ class Parser {
     if (char === '{' || char === '[' || char === '"') {
       const value = this.parseValue(0);
       this.expectEnd();
-      return { kind: 'value', value };
+      return { kind: 'value', value, position: start };
     }
     const wholeValue = this.parseTopLevelScalar();
-    if (wholeValue.found) return { kind: 'value', value: wholeValue.value };
+    if (wholeValue.found) return { kind: 'value', value: wholeValue.value, position: start };
     // Not a single value, so it must be fields; parsing them again gives the precise error.
     scanner.pos = start;
     return { kind: 'entries', entries: this.parseEntries(0, 'index-first', undefined) };
@@ -75,7 +89,7 @@ class Parser {
     const end = this.pathEndAt(start);
     if (end === undefined) return false;
     scanner.pos = end;
-    scanner.skipInlineSpace();
+    scanner.skipBlank();
     const char = scanner.peek();
     scanner.pos = start;
     return char === ':' || char === '{' || char === '^';
@@ -104,7 +118,7 @@ class Parser {
   private parseTopLevelScalar(): { found: true; value: ValueNode } | { found: false } {
     const { scanner } = this;
     const token = scanner.readUnquotedValue();
-    scanner.skipSeparators();
+    scanner.skipSeparators('after-value');
     if (!scanner.atEnd()) return { found: false };
     const meaning = interpretUnquoted(token);
     if (meaning.kind === 'undefined') return { found: false };
@@ -115,7 +129,7 @@ class Parser {
 
   private expectEnd(): void {
     const { scanner } = this;
-    scanner.skipSeparators();
+    scanner.skipSeparators('after-value');
     if (!scanner.atEnd()) scanner.fail('expected the end of the input after the value');
   }
 
@@ -127,7 +141,7 @@ class Parser {
     const { scanner } = this;
     const entries: Entry[] = [];
     for (;;) {
-      const separated = scanner.skipSeparators();
+      const separated = scanner.skipSeparators(entries.length === 0 ? 'field' : 'after-value');
       const char = scanner.peek();
       if (scanner.atEnd()) {
         if (openedAt !== undefined) scanner.fail("expected '}' to close this '{'", openedAt);
@@ -148,34 +162,35 @@ class Parser {
     const start = scanner.pos;
     const path = this.parsePath(depth, indexFirst);
     const pathEnd = scanner.pos;
-    scanner.skipInlineSpace();
+    scanner.skipInlineSpace('inside');
     const operator = scanner.peek();
     if (operator === '{') {
-      return { kind: 'merge', path, entries: this.parseObject(depth + path.length) };
+      return { kind: 'merge', path, entries: this.parseObject(depth + path.length), position: start };
     }
     if (operator === '^') {
       rejectAppendOrInsert(scanner, path, 'move');
       scanner.pos++;
-      scanner.skipInlineSpace();
+      scanner.skipInlineSpace('inside');
       return { kind: 'move', from: path, to: this.parsePath(depth, indexFirst), position: start };
     }
     if (operator !== ':') scanner.fail(`expected ':' after key ${JSON.stringify(scanner.input.slice(start, pathEnd))}`);
+    if (pathEnd === scanner.pos && URL_START.test(scanner.input.slice(start, pathEnd + 3))) this.refuseUrl(start);
     scanner.pos++;
-    scanner.skipInlineSpace();
+    scanner.skipInlineSpace('inside');
     const char = scanner.peek();
     const valueDepth = depth + path.length;
-    if (char === '{') return { kind: 'merge', path, entries: this.parseObject(valueDepth) };
+    if (char === '{') return { kind: 'merge', path, entries: this.parseObject(valueDepth), position: start };
     if (char === '' || char === ',' || char === '\n' || char === '}' || char === ']') {
-      return { kind: 'set', path, value: '' };
+      return { kind: 'set', path, value: '', position: start };
     }
-    if (char === '[' || char === '"') return { kind: 'set', path, value: this.parseValue(valueDepth) };
+    if (char === '[' || char === '"') return { kind: 'set', path, value: this.parseValue(valueDepth), position: start };
     const token = scanner.readUnquotedValue();
     const meaning = interpretUnquoted(token);
     if (meaning.kind === 'undefined') {
       rejectAppendOrInsert(scanner, path, 'delete');
       return { kind: 'delete', path };
     }
-    return { kind: 'set', path, value: this.resolveUnquoted(token, meaning) };
+    return { kind: 'set', path, value: this.resolveUnquoted(token, meaning), position: start };
   }
 
   /** A path such as `a.b[0]`, `"a.b".c` or (top level only) `[0][2]`. */
@@ -260,7 +275,7 @@ class Parser {
     scanner.pos++;
     const items: ValueNode[] = [];
     for (;;) {
-      const separated = scanner.skipSeparators();
+      const separated = scanner.skipSeparators(items.length === 0 ? 'field' : 'after-value');
       const char = scanner.peek();
       if (scanner.atEnd()) scanner.fail("expected ']' to close this '['", openedAt);
       if (char === ']') {
@@ -296,6 +311,22 @@ class Parser {
         return loaded.value;
       }
     }
+  }
+
+  /**
+   * `https://x` where a field starts would be the field "https" and a comment: it is a second URL
+   * (okapi takes one) or a value that lost its key.
+   */
+  private refuseUrl(start: number): never {
+    const { input } = this.scanner;
+    const end = input.slice(start).search(/[\s,{}[\]]/);
+    // User information or a token in the query is a secret, which the message must not repeat.
+    const url = redactKeepingLength(end === -1 ? input.slice(start) : input.slice(start, start + end));
+    return this.scanner.fail(
+      `${url} is a URL where a field should start`,
+      start,
+      `okapi takes one URL, the target before the body; to send a URL as a value, give it a field: 'callback: ${url}' (or 'callback: ${JSON.stringify(url)}')`,
+    );
   }
 
   private failTooDeep(position: number): never {

@@ -6,6 +6,7 @@
 
 import { ShorthandError } from './errors.js';
 import { readJsonString } from '../grammar/json-string.js';
+import { redactKeepingLength } from '../redact.js';
 
 /** The text of an unquoted value, before coercion. */
 export interface UnquotedText {
@@ -45,12 +46,25 @@ function isInlineSpace(char: string): boolean {
   return char === ' ' || char === '\t' || char === '\r';
 }
 
+/**
+ * Where a `//` stands, which decides whether it may open a comment: where a field or item could
+ * start, it cuts no value short; after a value, only in text of several lines, where the user
+ * writes lines and sees where one ends (on one line, `note: see //wiki` means the slashes);
+ * anywhere else (after `key:`, a key or `^`) it would drop what a field needs.
+ */
+export type CommentPlace = 'field' | 'after-value' | 'inside';
+
 export class Scanner {
   readonly input: string;
   pos = 0;
+  /** Whether `position` lies in text of one line (an argument with no line break), where a comment after a value is refused. */
+  private readonly oneLineAt: (position: number) => boolean;
+  /** Where the last unquoted value began and where its reading stopped, to quote it in a hint. */
+  private lastValue = { start: -1, end: -1 };
 
-  constructor(input: string) {
+  constructor(input: string, oneLineAt: (position: number) => boolean) {
     this.input = input;
+    this.oneLineAt = oneLineAt;
   }
 
   atEnd(): boolean {
@@ -66,32 +80,58 @@ export class Scanner {
     throw new ShorthandError(reason, position, this.input, hint === undefined ? {} : { hint });
   }
 
-  /** Skips spaces, tabs, carriage returns and `//` comments, stopping at a newline. */
-  skipInlineSpace(): void {
+  /** Skips spaces, tabs and carriage returns, stopping at a newline or a `//`. */
+  skipBlank(): void {
+    while (this.pos < this.input.length && isInlineSpace(this.input.charAt(this.pos))) this.pos++;
+  }
+
+  /** Skips spaces, tabs, carriage returns and `//` comments a `place` allows, stopping at a newline. */
+  skipInlineSpace(place: CommentPlace): void {
     const { input } = this;
-    while (this.pos < input.length) {
-      const char = input.charAt(this.pos);
-      if (isInlineSpace(char)) {
-        this.pos++;
-      } else if (char === '/' && input.charAt(this.pos + 1) === '/') {
-        const newline = input.indexOf('\n', this.pos);
-        this.pos = newline === -1 ? input.length : newline;
-      } else {
-        return;
-      }
+    for (;;) {
+      this.skipBlank();
+      if (input.charAt(this.pos) !== '/' || input.charAt(this.pos + 1) !== '/') return;
+      if (place !== 'field' && (place === 'inside' || this.oneLineAt(this.pos))) this.refuseComment(place);
+      const newline = input.indexOf('\n', this.pos);
+      this.pos = newline === -1 ? input.length : newline;
     }
   }
 
-  /** Skips blank space, comments, commas and newlines; reports whether a separator was among them. */
-  skipSeparators(): boolean {
+  /**
+   * Skips blank space, comments, commas and newlines; reports whether a separator was among them.
+   * `place` is where the first `//` would stand; past a separator, a field could start.
+   */
+  skipSeparators(place: CommentPlace): boolean {
     let separated = false;
     for (;;) {
-      this.skipInlineSpace();
+      this.skipInlineSpace(separated ? 'field' : place);
       const char = this.peek();
       if (char !== ',' && char !== '\n') return separated;
       separated = true;
       this.pos++;
     }
+  }
+
+  /**
+   * A `//` that would drop input: the error names what it would drop and how to keep it, quoting the
+   * input as the caret line does, with credential values masked (the masking keeps lengths).
+   */
+  private refuseComment(place: Exclude<CommentPlace, 'field'>): never {
+    const { input, pos } = this;
+    const shown = redactKeepingLength(input);
+    const newline = input.indexOf('\n', pos);
+    const dropped = trimInlineSpaceEnd(shown.slice(pos, newline === -1 ? input.length : newline));
+    const reason = `${JSON.stringify(dropped)} would be read as a comment and dropped`;
+    if (place === 'inside') {
+      this.fail(reason, pos, `a value that starts with // goes in quotes: ${JSON.stringify(dropped)}; for an empty value write ""`);
+    }
+    const { start, end } = this.lastValue;
+    const quoted = end === pos ? ` (${JSON.stringify(`${trimInlineSpaceEnd(shown.slice(start, pos))} ${dropped}`)})` : '';
+    this.fail(
+      reason,
+      pos,
+      `to send it, put the value in quotes${quoted}; on one line, a comment may stand only where a field could start (after a comma)`,
+    );
   }
 
   /** Reads a JSON string literal; the scanner must be on its opening quote. */
@@ -158,6 +198,7 @@ export class Scanner {
       }
     }
     this.pos = i;
+    this.lastValue = { start: position, end: i };
     return { text: trimInlineSpaceEnd(out + input.slice(chunkStart, i)), escaped, position };
   }
 }

@@ -30,7 +30,11 @@ const joined: ReadonlyArray<readonly [string[], unknown]> = [
   [['"my key": 1', 'base{one: 1}', 'base {two: 2}'], { 'my key': 1, base: { one: 1, two: 2 } }],
   [['a\\.b: 1', 'c:\t2'], { 'a.b': 1, c: 2 }],
   [['[0]: x', '[1]: y'], ['x', 'y']],
-  [['a: 1 // the first', 'b: 2'], { a: 1, b: 2 }],
+  [['a: 1, // the first', 'b: 2'], { a: 1, b: 2 }],
+  [['// a comment', 'b: 2'], { b: 2 }],
+  [['a: 1 // a comment on a line of several\nc: 3', 'b: 2'], { a: 1, c: 3, b: 2 }],
+  [['url:', 'http://x.org/a', 'name:', 'a//b'], { url: 'http://x.org/a', name: 'a//b' }],
+  [['note: see http://x.org', 'b: 2'], { note: 'see http://x.org', b: 2 }],
   [['a: 1,', 'b: 2,'], { a: 1, b: 2 }],
   [['', 'a: 1', '  '], { a: 1 }],
   [['a: 1', ' b: 2', '\tc{d: 3}'], { a: 1, b: 2, c: { d: 3 } }],
@@ -58,6 +62,14 @@ const refused: ReadonlyArray<readonly [string[], string, string]> = [
   [['n:=abc'], 'the value of n:= is not JSON', 'n=<text>'],
   [['n:='], 'the value of n:= is not JSON', 'n=<text>'],
   [['doc=@data.json'], 'would embed a file the HTTPie way', "'doc: @data.json'"],
+  // The line breaks between arguments are not the user's: a one-line argument keeps its `//`.
+  [['note:', 'see', '//wiki', 'b:', '2'], '"//wiki" would be read as a comment and dropped', '("see //wiki")'],
+  [['a: 1 // the first', 'b: 2'], '"// the first" would be read as a comment', '("1 // the first")'],
+  [['a: 1\nb: 2', 'c: 3 // three'], '"// three" would be read as a comment', 'quotes'],
+  [['https://example.com/cb'], 'is a URL where a field should start', "'callback: https://example.com/cb'"],
+  [['a: 1,', 'http://y'], 'http://y is a URL where a field should start', "'callback: http://y'"],
+  [['name: x', 'https://example.com/cb'], 'https://example.com/cb could continue the value before it, or be a second URL', "'callback: https://example.com/cb'"],
+  [['note:', 'see', 'http://x.org'], 'http://x.org could continue the value before it', "quote it with the value's other words"],
 ];
 
 describe('shorthand given as several arguments', () => {

@@ -79,9 +79,38 @@ const cases: ErrorCase[] = [
   ['a: %ab=c', 3, "expected base64 bytes after '%'"],
   ['a: @', 3, "expected a file path after '@'"],
   ['a: @\\,', 3, 'cannot read file ","'],
+  // A `//` that would drop what was typed: on one line after a value, or after `key:` anywhere.
+  ['a: // nothing', 3, '"// nothing" would be read as a comment and dropped'],
+  ['url: //cdn.example.com/x.js', 5, '"//cdn.example.com/x.js" would be read as a comment'],
+  ['a: //x\nb: 2', 3, '"//x" would be read as a comment'],
+  ['k: 1 // c, j: 2', 5, '"// c, j: 2" would be read as a comment'],
+  ['note: see //wiki', 10, '"//wiki" would be read as a comment'],
+  ['a: "x" // c', 7, '"// c" would be read as a comment'],
+  ['a: [1 // one]', 6, '"// one]" would be read as a comment'],
+  ['a{b: 1 // c}', 7, '"// c}" would be read as a comment'],
+  ['5 // five', 2, '"// five" would be read as a comment'],
+  ['a // c\n: 1', 2, '"// c" would be read as a comment'],
+  ['a ^ // c', 4, '"// c" would be read as a comment'],
+  // A patch never turns a value into a container of another kind.
+  ['a: 1, a.b: 2', 6, '"a" holds a number, but "a.b" needs an object there'],
+  ['a: x, a[]: y', 6, '"a" holds a string, but "a[]" needs an array there'],
+  ['[0]: x, a: 1', 8, 'the document holds an array, but "a" needs an object there'],
+  // A URL where a field starts is not the field "https" with a comment.
+  ['https://example.com/cb', 0, 'https://example.com/cb is a URL where a field should start'],
+  ['x: 1, http://y', 6, 'http://y is a URL where a field should start'],
+  ['a://b', 0, 'a://b is a URL'],
+  ['a{b: 1, git+ssh://host/repo}', 8, 'git+ssh://host/repo is a URL'],
   ['[' .repeat(502) + ']'.repeat(502), 501, "nested deeper than okapi's limit of 500 levels"],
   ['a' + '.a'.repeat(500) + ': 1', 999, "nested deeper than okapi's limit of 500 levels"],
   ['a{'.repeat(300) + 'b' + '.c'.repeat(250) + ': 1', 999, "nested deeper than okapi's limit of 500 levels"],
+];
+
+/** [input, the secret in it] */
+const secretInputs: ReadonlyArray<readonly [string, string]> = [
+  ['token: abc //sk_live_51HqLyjWDarjtT1zdp7dcXYZ', 'sk_live'],
+  ['password: //hunter2', 'hunter2'],
+  ['a: 1, https://u:pa55word@h.example/x?token=s3cr3t', 'pa55word'],
+  ['a: 1, https://h.example/x?token=s3cr3t', 's3cr3t'],
 ];
 
 describe('shorthand errors', () => {
@@ -95,6 +124,21 @@ describe('shorthand errors', () => {
     expect(error.message).toContain(fragment);
     expect(error.message).toContain(`at position ${position}`);
     expect(error.input).toBe(input);
+  });
+
+  it('says how to keep the text a comment would drop, and how to send a URL', () => {
+    expect(errorOf('note: see //wiki').hint).toBe(
+      'to send it, put the value in quotes ("see //wiki"); on one line, a comment may stand only where a field could start (after a comma)',
+    );
+    expect(errorOf('url: //cdn.example.com/x.js').hint).toBe('a value that starts with // goes in quotes: "//cdn.example.com/x.js"; for an empty value write ""');
+    expect(errorOf('https://example.com/cb').hint).toBe(
+      `okapi takes one URL, the target before the body; to send a URL as a value, give it a field: 'callback: https://example.com/cb' (or 'callback: "https://example.com/cb"')`,
+    );
+  });
+
+  it.each(secretInputs)('never repeats a secret it names as dropped or as a URL: %j', (input, secret) => {
+    const error = errorOf(input);
+    expect(`${error.message} ${error.hint}`).not.toContain(secret);
   });
 
   it('shows the line with a caret under the failing character', () => {

@@ -74,6 +74,11 @@ describe('redaction', () => {
     expect(masked).toBe('name: okapi, headers[]: Authorization: **********, auth{token: ***}, note: ************************, {');
     expect(masked).toHaveLength(input.length);
   });
+
+  it('stars out the user information and credential query values of a URL in quoted input', () => {
+    expect(redactKeepingLength('a: 1, https://u:pa55@h.example/x')).toBe('a: 1, https://******@h.example/x');
+    expect(redactKeepingLength('a: 1, https://h.example/x?page=2&token=s3cr3t')).toBe('a: 1, https://h.example/x?page=2&token=******');
+  });
 });
 
 describe('helpers', () => {
