@@ -23,8 +23,8 @@ const DEFAULTS = ['--no-liftoff-only', '--wasm-tier-up', '--wasm-dynamic-tiering
 
 /**
  * Runs `compile`, which compiles WebAssembly synchronously (`new WebAssembly.Module`), with
- * Liftoff alone and eagerly. Flags a user chose (in NODE_OPTIONS or node's arguments) are left as
- * they are, and `compile` runs under them.
+ * Liftoff alone and eagerly. Flags a user gave node for WebAssembly tiering are left as they are,
+ * and `compile` runs under them.
  */
 export function compiledWithLiftoff<T>(compile: () => T): T {
   if (chosenByUser()) return compile();
@@ -36,6 +36,7 @@ export function compiledWithLiftoff<T>(compile: () => T): T {
   }
 }
 
+// node's own arguments only: Node refuses V8's flags in NODE_OPTIONS. V8 reads `_` as `-`.
 function chosenByUser(): boolean {
-  return /liftoff|wasm-tier|wasm-dynamic-tiering|wasm-lazy-compilation/.test([...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' '));
+  return process.execArgv.some((arg) => /liftoff|wasm-tier|wasm-dynamic-tiering|wasm-lazy-compilation/.test(arg.replaceAll('_', '-')));
 }
