@@ -6,7 +6,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startExampleApi, type ExampleApi } from '../../fixtures/example-api/index.mjs';
 import { freshHome, runOkapi } from '../helpers/run-okapi.js';
 
@@ -56,12 +56,7 @@ async function sent(args: string[], env: Record<string, string> = {}) {
 beforeAll(async () => {
   api = await startExampleApi();
 });
-afterAll(async () => {
-  await api.close();
-});
-beforeEach(() => {
-  api.requests.length = 0;
-});
+afterAll(() => api.close());
 
 describe('a generated command', () => {
   beforeAll(() => connect({}));
