@@ -335,6 +335,13 @@ export interface HttpRequest {
   url: string;
   /** The command's own headers, above the profile's and below the user's `-H`; null deletes one. */
   headers?: FieldUpdate;
+  /**
+   * The query the command's own parameters wrote (encoded, without `?`), which `url` carries too:
+   * with it, the URL's entries of other names are the API's defaults (base_url's, the
+   * description's), below the profile's query and OKAPI_QUERY, and only these count as typed by
+   * the user, beside `-q` (an okapi extension).
+   */
+  query?: string;
   body?: Uint8Array;
   /** Resolve relative URLs, profile and auth against this registered API. */
   api?: string;

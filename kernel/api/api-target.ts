@@ -21,6 +21,8 @@ export interface ApiTarget {
   api: string;
   profile: string;
   url: URL;
+  /** base_url's own query (encoded, without `?`): the lowest layer of an `<api>/<path>` target's query, under the profile's. */
+  baseQuery: string;
   /** Lowest-precedence layers, as [name, value] pairs. */
   headers: [string, string][];
   query: [string, string][];
@@ -84,6 +86,7 @@ export function resolveApiTarget(
   // url_overrides applied (sdk/shared/url-overrides.ts), so they are not applied twice, and the
   // API's origin is the base URL's as rewritten too.
   const chosen = HAS_SCHEME.test(rest);
+  const baseQuery = chosen ? '' : base.search.slice(1);
   if (chosen) {
     url = parseUrl(rest, target);
     sameOrigin = onApiOrigin(url, base, overrides, api);
@@ -99,6 +102,7 @@ export function resolveApiTarget(
     api,
     profile: profileKey,
     url,
+    baseQuery,
     // Credentials in profile headers never go to another origin.
     headers: sameOrigin ? stringList(profile.headers).map((h, i) => expand(headerPair(h, api!, profileKey), `${profilePath}.headers[${i}]`)) : [],
     query: sameOrigin ? stringList(profile.query).map((q, i) => expand(queryPair(q, api!, profileKey), `${profilePath}.query[${i}]`)) : [],
@@ -157,10 +161,8 @@ function joinBase(base: URL, rest: string, typed: string): URL {
   let tail = rest;
   if (tail !== '' && !tail.startsWith('/') && !tail.startsWith('?') && !tail.startsWith('#')) tail = `/${tail}`;
   if (tail === '' || tail.startsWith('?') || tail.startsWith('#')) tail = `${base.pathname.endsWith('/') ? '/' : ''}${tail}`;
-  const url = parseUrl(`${prefix}${tail}`, typed);
-  // base_url's own query (an api-version, say) goes first, as on generated operations; the typed one follows it.
-  if (base.search !== '') url.search = url.search === '' ? base.search : `${base.search}&${url.search.slice(1)}`;
-  return url;
+  // base_url's own query (an api-version, say) is not the typed URL's: planning puts it under every other layer.
+  return parseUrl(`${prefix}${tail}`, typed);
 }
 
 function parseUrl(text: string, typed: string): URL {

@@ -7,7 +7,7 @@
 import { dirname } from 'node:path';
 import type { Invocation } from '../invocation.js';
 import { parseDuration } from '../plugins/duration.js';
-import type { RequestDefaults, TransportLimits } from '../pipeline/request-description.js';
+import { FLAG_HEADERS, FLAG_QUERY, type RequestDefaults, type TransportLimits } from '../pipeline/request-description.js';
 import { headerEntry, parseHeaderEntry, parseQueryEntry, queryEntry } from '../pipeline/request-fields.js';
 
 const MIB = 1024 * 1024;
@@ -24,11 +24,11 @@ export function requestDefaultsFromArgv(inv: Invocation): RequestDefaults {
     // -H and -q values were checked when argv was scanned (flags.ts); the environment's are checked here.
     headerLayers: [
       { source: 'OKAPI_HEADER', entries: splitEnvList(inv.env.OKAPI_HEADER).map((e) => parseHeaderEntry(e, 'OKAPI_HEADER entry')) },
-      { source: '-H', entries: inv.strings('okapi-header').map((e) => headerEntry(e)!) },
+      { source: FLAG_HEADERS, entries: inv.strings('okapi-header').map((e) => headerEntry(e)!) },
     ],
     queryLayers: [
       { source: 'OKAPI_QUERY', entries: splitEnvList(inv.env.OKAPI_QUERY).map((e) => parseQueryEntry(e, 'OKAPI_QUERY entry')) },
-      { source: '-q', entries: inv.strings('okapi-query').map((e) => queryEntry(e)!) },
+      { source: FLAG_QUERY, entries: inv.strings('okapi-query').map((e) => queryEntry(e)!) },
     ],
     ...(inv.flag('okapi-no-browser') ? { noBrowser: true } : {}),
     ...(auth !== undefined ? { auth } : {}),

@@ -76,6 +76,7 @@ export class RequestService {
       ...(request.api && request.operation ? { operation: request.operation } : {}),
       ...(request.tls_api ? { tlsApi: request.tls_api } : {}),
       ...(request.headers ? { headers: request.headers } : {}),
+      ...(request.query !== undefined ? { query: request.query } : {}),
       ...(request.body ? { body: { bytes: request.body } } : {}),
       limits: commandLimits(defaults.limits, request),
     };

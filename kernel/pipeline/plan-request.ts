@@ -1,13 +1,16 @@
 /**
  * Phase 2 of the pipeline: from what the user gave (method, URL text, body) to the request plan —
  * the final URL (server override, query layers) and headers in precedence order: okapi's defaults,
- * then the registered API's profile (an `<api>/<path>` target), then OKAPI_HEADER/OKAPI_QUERY, then
- * the URL's own query and a command's own headers, then -H/-q; cookies merge by name in that order.
- * The API's `url_overrides` rewrite the URL last. The plan remembers which headers are okapi's own
- * (its defaults and a body's Content-Type, as okapi set them): every other header is bound to the
- * first origin, and a redirect to another origin drops it. It also carries the auth to run (the
- * credentials the request's operation selects, credential-plans.ts) and what the user gave by
- * hand, which their answers do not replace (hand-given.ts).
+ * then the registered API's profile (an `<api>/<path>` target), then OKAPI_HEADER, then a command's
+ * own headers, then -H; cookies merge by name in that order, and an empty Cookie clears the lower
+ * layers' as an empty value of any header does. The query: what the configuration and the
+ * description wrote (base_url's; a generated command's server and path key), then the profile's,
+ * then OKAPI_QUERY, then what the user typed (the URL's own query, or a generated command's query
+ * parameters), then -q. The API's `url_overrides` rewrite the URL last. The plan remembers which
+ * headers are okapi's own (its defaults and a body's Content-Type, as okapi set them): every other
+ * header is bound to the first origin, and a redirect to another origin drops it. It also carries
+ * the auth to run (the credentials the request's operation selects, credential-plans.ts) and what
+ * the user gave by hand, which their answers do not replace (hand-given.ts).
  */
 import { OKAPI_VERSION } from '../../sdk/shared/version.js';
 import { ACCEPT_HEADER } from '../../sdk/shared/decoders/decode-body.js';
@@ -22,7 +25,8 @@ import { getHeader } from '../transport/headers.js';
 import { applyServerOverride } from '../../sdk/shared/server-override.js';
 import { appendQuery, normalizeTargetUrl } from '../../sdk/shared/target-url.js';
 import type { OkapiConfig } from '../config/document.js';
-import type { FieldLayer, RequestDescription } from './request-description.js';
+import { FLAG_HEADERS, FLAG_QUERY, type FieldLayer, type RequestDescription } from './request-description.js';
+import { queryEntries, queryEntryName } from '../../sdk/shared/query-layers.js';
 import { profileTlsForUrl, resolveApiTarget, type ApiTarget } from '../api/api-target.js';
 import { profileTlsPaths } from '../../sdk/shared/profile-tls.js';
 import { planCredentials, profileHasCredentials, requestOperation, type CredentialPlans } from './credential-plans.js';
@@ -41,10 +45,10 @@ export function planRequest(request: RequestDescription, config: OkapiConfig, en
   const profileHeaders = withoutCredentials(apiTarget?.headers ?? [], credentials);
   // A generated command's header and cookie parameters are typed for this request: given by hand, as -H is.
   const operation = request.operation !== undefined;
-  const command: FieldLayer = { source: "the command's parameter", entries: commandEntries(request.headers) };
-  const flags = request.headerLayers.slice(-1);
-  if (operation) refuseTwice(command.entries, flags[0]?.entries ?? []);
-  const layers = [profileHeaders, ...[...request.headerLayers.slice(0, -1), command, ...flags].map((layer) => layer.entries)];
+  const command: FieldLayer = { source: COMMAND_PARAMETER, entries: commandEntries(request.headers) };
+  const [envHeaders, flags] = bySource(request.headerLayers, FLAG_HEADERS);
+  if (operation) refuseTwice(command.entries, flags.flatMap((layer) => layer.entries));
+  const layers = [profileHeaders, ...[...envHeaders, command, ...flags].map((layer) => layer.entries)];
   let headers = withCookies(mergeLayers([defaults, ...layers], true), layers);
   let okapiHeaders = mergeLayers([defaults], true);
   if (body?.contentType !== undefined && getHeader(headers, 'content-type') === undefined) {
@@ -53,15 +57,20 @@ export function planRequest(request: RequestDescription, config: OkapiConfig, en
   }
   const server = request.server;
   const typed = applyServerOverride(apiTarget?.url ?? normalizeTargetUrl(target, server), server);
-  // A name the URL (or a command's query parameter, which is in it) sets replaces the profile's and
-  // OKAPI_QUERY's defaults of that name, as -q does; -q itself adds to a URL, as HTTPie's `==` does.
-  const typedQuery: FieldLayer = { source: operation ? "the command's parameter" : 'the URL', entries: [...typed.searchParams] };
-  const notInUrl = (entries: [string, string][]) => entries.filter(([name]) => !typed.searchParams.has(name));
-  const envQuery = request.queryLayers.map((layer) => layer.entries);
-  const flagQuery = envQuery.pop() ?? [];
-  const queryLayers = [withoutCredentials(apiTarget?.query ?? [], credentials), ...envQuery].map(notInUrl);
-  queryLayers.push(operation ? notInCommand(typed.searchParams, flagQuery) : flagQuery);
-  let url = appendQuery(typed, mergeLayers(queryLayers, false));
+  const { written, typedQuery } = typedAndWritten(request, typed, apiTarget);
+  // A name typed (in the URL, or as a command's query parameter) replaces every lower layer's values
+  // of it, as -q does; -q itself adds to what was typed, as HTTPie's `==` does.
+  const typedNames = new Set(typedQuery.entries.map(([name]) => name));
+  const notTyped = (entries: [string, string][]) => entries.filter(([name]) => !typedNames.has(name));
+  const [envQuery, flagQuery] = bySource(request.queryLayers, FLAG_QUERY);
+  const flagEntries = flagQuery.flatMap((layer) => layer.entries);
+  const queryLayers = [withoutCredentials(apiTarget?.query ?? [], credentials), ...envQuery.map((layer) => layer.entries)].map(notTyped);
+  queryLayers.push(operation ? notInCommand(typedQuery.entries, flagEntries) : flagEntries);
+  const above = new Set([...typedNames, ...queryLayers.flat().map(([name]) => name)]);
+  const kept = queryEntries(written).filter((entry) => !above.has(queryEntryName(entry)));
+  const sent = new URL(typed);
+  if (kept.length > 0 || request.query !== undefined) sent.search = [...kept, ...queryEntries(typedQuery.text)].join('&');
+  let url = appendQuery(sent, mergeLayers(queryLayers, false));
   if (apiTarget) url = new URL(applyUrlOverrides(url.href, apiTarget.overrides, `url_overrides of API ${apiTarget.api}`));
   if (request.headers) headers = applyHeaderUpdate(headers, deletions(request.headers));
   const tls = profileTlsPlan(request, config, apiTarget, url);
@@ -74,7 +83,7 @@ export function planRequest(request: RequestDescription, config: OkapiConfig, en
     ...(apiTarget ? { api: apiTarget.api, profile: apiTarget.profile } : {}),
     ...(tls ? { tls } : {}),
     ...(credentials && credentials.plans.length > 0
-      ? { auth: credentials.plans, given: givenByHand([...request.headerLayers.slice(0, -1), ...(operation ? [command] : []), ...flags], [typedQuery, ...request.queryLayers], request.note) }
+      ? { auth: credentials.plans, given: givenByHand([...envHeaders, ...(operation ? [command] : []), ...flags], [typedQuery, ...envQuery, ...flagQuery], request.note) }
       : {}),
   };
 }
@@ -163,21 +172,50 @@ function refuseTwice(command: [string, string][], typed: [string, string][]): vo
   }
 }
 
-/** The -q entries a command's URL does not carry already; one it carries with another value is refused, likewise. */
-function notInCommand(command: URLSearchParams, typed: [string, string][]): [string, string][] {
-  return typed.filter(([name, value]) => {
-    const mine = command.getAll(name);
-    if (mine.length === 0 || mine.includes(value)) return mine.length === 0;
+/** The -q entries a command's query parameters do not give already; one they give with another value is refused, likewise. */
+function notInCommand(command: [string, string][], typed: [string, string][]): [string, string][] {
+  for (const [name, value] of typed) {
+    const mine = command.filter(([n]) => n === name).map(([, v]) => v);
+    if (mine.length === 0 || mine.includes(value)) continue;
     const shown = `by the command's parameter (${redactField(`${name}=${mine[0]}`)}) and by -q '${redactField(`${name}=${value}`)}'`;
     throw new UsageError(`the query parameter ${name} is given twice, ${shown}: give it once`, { hint: twiceHint('-q') });
-  });
+  }
+  return typed.filter(([name]) => !command.some(([n]) => n === name));
+}
+
+/**
+ * The query the user typed, as a layer, and the one the configuration and the description wrote
+ * under it (encoded). A generated command says which of its URL's entries its parameters wrote
+ * (`query`): the others are its base_url's, server's and path key's. Otherwise the URL is as typed,
+ * and an API's base_url's own query is written under it.
+ */
+function typedAndWritten(request: RequestDescription, url: URL, apiTarget: ApiTarget | undefined): { written: string; typedQuery: FieldLayer & { text: string } } {
+  const inUrl = url.search.slice(1);
+  const source = request.operation !== undefined ? COMMAND_PARAMETER : 'the URL';
+  if (request.query === undefined) return { written: apiTarget?.baseQuery ?? '', typedQuery: { source, entries: [...url.searchParams], text: inUrl } };
+  const own = new Set(queryEntries(request.query).map(queryEntryName));
+  const written = queryEntries(inUrl).filter((entry) => !own.has(queryEntryName(entry)));
+  return { written: written.join('&'), typedQuery: { source, entries: [...new URLSearchParams(request.query)], text: request.query } };
+}
+
+const COMMAND_PARAMETER = "the command's parameter";
+
+/** The layers other than the command line's own (by their source), and the command line's: the top ones. */
+function bySource(layers: FieldLayer[], flag: string): [FieldLayer[], FieldLayer[]] {
+  return [layers.filter((layer) => layer.source !== flag), layers.filter((layer) => layer.source === flag)];
 }
 
 const twiceHint = (flag: string) => `leave out the command's parameter to send ${flag}'s value, or the ${flag} to send the parameter's`;
 
-/** Cookie entries of all layers merged by cookie name, a later layer's pairs replacing an earlier one's of the same name. */
+/**
+ * Cookie entries of all layers merged by cookie name, a later layer's pairs replacing an earlier
+ * one's of the same name. An empty Cookie entry (-H 'Cookie:') names no cookie but clears every
+ * lower layer's, as an empty value of any other header replaces its lower values.
+ */
 function withCookies(headers: HeaderMap, layers: [string, string][][]): HeaderMap {
-  const cookieLayers = layers.map((layer) => cookiePairsOf(layer.filter(([name]) => name.toLowerCase() === 'cookie').map(([, value]) => value)));
+  const values = layers.map((layer) => layer.filter(([name]) => name.toLowerCase() === 'cookie').map(([, value]) => value));
+  const cleared = Math.max(0, values.findLastIndex((layer) => layer.includes('')));
+  const cookieLayers = values.slice(cleared).map((layer) => cookiePairsOf(layer));
   if (cookieLayers.every((layer) => layer.length === 0)) return headers;
   const name = Object.keys(headers).find((n) => n.toLowerCase() === 'cookie')!;
   return { ...headers, [name]: [cookieLine(Object.entries(mergeLayers(cookieLayers, false)).flatMap(([cookie, pairs]) => pairs.map((pair): [string, string] => [cookie, pair])))] };

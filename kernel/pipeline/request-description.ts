@@ -39,6 +39,8 @@ export interface RequestDescription {
   queryLayers: FieldLayer[];
   /** A command's own headers: above the environment's, below the last layer (-H); null deletes, after planning. */
   headers?: FieldUpdate;
+  /** The query a command's own parameters wrote, which the target carries too (HttpRequest.query). */
+  query?: string;
   /** `--okapi-no-browser`: an auth type that signs in through a browser prints its URL instead. */
   noBrowser?: boolean;
   /** `--okapi-auth`: the credential id, or `A+B`, an operation is to use. */
@@ -49,6 +51,10 @@ export interface RequestDescription {
   note?: (message: string) => void;
   limits: TransportLimits;
 }
+
+/** The sources of the command line's own layers, above every other (request-from-argv.ts). */
+export const FLAG_HEADERS = '-H';
+export const FLAG_QUERY = '-q';
 
 /** Entries the user gave one way, named as the user knows that way (`-H`, `OKAPI_QUERY`) for messages. */
 export interface FieldLayer {

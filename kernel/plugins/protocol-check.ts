@@ -77,6 +77,7 @@ export const HTTP_REQUEST = {
   method: 'string',
   url: 'string',
   headers: 'update?',
+  query: 'string?',
   body: 'bytes?',
   api: 'string?',
   operation: 'string?',

@@ -69,6 +69,7 @@ export async function runOperation(run: OperationRun): Promise<number> {
     method: detail.method.toUpperCase(),
     url: routed.url,
     headers: requestHeaders,
+    query,
     ...(body ? { body: body.bytes } : {}),
     api,
     operation: detail.name,

@@ -20,14 +20,17 @@
  * Among several servers of one level, the first on `base_url`'s origin inside its path is chosen,
  * else the first on its origin, else the first (document level) or the first allowed (path and
  * operation level). Variables are expanded first (server-variables.ts); `url_overrides` rewrite
- * the chosen URL last. `crossOrigin` tells the caller the request leaves `base_url`'s origin (as
- * both are after `url_overrides`), so it sends no profile credentials there.
+ * the chosen URL last. The query is base_url's, the server's, the path key's and the parameters',
+ * in increasing precedence: a name a later one sets replaces the earlier ones' values of it.
+ * `crossOrigin` tells the caller the request leaves `base_url`'s origin (as both are after
+ * `url_overrides`), so it sends no profile credentials there.
  */
 import { OkapiError } from '../../../sdk/shared/errors.js';
 import { stringMap, type ApiEntry, type Profile } from '../../../sdk/shared/api-config.js';
 import { apiBaseUrl } from '../../../sdk/shared/api-base-url.js';
 import type { ServerInfo } from '../../../sdk/shared/operation-index-format.js';
 import { applyUrlOverrides, matchUrlOverride, shownUrl, urlOriginProblem } from '../../../sdk/shared/url-overrides.js';
+import { layerQueries } from '../../../sdk/shared/query-layers.js';
 import { mountPath } from './mount-path.js';
 import { checkServerVariables, expandServerUrl, type ConfiguredVariable } from './server-variables.js';
 
@@ -79,10 +82,9 @@ export function operationUrl(input: OperationUrlInput): OperationUrl {
   const sameOrigin = chosen.origin === base.origin;
   // Every query the configuration and the document wrote is sent: base_url's own (an api-version,
   // say) with requests to its origin, a server's, and one in the path's key (`/search?mode=fast`,
-  // which help shows as the operation's path), then the parameters'.
-  const query = [sameOrigin ? base.search.slice(1) : '', serverQuery, chosen.search.slice(1), input.query]
-    .filter((part) => part !== '')
-    .join('&');
+  // which help shows as the operation's path), then the parameters'. Each is a default for the
+  // next: `api connect` makes base_url the server, whose api-version would otherwise go twice.
+  const query = layerQueries([sameOrigin ? base.search.slice(1) : '', serverQuery, chosen.search.slice(1), input.query]);
   const url = applyUrlOverrides(`${chosen.origin}${chosen.pathname}${query === '' ? '' : `?${query}`}`, overrides, owner);
   const finalBase = new URL(applyUrlOverrides(base.href, overrides, owner));
   return { url, warnings, crossOrigin: new URL(url).origin !== finalBase.origin };

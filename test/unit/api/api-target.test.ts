@@ -47,10 +47,12 @@ describe('resolveApiTarget', () => {
     expect(resolveApiTarget(config, 'bare', undefined, {})!.url.href).toBe('http://127.0.0.1:1/');
   });
 
-  it("puts base_url's own query before the typed one, never dropping it", () => {
+  it("keeps base_url's own query apart from the typed one: planning puts it under every other layer", () => {
     const versioned = { apis: { v: { base_url: 'https://api.example.com/d?api-version=2' } } };
-    expect(resolveApiTarget(versioned, 'v/items', undefined, {})!.url.href).toBe('https://api.example.com/d/items?api-version=2');
-    expect(resolveApiTarget(versioned, 'v/items?x=1', undefined, {})!.url.href).toBe('https://api.example.com/d/items?api-version=2&x=1');
+    const plain = resolveApiTarget(versioned, 'v/items', undefined, {})!;
+    expect([plain.url.href, plain.baseQuery]).toEqual(['https://api.example.com/d/items', 'api-version=2']);
+    const typed = resolveApiTarget(versioned, 'v/items?x=1', undefined, {})!;
+    expect([typed.url.href, typed.baseQuery]).toEqual(['https://api.example.com/d/items?x=1', 'api-version=2']);
   });
 
   it('refuses a base_url (a hand-edited one) with user information or a fragment, naming the key and never the password', () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { givenByHand, keepGiven } from '../../../kernel/pipeline/hand-given.js';
 import type { AuthPlan } from '../../../kernel/pipeline/auth-phase.js';
 import type { WireRequest } from '../../../sdk/types.js';
+import { planRequest } from '../../../kernel/pipeline/plan-request.js';
 
 const bearer: AuthPlan = { type: 'bearer', params: {}, templateParams: [], paramsPath: 'apis.kb.profiles.default.auth.params', api: 'kb', profile: 'default' };
 const binding: AuthPlan = { ...bearer, type: 'api-key', credential: 'key' };
@@ -41,5 +42,15 @@ describe('keepGiven', () => {
     const answer = { headers: { Cookie: 'other=1; sid=prof' }, query: { api_key: 'K' }, renewable: true };
     expect(keepGiven(answer, request({ Cookie: ['other=1'] }), hand, bearer)).toEqual({ headers: { Cookie: 'other=1; sid=prof' }, query: { api_key: 'K' }, renewable: true });
     expect(notes).toEqual([]);
+  });
+
+  it("lets the auth set a query name base_url or the description wrote: only what the user typed is kept from it", () => {
+    const config = { apis: { kb: { base_url: 'http://127.0.0.1:9/?api_key=BASE', profiles: { default: { auth: { type: 'bearer', params: { token: 'T' } } } } } } };
+    const described = { method: 'GET', headerLayers: [], queryLayers: [], configDir: '/config', limits: {} };
+    const generic = planRequest({ ...described, target: 'kb/items' }, config, {});
+    expect(generic.url.href).toBe('http://127.0.0.1:9/items?api_key=BASE');
+    expect(keepGiven({ query: { api_key: 'AUTH' } }, { method: 'GET', url: generic.url.href, headers: {} }, generic.given!, bearer)).toEqual({ query: { api_key: 'AUTH' } });
+    const command = planRequest({ ...described, target: 'http://127.0.0.1:9/items?api_key=BASE&page=2', api: 'kb', operation: 'list', query: 'page=2' }, config, {});
+    expect(keepGiven({ query: { api_key: 'AUTH' } }, { method: 'GET', url: command.url.href, headers: {} }, command.given!, bearer)).toEqual({ query: { api_key: 'AUTH' } });
   });
 });

@@ -6,6 +6,9 @@ import { transportOptionsFor } from '../../../kernel/pipeline/transport-options.
 
 const env = (entries: [string, string][]): FieldLayer => ({ source: 'OKAPI_HEADER', entries });
 const flags = (entries: [string, string][]): FieldLayer => ({ source: '-H', entries });
+const envQuery = (entries: [string, string][]): FieldLayer => ({ source: 'OKAPI_QUERY', entries });
+const queryFlags = (entries: [string, string][]): FieldLayer => ({ source: '-q', entries });
+const shop = (profile: Record<string, unknown>) => ({ apis: { shop: { base_url: 'http://127.0.0.1:9', profiles: { default: profile } } } });
 const base: RequestDescription = { method: 'GET', target: 'http://127.0.0.1:9/items', headerLayers: [], queryLayers: [], configDir: '/config', limits: {} };
 
 describe('planRequest', () => {
@@ -14,7 +17,7 @@ describe('planRequest', () => {
       {
         ...base,
         headerLayers: [env([['X-A', 'env'], ['X-B', 'env']]), flags([['x-a', 'flag1'], ['X-A', 'flag2']])],
-        queryLayers: [env([['q', '1']]), flags([['r', '2']])],
+        queryLayers: [envQuery([['q', '1']]), queryFlags([['r', '2']])],
         headers: { 'X-B': null, 'X-C': 'plugin' },
       },
       {},
@@ -119,14 +122,13 @@ describe('planRequest', () => {
 });
 
 describe('planRequest: what the user gave over profile defaults', () => {
-  const shop = (profile: Record<string, unknown>) => ({ apis: { shop: { base_url: 'http://127.0.0.1:9', profiles: { default: profile } } } });
 
   it("lets a query name in the URL replace the profile's and OKAPI_QUERY's default of that name, as -q does", () => {
     const config = shop({ query: ['k=1', 'limit=99', 'keep=p'] });
-    const queryLayers = [env([['k', 'env'], ['e', '1']]), flags([['limit', '5']])];
+    const queryLayers = [envQuery([['k', 'env'], ['e', '1']]), queryFlags([['limit', '5']])];
     const plan = planRequest({ ...base, target: 'shop/items?k=2', queryLayers }, config, {});
     expect([...plan.url.searchParams]).toEqual([['k', '2'], ['keep', 'p'], ['e', '1'], ['limit', '5']]);
-    expect([...planRequest({ ...base, target: 'shop/items?k=2', queryLayers: [env([]), flags([['k', '3']])] }, config, {}).url.searchParams]).toContainEqual(['k', '3']);
+    expect([...planRequest({ ...base, target: 'shop/items?k=2', queryLayers: [envQuery([]), queryFlags([['k', '3']])] }, config, {}).url.searchParams]).toContainEqual(['k', '3']);
     const command = planRequest({ ...base, target: 'http://127.0.0.1:9/items/x?limit=5', api: 'shop', operation: 'get-item' }, config, {});
     expect(command.url.searchParams.getAll('limit')).toEqual(['5']);
   });
@@ -165,7 +167,7 @@ describe('planRequest: what the user gave over profile defaults', () => {
 
   it("refuses a query parameter a command's URL carries and -q gives with another value, and sends the same value once", () => {
     const typed = (entries: [string, string][]) => () =>
-      planRequest({ ...base, target: 'http://127.0.0.1:9/items/x?limit=5', queryLayers: [env([]), flags(entries)], operation: 'get-item' }, {}, {});
+      planRequest({ ...base, target: 'http://127.0.0.1:9/items/x?limit=5', query: 'limit=5', queryLayers: [envQuery([]), queryFlags(entries)], operation: 'get-item' }, {}, {});
     expect(typed([['limit', '7']])).toThrow("the query parameter limit is given twice, by the command's parameter (limit=5) and by -q 'limit=7': give it once");
     expect(typed([['api_key', 'MINE']])().url.searchParams.getAll('api_key')).toEqual(['MINE']);
     expect(typed([['limit', '5']])().url.searchParams.getAll('limit')).toEqual(['5']);
@@ -243,5 +245,51 @@ describe('transportOptionsFor', () => {
   it('applies the 100 MiB default only when no body limit was chosen', () => {
     expect(transportOptionsFor({}, false)).toEqual({ maxBodySize: 100 * 1024 * 1024 });
     expect(transportOptionsFor({ maxBodySize: 10, timeoutMs: 5 }, true)).toEqual({ maxBodySize: 10, timeoutMs: 5, recordHops: true });
+  });
+
+});
+
+describe('planRequest: the query written in the configuration and the description, and empty headers', () => {
+
+  describe("base_url's and the description's query: the lowest layer", () => {
+    const versioned = (profile: Record<string, unknown> = {}) => ({ apis: { ex: { base_url: 'http://127.0.0.1:9/?api-version=1', profiles: { default: profile } } } });
+    const query = (description: Partial<RequestDescription>, config = versioned()) => [...planRequest({ ...base, ...description }, config, {}).url.searchParams];
+
+    it("under the profile's query, OKAPI_QUERY, the URL's own query and -q for okapi <api>/<path>", () => {
+      expect(query({ target: 'ex/echo' })).toEqual([['api-version', '1']]);
+      expect(query({ target: 'ex/echo', queryLayers: [envQuery([['api-version', '3']]), queryFlags([])] })).toEqual([['api-version', '3']]);
+      expect(query({ target: 'ex/echo' }, versioned({ query: ['api-version=2'] }))).toEqual([['api-version', '2']]);
+      expect(query({ target: 'ex/echo?api-version=2' })).toEqual([['api-version', '2']]);
+      expect(query({ target: 'ex/echo?x=1', queryLayers: [envQuery([]), queryFlags([['api-version', '4']])] })).toEqual([['x', '1'], ['api-version', '4']]);
+      // base_url's query is the configuration's, not typed by hand: an auth's answer of that name is not kept from it.
+      const given = planRequest({ ...base, target: 'ex/echo?x=1' }, versioned({ auth: { type: 'bearer', params: { token: 'T' } } }), {}).given;
+      expect(given?.query).toEqual(new Map([['x', 'the URL']]));
+    });
+
+    it("under a generated command's own parameters, the profile's query and -q, which replace it rather than clash with it", () => {
+      const target = 'http://127.0.0.1:9/search?api-version=2024&mode=fast&q=hi';
+      const command = { target, api: 'ex', operation: 'search', query: 'q=hi' };
+      expect(query(command)).toEqual([['api-version', '2024'], ['mode', 'fast'], ['q', 'hi']]);
+      expect(query({ ...command, queryLayers: [envQuery([]), queryFlags([['api-version', '2025']])] })).toEqual([['mode', 'fast'], ['q', 'hi'], ['api-version', '2025']]);
+      expect(query({ ...command, queryLayers: [envQuery([]), queryFlags([['mode', 'x']])] })).toEqual([['api-version', '2024'], ['q', 'hi'], ['mode', 'x']]);
+      expect(query({ ...command, queryLayers: [envQuery([['mode', 'env']]), queryFlags([])] }, versioned({ query: ['api-version=p'] }))).toEqual([
+        ['q', 'hi'],
+        ['api-version', 'p'],
+        ['mode', 'env'],
+      ]);
+      // Only the parameters' own values can clash with -q, and only they are named.
+      const clash = () => query({ ...command, target: `${target}&mode=slow`, query: 'q=hi&mode=slow', queryLayers: [envQuery([]), queryFlags([['mode', 'x']])] });
+      expect(clash).toThrow("the query parameter mode is given twice, by the command's parameter (mode=slow) and by -q 'mode=x': give it once");
+      const given = planRequest({ ...base, ...command }, versioned({ auth: { type: 'bearer', params: { token: 'T' } } }), {}).given;
+      expect(given?.query).toEqual(new Map([['q', "the command's parameter"]]));
+    });
+  });
+
+  it("lets an empty -H 'Cookie:' clear the lower layers' cookies, as an empty value of any header replaces its lower values", () => {
+    const config = shop({ headers: ['Cookie: prof=p', 'X-Team: p'] });
+    const cleared = (typed: [string, string][]) => planRequest({ ...base, target: 'shop/items', headerLayers: [env([['Cookie', 'envc=1']]), flags(typed)] }, config, {}).headers;
+    expect(cleared([['Cookie', ''], ['X-Team', '']])).toMatchObject({ Cookie: [''], 'X-Team': [''] });
+    expect(cleared([['Cookie', ''], ['Cookie', 'mine=1']]).Cookie).toEqual(['mine=1']);
+    expect(cleared([]).Cookie).toEqual(['prof=p; envc=1']);
   });
 });

@@ -177,6 +177,20 @@ describe('Generated operation request routing', () => {
     );
   });
 
+  it("base_url's, the server's, the path key's and the parameters' query are layers: a later one's name replaces the earlier values, repeats in one stay", () => {
+    // What `api connect <name> <url>` gives: base_url is the description's server, query and all.
+    const connected = { base_url: 'https://api.example.com/v1?api-version=2024' };
+    const server = [{ url: 'https://api.example.com/v1?api-version=2024' }];
+    expect(route(connected, server, { path: '/search?mode=fast' }).url).toBe('https://api.example.com/v1/search?api-version=2024&mode=fast');
+    expect(route(connected, server, { path: '/search?mode=fast', query: 'api-version=2025' }).url).toBe('https://api.example.com/v1/search?mode=fast&api-version=2025');
+    expect(route(connected, server, { path: '/search?mode=fast', query: 'mode=slow&tag=a&tag=b' }).url).toBe(
+      'https://api.example.com/v1/search?api-version=2024&mode=slow&tag=a&tag=b',
+    );
+    // A path key's repeats are one layer's: both go, unless the parameters name it.
+    expect(route(connected, [], { path: '/search?tag=x&tag=y' }).url).toBe('https://api.example.com/v1/search?api-version=2024&tag=x&tag=y');
+    expect(route(connected, [], { path: '/search?tag=x&tag=y', query: 'tag=z' }).url).toBe('https://api.example.com/v1/search?api-version=2024&tag=z');
+  });
+
   it('11. url_overrides rewrite the chosen URL last (longest source prefix wins), also for path/operation servers', () => {
     const entry = {
       base_url: 'https://api.example.com',
