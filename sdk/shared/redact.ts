@@ -48,20 +48,54 @@ export function redactField(entry: string, mask: string = MASK): string {
  * Free text that quotes user input (a shorthand expression under a caret) with the same rule, each
  * masked character replaced by `*` so positions in the text stay where they were: the user
  * information of a URL and its credential-looking query values, the value after a
- * credential-looking name (up to `,`, `}`, `]` or the line's end) and every token-shaped word.
+ * credential-looking name (up to `,`, `}`, `]`, a ` //` comment or the line's end) and every
+ * token-shaped word.
  */
 export function redactKeepingLength(text: string): string {
   const stars = (part: string) => '*'.repeat(part.length);
-  return text
+  const masked = text
     .replace(/(:\/\/)([^/\s@?#]+)@/g, (_whole, slashes: string, userinfo: string) => `${slashes}${stars(userinfo)}@`)
     // A query parameter first: the name rule below would read `https` as the name of the whole URL.
     .replace(/([?&])([^=&#\s]+)=([^&#\s,}\]]*)/g, (whole, separator: string, name: string, value: string) =>
       isCredentialName(name) ? `${separator}${name}=${stars(value)}` : whole,
-    )
-    .replace(/([\p{L}\p{N}_.-]+)(\s*[:=]\s*|\s+)([^,}\]\n]+)/gu, (whole, name: string, separator: string, value: string) =>
-      isCredentialName(name) ? `${name}${separator}${stars(value)}` : whole,
-    )
-    .replace(/[\w.-]+/g, (word) => (looksLikeToken(word) ? stars(word) : word));
+    );
+  return maskNamedValues(masked, stars).replace(/[\w.-]+/g, (word) => (looksLikeToken(word) ? stars(word) : word));
+}
+
+/** A name, quoted (`"my password"`) or not, and the separator before its value. */
+const NAME_BEFORE_VALUE = /("[^"\n]*"|[\p{L}\p{N}_.-]+)(\s*[:=]\s*|[ \t]+)(?=[^,}\]\n\s])/gu;
+
+/**
+ * The values of credential-looking names masked. The search goes on right behind each name, not
+ * behind its value, so a name inside the value of another (`creds: {password: …}`,
+ * `a: 1 //token: …`) is looked at too.
+ */
+function maskNamedValues(text: string, stars: (part: string) => string): string {
+  let out = '';
+  let copied = 0;
+  NAME_BEFORE_VALUE.lastIndex = 0;
+  for (let match = NAME_BEFORE_VALUE.exec(text); match !== null; match = NAME_BEFORE_VALUE.exec(text)) {
+    const name = match[1]!.startsWith('"') ? match[1]!.slice(1, -1) : match[1]!;
+    if (!isCredentialName(name)) continue;
+    const start = match.index + match[0].length;
+    const end = valueEnd(text, start);
+    out += text.slice(copied, start) + stars(text.slice(start, end));
+    copied = end;
+    NAME_BEFORE_VALUE.lastIndex = end;
+  }
+  return out + text.slice(copied);
+}
+
+/** Where the shorthand scanner ends an unquoted value: at `,`, `}`, `]`, a line break, or blank space before `//`. */
+function valueEnd(text: string, start: number): number {
+  let end = start;
+  for (let i = start; i < text.length; i++) {
+    const char = text.charAt(i);
+    if (char === ',' || char === '}' || char === ']' || char === '\n') break;
+    if (char === '/' && text.charAt(i + 1) === '/' && i > start && /[ \t\r]/.test(text.charAt(i - 1))) break;
+    if (!/[ \t\r]/.test(char)) end = i + 1;
+  }
+  return end;
 }
 
 /** `alsoSecret`: query parameter names to mask beyond those isCredentialName accepts (an auth's own). */

@@ -111,6 +111,12 @@ const secretInputs: ReadonlyArray<readonly [string, string]> = [
   ['password: //hunter2', 'hunter2'],
   ['a: 1, https://u:pa55word@h.example/x?token=s3cr3t', 'pa55word'],
   ['a: 1, https://h.example/x?token=s3cr3t', 's3cr3t'],
+  // A name inside the value of another (after a comment's slashes, in braces) is looked at too.
+  ['a: 1 //token: SECRETKEY', 'SECRETKEY'],
+  ['creds: {password: hunter2 // c}', 'hunter2'],
+  ['"my password": hunter2 // c', 'hunter2'],
+  ['password: hunter2 //x', 'hunter2'],
+  ['my password hunter2 // c', 'hunter2'],
 ];
 
 describe('shorthand errors', () => {
@@ -136,9 +142,20 @@ describe('shorthand errors', () => {
     );
   });
 
-  it.each(secretInputs)('never repeats a secret it names as dropped or as a URL: %j', (input, secret) => {
+  it.each(secretInputs)('never repeats a secret in its message, caret line or hint: %j', (input, secret) => {
     const error = errorOf(input);
     expect(`${error.message} ${error.hint}`).not.toContain(secret);
+  });
+
+  it('masks a secret value but not the comment after it, and names the field to quote instead of showing it', () => {
+    const error = errorOf('password: hunter2 //x');
+    expect(error.message).toBe('"//x" would be read as a comment and dropped at position 18\n  password: ******* //x\n                    ^');
+    expect(error.hint).toBe(
+      'to send it, put the value of "password" in quotes; on one line, a comment may stand only where a field could start (after a comma)',
+    );
+    expect(errorOf('creds: {password: hunter2 // c}').hint).toMatch(/^to send it, put the value of "password" in quotes;/);
+    expect(errorOf('"my password": hunter2 // c').hint).toMatch(/^to send it, put the value of "my password" in quotes;/);
+    expect(errorOf('password: //hunter2').hint).toBe('a value that starts with // goes in quotes (here, the value of "password"); for an empty value write ""');
   });
 
   it('shows the line with a caret under the failing character', () => {
