@@ -102,7 +102,8 @@ export function joinShorthandArguments(args: readonly string[], options: JoinOpt
       }
       text += (text === '' ? '' : ' ') + arg;
     }
-    if (!arg.includes('\n')) {
+    // A line break that only ends or opens the argument (`$'a: 1\n'`) does not make it text of lines.
+    if (!arg.trim().includes('\n')) {
       oneLine.push({ start: argumentStart, end: text.length });
       slashes ||= arg.includes('//');
     }

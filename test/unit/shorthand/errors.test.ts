@@ -84,6 +84,8 @@ const cases: ErrorCase[] = [
   ['url: //cdn.example.com/x.js', 5, '"//cdn.example.com/x.js" would be read as a comment'],
   ['a: //x\nb: 2', 3, '"//x" would be read as a comment'],
   ['k: 1 // c, j: 2', 5, '"// c, j: 2" would be read as a comment'],
+  ['k: 1 // c, j: 2\n', 5, '"// c, j: 2" would be read as a comment'],
+  ['\r\nk: 1 // c\r\n', 7, '"// c" would be read as a comment'],
   ['note: see //wiki', 10, '"//wiki" would be read as a comment'],
   ['a: "x" // c', 7, '"// c" would be read as a comment'],
   ['a: [1 // one]', 6, '"// one]" would be read as a comment'],
