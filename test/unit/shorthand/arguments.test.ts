@@ -37,6 +37,9 @@ const joined: ReadonlyArray<readonly [string[], unknown]> = [
   [['a: 1 // c, j: 2\nc: 3'], { a: 1, c: 3 }],
   [['url:', 'http://x.org/a', 'name:', 'a//b'], { url: 'http://x.org/a', name: 'a//b' }],
   [['note: see http://x.org', 'b: 2'], { note: 'see http://x.org', b: 2 }],
+  // Right after `[` an item starts: a URL there continues nothing.
+  [['links:', '[', 'https://a', ']'], { links: ['https://a'] }],
+  [['links:', '[', 'https://a,', 'https://b', ']'], { links: ['https://a', 'https://b'] }],
   [['a: 1,', 'b: 2,'], { a: 1, b: 2 }],
   [['', 'a: 1', '  '], { a: 1 }],
   [['a: 1', ' b: 2', '\tc{d: 3}'], { a: 1, b: 2, c: { d: 3 } }],
@@ -75,6 +78,7 @@ const refused: ReadonlyArray<readonly [string[], string, string]> = [
   [['a: 1,', 'http://y'], 'http://y is a URL where a field should start', "'callback: http://y'"],
   [['name: x', 'https://example.com/cb'], 'https://example.com/cb could continue the value before it, or be a second URL', "'callback: https://example.com/cb'"],
   [['note:', 'see', 'http://x.org'], 'http://x.org could continue the value before it', "quote it with the value's other words"],
+  [['links:', '[1', 'https://a', ']'], 'https://a could continue the value before it', "as an array's next item, end the one before with a comma"],
 ];
 
 describe('shorthand given as several arguments', () => {
