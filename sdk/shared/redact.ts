@@ -55,8 +55,8 @@ export function redactKeepingLength(text: string): string {
   const stars = (part: string) => '*'.repeat(part.length);
   const masked = text
     .replace(/(:\/\/)([^/\s@?#]+)@/g, (_whole, slashes: string, userinfo: string) => `${slashes}${stars(userinfo)}@`)
-    // A query parameter first: the name rule below would read `https` as the name of the whole URL.
-    .replace(/([?&])([^=&#\s]+)=([^&#\s,}\]]*)/g, (whole, separator: string, name: string, value: string) =>
+    // A query or fragment parameter first: the name rule below would read `https` as the name of the whole URL.
+    .replace(/([?&#])([^=&#?\s]+)=([^&#\s,}\]]*)/g, (whole, separator: string, name: string, value: string) =>
       isCredentialName(name) ? `${separator}${name}=${stars(value)}` : whole,
     );
   return maskNamedValues(masked, stars).replace(/[\w.-]+/g, (word) => (looksLikeToken(word) ? stars(word) : word));
@@ -114,31 +114,29 @@ export function redactUrl(url: string | URL, alsoSecret: ReadonlySet<string> = N
     parsed.username = '';
     parsed.password = '';
   }
-  let search = parsed.search;
-  if (search.length > 1) {
-    // Rebuilt by hand so the parameters keep their original spelling and order.
-    search =
-      '?' +
-      search
-        .slice(1)
-        .split('&')
-        .map((pair) => {
-          const eq = pair.indexOf('=');
-          const rawName = eq < 0 ? pair : pair.slice(0, eq);
-          let name: string;
-          try {
-            name = decodeURIComponent(rawName.replace(/\+/g, ' '));
-          } catch {
-            name = rawName;
-          }
-          return eq >= 0 && (isCredentialName(name) || alsoSecret.has(name)) ? `${rawName}=${MASK}` : pair;
-        })
-        .join('&');
-  }
+  const masked = (pair: string) => maskedParameter(pair, alsoSecret);
+  const search = parsed.search.length > 1 ? '?' + parsed.search.slice(1).split('&').map(masked).join('&') : parsed.search;
+  // A fragment can carry parameters too: OAuth's implicit flow returns `#access_token=…`, and a
+  // client-side route its own query (`#/cb?code=…`).
+  const hash = parsed.hash.replace(/[^#?&]+/g, masked);
   // `https://https://me:pw@host` parses with the host "https": the user information is in the path.
   const path = parsed.pathname.replace(/\/\/[^/?#@\s]*@/g, `//${MASK}@`);
   const base = `${parsed.protocol}//${userinfo}${parsed.host}${path}`;
-  return `${base}${search}${parsed.hash}`;
+  return `${base}${search}${hash}`;
+}
+
+/** A `name=value` parameter, kept with its original spelling, its value masked when the name is a credential's. */
+function maskedParameter(pair: string, alsoSecret: ReadonlySet<string>): string {
+  const eq = pair.indexOf('=');
+  if (eq < 0) return pair;
+  const rawName = pair.slice(0, eq);
+  let name: string;
+  try {
+    name = decodeURIComponent(rawName.replace(/\+/g, ' '));
+  } catch {
+    name = rawName;
+  }
+  return isCredentialName(name) || alsoSecret.has(name) ? `${rawName}=${MASK}` : pair;
 }
 
 /** Every URL inside free text (an error message from a library, say) redacted. */
