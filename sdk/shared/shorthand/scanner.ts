@@ -213,9 +213,13 @@ function startsComment(input: string, index: number, valueStart: number): boolea
   return index === valueStart || isInlineSpace(input.charAt(index - 1));
 }
 
+/** How far before a value fieldBefore looks for its key: far enough for any key a person types. */
+const KEY_LOOKBEHIND = 256;
+
 /** `the value of "name"` for the key typed right before a value at `start`, or `the value` when there is none (an array item). */
 function fieldBefore(input: string, start: number): string {
-  const key = /("(?:[^"\\\n]|\\.)*"|[^\s,{}[\]:"]+)\s*:\s*$/.exec(input.slice(0, start))?.[1];
+  // Only the text just before: a regex anchored at the end would try every position of a long line.
+  const key = /("(?:[^"\\\n]|\\.)*"|[^\s,{}[\]:"]+)\s*:\s*$/.exec(input.slice(Math.max(0, start - KEY_LOOKBEHIND), start))?.[1];
   return key === undefined ? 'the value' : `the value of ${key.startsWith('"') ? key : JSON.stringify(key)}`;
 }
 
