@@ -48,20 +48,54 @@ export function redactField(entry: string, mask: string = MASK): string {
  * Free text that quotes user input (a shorthand expression under a caret) with the same rule, each
  * masked character replaced by `*` so positions in the text stay where they were: the user
  * information of a URL and its credential-looking query values, the value after a
- * credential-looking name (up to `,`, `}`, `]` or the line's end) and every token-shaped word.
+ * credential-looking name (up to `,`, `}`, `]`, a ` //` comment or the line's end) and every
+ * token-shaped word.
  */
 export function redactKeepingLength(text: string): string {
   const stars = (part: string) => '*'.repeat(part.length);
-  return text
+  const masked = text
     .replace(/(:\/\/)([^/\s@?#]+)@/g, (_whole, slashes: string, userinfo: string) => `${slashes}${stars(userinfo)}@`)
-    // A query parameter first: the name rule below would read `https` as the name of the whole URL.
-    .replace(/([?&])([^=&#\s]+)=([^&#\s,}\]]*)/g, (whole, separator: string, name: string, value: string) =>
+    // A query or fragment parameter first: the name rule below would read `https` as the name of the whole URL.
+    .replace(/([?&#])([^=&#?\s]+)=([^&#\s,}\]]*)/g, (whole, separator: string, name: string, value: string) =>
       isCredentialName(name) ? `${separator}${name}=${stars(value)}` : whole,
-    )
-    .replace(/([\p{L}\p{N}_.-]+)(\s*[:=]\s*|\s+)([^,}\]\n]+)/gu, (whole, name: string, separator: string, value: string) =>
-      isCredentialName(name) ? `${name}${separator}${stars(value)}` : whole,
-    )
-    .replace(/[\w.-]+/g, (word) => (looksLikeToken(word) ? stars(word) : word));
+    );
+  return maskNamedValues(masked, stars).replace(/[\w.-]+/g, (word) => (looksLikeToken(word) ? stars(word) : word));
+}
+
+/** A name, quoted (`"my password"`) or not, and the separator before its value. */
+const NAME_BEFORE_VALUE = /("[^"\n]*"|[\p{L}\p{N}_.-]+)(\s*[:=]\s*|[ \t]+)(?=[^,}\]\n\s])/gu;
+
+/**
+ * The values of credential-looking names masked. The search goes on right behind each name, not
+ * behind its value, so a name inside the value of another (`creds: {password: …}`,
+ * `a: 1 //token: …`) is looked at too.
+ */
+function maskNamedValues(text: string, stars: (part: string) => string): string {
+  let out = '';
+  let copied = 0;
+  NAME_BEFORE_VALUE.lastIndex = 0;
+  for (let match = NAME_BEFORE_VALUE.exec(text); match !== null; match = NAME_BEFORE_VALUE.exec(text)) {
+    const name = match[1]!.startsWith('"') ? match[1]!.slice(1, -1) : match[1]!;
+    if (!isCredentialName(name)) continue;
+    const start = match.index + match[0].length;
+    const end = valueEnd(text, start);
+    out += text.slice(copied, start) + stars(text.slice(start, end));
+    copied = end;
+    NAME_BEFORE_VALUE.lastIndex = end;
+  }
+  return out + text.slice(copied);
+}
+
+/** Where the shorthand scanner ends an unquoted value: at `,`, `}`, `]`, a line break, or blank space before `//`. */
+function valueEnd(text: string, start: number): number {
+  let end = start;
+  for (let i = start; i < text.length; i++) {
+    const char = text.charAt(i);
+    if (char === ',' || char === '}' || char === ']' || char === '\n') break;
+    if (char === '/' && text.charAt(i + 1) === '/' && i > start && /[ \t\r]/.test(text.charAt(i - 1))) break;
+    if (!/[ \t\r]/.test(char)) end = i + 1;
+  }
+  return end;
 }
 
 /** `alsoSecret`: query parameter names to mask beyond those isCredentialName accepts (an auth's own). */
@@ -80,31 +114,29 @@ export function redactUrl(url: string | URL, alsoSecret: ReadonlySet<string> = N
     parsed.username = '';
     parsed.password = '';
   }
-  let search = parsed.search;
-  if (search.length > 1) {
-    // Rebuilt by hand so the parameters keep their original spelling and order.
-    search =
-      '?' +
-      search
-        .slice(1)
-        .split('&')
-        .map((pair) => {
-          const eq = pair.indexOf('=');
-          const rawName = eq < 0 ? pair : pair.slice(0, eq);
-          let name: string;
-          try {
-            name = decodeURIComponent(rawName.replace(/\+/g, ' '));
-          } catch {
-            name = rawName;
-          }
-          return eq >= 0 && (isCredentialName(name) || alsoSecret.has(name)) ? `${rawName}=${MASK}` : pair;
-        })
-        .join('&');
-  }
+  const masked = (pair: string) => maskedParameter(pair, alsoSecret);
+  const search = parsed.search.length > 1 ? '?' + parsed.search.slice(1).split('&').map(masked).join('&') : parsed.search;
+  // A fragment can carry parameters too: OAuth's implicit flow returns `#access_token=…`, and a
+  // client-side route its own query (`#/cb?code=…`).
+  const hash = parsed.hash.replace(/[^#?&]+/g, masked);
   // `https://https://me:pw@host` parses with the host "https": the user information is in the path.
   const path = parsed.pathname.replace(/\/\/[^/?#@\s]*@/g, `//${MASK}@`);
   const base = `${parsed.protocol}//${userinfo}${parsed.host}${path}`;
-  return `${base}${search}${parsed.hash}`;
+  return `${base}${search}${hash}`;
+}
+
+/** A `name=value` parameter, kept with its original spelling, its value masked when the name is a credential's. */
+function maskedParameter(pair: string, alsoSecret: ReadonlySet<string>): string {
+  const eq = pair.indexOf('=');
+  if (eq < 0) return pair;
+  const rawName = pair.slice(0, eq);
+  let name: string;
+  try {
+    name = decodeURIComponent(rawName.replace(/\+/g, ' '));
+  } catch {
+    name = rawName;
+  }
+  return isCredentialName(name) || alsoSecret.has(name) ? `${rawName}=${MASK}` : pair;
 }
 
 /** Every URL inside free text (an error message from a library, say) redacted. */

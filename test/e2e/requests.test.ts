@@ -221,6 +221,13 @@ describe('body shorthand', () => {
     expect(jsonOf(only('/anything/fifo-base'))).toEqual({ a: 1, tags: ['x', 'y'] });
   });
 
+  it('patches below a null a response piped back holds, as below a missing field', async () => {
+    const result = await runPiped('{"a": null, "b": 1}', ['put', `${api.url}/anything/stdin-null`, 'a.b: 2']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(jsonOf(only('/anything/stdin-null'))).toEqual({ a: { b: 2 }, b: 1 });
+  });
+
   it('reads YAML on stdin and sends it as JSON, patched or not', async () => {
     const yaml = 'name: okapi\nlist:\n  - 1\n  - two\n';
     const plain = await okapi(['put', `${api.url}/anything/yaml-stdin`], { stdin: yaml });

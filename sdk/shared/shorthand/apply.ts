@@ -7,6 +7,9 @@
  * array, and setting an array or object where another kind stands is refused, as HTTPie refuses it.
  * Otherwise `[1, 2]` piped in and patched with `x: 1` would be thrown away for `{"x": 1}`. A scalar
  * still replaces anything (`k: 1, k: 2` is 2), and deleting first (`k: undefined`) replaces on purpose.
+ * A `null` holds nothing to lose, as an API's response says of a field not set: a patch writes into it
+ * as into a missing value (`{"a": null}` patched with `a.b: 1` is `{"a": {"b": 1}}`), and so into
+ * the nulls that index padding adds.
  */
 
 import {
@@ -94,7 +97,7 @@ class Applier {
   private set(location: Location, path: Path, value: unknown, position: number): void {
     const current = read(location);
     const kind = containerKind(value);
-    if (current !== undefined && kind !== undefined && kindOf(current) !== kind) {
+    if (!isEmpty(current) && kind !== undefined && kindOf(current) !== kind) {
       this.conflict(path, current, `the patch sets ${kind} there`, position);
     }
     write(location, value);
@@ -104,7 +107,7 @@ class Applier {
   private mergeAt(target: Location, path: Path, entries: readonly Entry[], position: number): void {
     const location = this.walkForWrite(target, path, position);
     const current = read(location);
-    if (current === undefined) {
+    if (isEmpty(current)) {
       write(location, {});
     } else if (!isObjectLiteral(current)) {
       this.conflict(path, current, 'merging fields into it needs an object', position);
@@ -151,7 +154,7 @@ class Applier {
     for (const [depth, segment] of path.entries()) {
       const current = read(location);
       const needs = typeof segment === 'string' ? 'an object' : 'an array';
-      if (current !== undefined && kindOf(current) !== needs) {
+      if (!isEmpty(current) && kindOf(current) !== needs) {
         this.conflict(path.slice(0, depth), current, `${describePath(path)} needs ${needs} there`, position);
       }
       if (typeof segment === 'string') {
@@ -228,6 +231,11 @@ function kindOf(value: unknown): Kind {
   if (value instanceof Uint8Array) return 'bytes';
   if (value instanceof FileRef) return 'a file';
   return 'a number';
+}
+
+/** Nothing a patch would throw away by writing there: no value, or `null`. */
+function isEmpty(value: unknown): value is undefined | null {
+  return value === undefined || value === null;
 }
 
 function containerKind(value: unknown): 'an object' | 'an array' | undefined {

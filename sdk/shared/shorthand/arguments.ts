@@ -16,7 +16,8 @@
  * a field right after a `key:` still waiting for its value, an HTTPie field right after a value it
  * could continue, HTTPie's `Name:value` header and `name==value` query items in a request body, a
  * word after an HTTPie item (which ends with its argument), and a URL after a value's words (a
- * second URL, or more of the value?). A URL right after `key:` is that field's value.
+ * second URL, or more of the value?). A URL right after `key:` is that field's value, right after
+ * `[` the array's first item.
  */
 
 import { isCredentialName } from '../credential-names.js';
@@ -93,16 +94,19 @@ export function joinShorthandArguments(args: readonly string[], options: JoinOpt
           `quote the item with all of its words, e.g. '${lastItem} ${arg}'`,
         );
       }
-      if (continuable && !awaitsValue(text) && URL_START.test(arg.trimStart())) {
+      // Right after `key:` or `[` a value starts, so a URL there is that value (an array's first item).
+      if (continuable && !awaitsValue(text) && lastCharacter(text) !== '[' && URL_START.test(arg.trimStart())) {
         const url = redactKeepingLength(arg.trim());
         fail(
           `${url} could continue the value before it, or be a second URL (okapi takes one, the target before the body)`,
-          `to send it in that value, quote it with the value's other words; to send it as a field of its own, give it one: 'callback: ${url}'`,
+          `to send it in that value, quote it with the value's other words; as an array's next item, end the one before with a comma; ` +
+            `as a field of its own, give it one: 'callback: ${url}'`,
         );
       }
       text += (text === '' ? '' : ' ') + arg;
     }
-    if (!arg.includes('\n')) {
+    // A line break that only ends or opens the argument (`$'a: 1\n'`) does not make it text of lines.
+    if (!arg.trim().includes('\n')) {
       oneLine.push({ start: argumentStart, end: text.length });
       slashes ||= arg.includes('//');
     }

@@ -28,15 +28,16 @@ const MAX_DEPTH = MAX_NESTING;
 
 /**
  * `oneLineAt` says which text is of one line, where a `//` after a value would drop what the user
- * typed; by default the input is one line when it has no line break. The argument joiner passes
- * its own, since the line breaks it puts between arguments are not the user's.
+ * typed; by default the input is one line when it has no line break between its first and last
+ * characters (`echo` and heredocs end text with one, which does not make it text of lines). The
+ * argument joiner passes its own, since the line breaks it puts between arguments are not the user's.
  */
 export function parseProgram(input: string, options: ShorthandOptions, oneLineAt = wholeInputOneLine(input)): Program {
   return new Parser(input, options, oneLineAt).parseProgram();
 }
 
 function wholeInputOneLine(input: string): (position: number) => boolean {
-  const oneLine = !input.includes('\n');
+  const oneLine = !input.trim().includes('\n');
   return () => oneLine;
 }
 

@@ -123,15 +123,20 @@ export class Scanner {
     const dropped = trimInlineSpaceEnd(shown.slice(pos, newline === -1 ? input.length : newline));
     const reason = `${JSON.stringify(dropped)} would be read as a comment and dropped`;
     if (place === 'inside') {
-      this.fail(reason, pos, `a value that starts with // goes in quotes: ${JSON.stringify(dropped)}; for an empty value write ""`);
+      const raw = trimInlineSpaceEnd(input.slice(pos, newline === -1 ? input.length : newline));
+      const which = dropped === raw ? `: ${JSON.stringify(dropped)}` : ` (here, ${fieldBefore(input, pos)})`;
+      this.fail(reason, pos, `a value that starts with // goes in quotes${which}; for an empty value write ""`);
     }
     const { start, end } = this.lastValue;
-    const quoted = end === pos ? ` (${JSON.stringify(`${trimInlineSpaceEnd(shown.slice(start, pos))} ${dropped}`)})` : '';
-    this.fail(
-      reason,
-      pos,
-      `to send it, put the value in quotes${quoted}; on one line, a comment may stand only where a field could start (after a comma)`,
-    );
+    const value = end === pos ? trimInlineSpaceEnd(shown.slice(start, pos)) : undefined;
+    // A masked value quoted back would be stars the user cannot copy: the field's name says which.
+    const which =
+      value === undefined
+        ? 'the value in quotes'
+        : value !== trimInlineSpaceEnd(input.slice(start, pos))
+          ? `${fieldBefore(input, start)} in quotes`
+          : `the value in quotes (${JSON.stringify(`${value} ${dropped}`)})`;
+    this.fail(reason, pos, `to send it, put ${which}; on one line, a comment may stand only where a field could start (after a comma)`);
   }
 
   /** Reads a JSON string literal; the scanner must be on its opening quote. */
@@ -206,6 +211,16 @@ export class Scanner {
 /** A `//` at `index` opens a comment when nothing, or blank space, comes before it in the value. */
 function startsComment(input: string, index: number, valueStart: number): boolean {
   return index === valueStart || isInlineSpace(input.charAt(index - 1));
+}
+
+/** How far before a value fieldBefore looks for its key: far enough for any key a person types. */
+const KEY_LOOKBEHIND = 256;
+
+/** `the value of "name"` for the key typed right before a value at `start`, or `the value` when there is none (an array item). */
+function fieldBefore(input: string, start: number): string {
+  // Only the text just before: a regex anchored at the end would try every position of a long line.
+  const key = /("(?:[^"\\\n]|\\.)*"|[^\s,{}[\]:"]+)\s*:\s*$/.exec(input.slice(Math.max(0, start - KEY_LOOKBEHIND), start))?.[1];
+  return key === undefined ? 'the value' : `the value of ${key.startsWith('"') ? key : JSON.stringify(key)}`;
 }
 
 /** Escaped characters are never blank, so trimming the resolved text cannot eat an escape. */

@@ -60,6 +60,7 @@ describe('resolveApiTarget', () => {
       apis: {
         u: { base_url: 'http://alice:hunter2@127.0.0.1:1/d' },
         f: { base_url: 'http://127.0.0.1:1', profiles: { staging: { base_url: 'http://127.0.0.1:1/d#top' } } },
+        t: { base_url: 'http://127.0.0.1:1/d#access_token=hunter2' },
       },
     };
     const failure = (run: () => unknown): Error => {
@@ -77,6 +78,9 @@ describe('resolveApiTarget', () => {
     expect(userinfo).toMatchObject({ hint: 'fix it with: okapi config edit' });
     expect(failure(() => resolveApiTarget(edited, 'f/items', 'staging', {})).message).toBe(
       'config: apis.f.profiles.staging.base_url: "http://127.0.0.1:1/d#top" has a fragment (#…), which is never sent: remove it',
+    );
+    expect(failure(() => resolveApiTarget(edited, 't/items', undefined, {})).message).toBe(
+      'config: apis.t.base_url: "http://127.0.0.1:1/d#access_token=***" has a fragment (#…), which is never sent: remove it',
     );
     expect(resolveApiTarget(edited, 'f/items', undefined, {})!.url.href).toBe('http://127.0.0.1:1/items');
   });

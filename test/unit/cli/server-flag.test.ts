@@ -51,6 +51,7 @@ describe('-s', () => {
     ['https://staging.example.com/v2?key=1', 'a query', '-q name=value'],
     ['https://staging.example.com/v2?', 'a query', '-q name=value'],
     ['https://staging.example.com/v2#top', 'a fragment', '"#"'],
+    ['https://staging.example.com/#access_token=hunter2', 'a fragment', '"#"'],
   ])('refuses %j, whose %s it would not send, rather than dropping it', (value, what, hint) => {
     for (const refusal of [() => scanArgv(['get', '/x', '-s', value]), () => applyServerOverride(new URL('https://api.example.com/x'), value)]) {
       expect(refusal).toThrow(UsageError);

@@ -102,6 +102,15 @@ const moves: PatchCase[] = [
   [{ a: { b: 1 } }, 'a.b ^ a', { a: 1 }],
   [{ 'a.b': 1 }, '"a.b" ^ c', { c: 1 }],
   [{ a: 1 }, 'a ^ b, b ^ c', { c: 1 }],
+  // A null (a response's field not set) is patched as a missing value would be.
+  [{ a: null }, 'a.b: 2', { a: { b: 2 } }],
+  [{ a: null }, 'a[]: 2', { a: [2] }],
+  [{ a: null }, 'a{b: 2}', { a: { b: 2 } }],
+  [{ a: null }, 'a: [2]', { a: [2] }],
+  [{}, 'a: null, a.b: 1', { a: { b: 1 } }],
+  [{}, 'list[2]: x, list[0].y: 1', { list: [{ y: 1 }, null, 'x'] }],
+  [null, 'x: 1', { x: 1 }],
+  [null, '[0]: 1', [1]],
 ];
 
 /** [base, patch, the message, where it points] */
@@ -110,7 +119,6 @@ const conflicts: ReadonlyArray<readonly [unknown, string, string, number]> = [
   [[1, 2], '{x: 1}', 'the document holds an array, but merging fields into it needs an object', 0],
   [5, 'x: 1', 'the document holds a number, but "x" needs an object there', 0],
   ['text', 'x: 1', 'the document holds a string, but "x" needs an object there', 0],
-  [null, 'x: 1', 'the document holds null, but "x" needs an object there', 0],
   [true, '[0]: 1', 'the document holds a boolean, but "[0]" needs an array there', 0],
   [{ a: 1 }, '[1, 2]', 'the document holds an object, but the patch sets an array there', 0],
   [{ a: 1 }, '[0]: x', 'the document holds an object, but "[0]" needs an array there', 0],
@@ -122,7 +130,7 @@ const conflicts: ReadonlyArray<readonly [unknown, string, string, number]> = [
   [{ a: 's' }, 'a.b.c: 1', '"a" holds a string, but "a.b.c" needs an object there', 0],
   [{ a: 's' }, 'a[0]: 1', '"a" holds a string, but "a[0]" needs an array there', 0],
   [{ a: 's' }, 'a: [1]', '"a" holds a string, but the patch sets an array there', 0],
-  [{ a: null }, 'a.b: 1', '"a" holds null, but "a.b" needs an object there', 0],
+  [{ a: false }, 'a.b: 1', '"a" holds a boolean, but "a.b" needs an object there', 0],
   [{ a: [{ b: 1 }] }, 'a[0].b[]: 2', '"a[0].b" holds a number, but "a[0].b[]" needs an array there', 0],
   [{ a: { x: 1 }, b: 'old' }, 'a.x ^ b.y', '"b" holds a string, but "b.y" needs an object there', 0],
   [{}, 'k: x, k[^0]: 0', '"k" holds a string, but "k[^0]" needs an array there', 6],

@@ -33,8 +33,13 @@ const joined: ReadonlyArray<readonly [string[], unknown]> = [
   [['a: 1, // the first', 'b: 2'], { a: 1, b: 2 }],
   [['// a comment', 'b: 2'], { b: 2 }],
   [['a: 1 // a comment on a line of several\nc: 3', 'b: 2'], { a: 1, c: 3, b: 2 }],
+  // In text of several lines a comment runs to the end of its line, whatever it holds.
+  [['a: 1 // c, j: 2\nc: 3'], { a: 1, c: 3 }],
   [['url:', 'http://x.org/a', 'name:', 'a//b'], { url: 'http://x.org/a', name: 'a//b' }],
   [['note: see http://x.org', 'b: 2'], { note: 'see http://x.org', b: 2 }],
+  // Right after `[` an item starts: a URL there continues nothing.
+  [['links:', '[', 'https://a', ']'], { links: ['https://a'] }],
+  [['links:', '[', 'https://a,', 'https://b', ']'], { links: ['https://a', 'https://b'] }],
   [['a: 1,', 'b: 2,'], { a: 1, b: 2 }],
   [['', 'a: 1', '  '], { a: 1 }],
   [['a: 1', ' b: 2', '\tc{d: 3}'], { a: 1, b: 2, c: { d: 3 } }],
@@ -66,10 +71,14 @@ const refused: ReadonlyArray<readonly [string[], string, string]> = [
   [['note:', 'see', '//wiki', 'b:', '2'], '"//wiki" would be read as a comment and dropped', '("see //wiki")'],
   [['a: 1 // the first', 'b: 2'], '"// the first" would be read as a comment', '("1 // the first")'],
   [['a: 1\nb: 2', 'c: 3 // three'], '"// three" would be read as a comment', 'quotes'],
+  // A line break that only ends an argument (echo, $'…\n') leaves it one line.
+  [['a: 1 // c, j: 2\n'], '"// c, j: 2" would be read as a comment', '("1 // c, j: 2")'],
+  [['b: 0', '\na: 1 // c\n'], '"// c" would be read as a comment', '("1 // c")'],
   [['https://example.com/cb'], 'is a URL where a field should start', "'callback: https://example.com/cb'"],
   [['a: 1,', 'http://y'], 'http://y is a URL where a field should start', "'callback: http://y'"],
   [['name: x', 'https://example.com/cb'], 'https://example.com/cb could continue the value before it, or be a second URL', "'callback: https://example.com/cb'"],
   [['note:', 'see', 'http://x.org'], 'http://x.org could continue the value before it', "quote it with the value's other words"],
+  [['links:', '[1', 'https://a', ']'], 'https://a could continue the value before it', "as an array's next item, end the one before with a comma"],
 ];
 
 describe('shorthand given as several arguments', () => {

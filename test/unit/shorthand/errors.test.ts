@@ -84,6 +84,8 @@ const cases: ErrorCase[] = [
   ['url: //cdn.example.com/x.js', 5, '"//cdn.example.com/x.js" would be read as a comment'],
   ['a: //x\nb: 2', 3, '"//x" would be read as a comment'],
   ['k: 1 // c, j: 2', 5, '"// c, j: 2" would be read as a comment'],
+  ['k: 1 // c, j: 2\n', 5, '"// c, j: 2" would be read as a comment'],
+  ['\r\nk: 1 // c\r\n', 7, '"// c" would be read as a comment'],
   ['note: see //wiki', 10, '"//wiki" would be read as a comment'],
   ['a: "x" // c', 7, '"// c" would be read as a comment'],
   ['a: [1 // one]', 6, '"// one]" would be read as a comment'],
@@ -111,6 +113,12 @@ const secretInputs: ReadonlyArray<readonly [string, string]> = [
   ['password: //hunter2', 'hunter2'],
   ['a: 1, https://u:pa55word@h.example/x?token=s3cr3t', 'pa55word'],
   ['a: 1, https://h.example/x?token=s3cr3t', 's3cr3t'],
+  // A name inside the value of another (after a comment's slashes, in braces) is looked at too.
+  ['a: 1 //token: SECRETKEY', 'SECRETKEY'],
+  ['creds: {password: hunter2 // c}', 'hunter2'],
+  ['"my password": hunter2 // c', 'hunter2'],
+  ['password: hunter2 //x', 'hunter2'],
+  ['my password hunter2 // c', 'hunter2'],
 ];
 
 describe('shorthand errors', () => {
@@ -136,9 +144,20 @@ describe('shorthand errors', () => {
     );
   });
 
-  it.each(secretInputs)('never repeats a secret it names as dropped or as a URL: %j', (input, secret) => {
+  it.each(secretInputs)('never repeats a secret in its message, caret line or hint: %j', (input, secret) => {
     const error = errorOf(input);
     expect(`${error.message} ${error.hint}`).not.toContain(secret);
+  });
+
+  it('masks a secret value but not the comment after it, and names the field to quote instead of showing it', () => {
+    const error = errorOf('password: hunter2 //x');
+    expect(error.message).toBe('"//x" would be read as a comment and dropped at position 18\n  password: ******* //x\n                    ^');
+    expect(error.hint).toBe(
+      'to send it, put the value of "password" in quotes; on one line, a comment may stand only where a field could start (after a comma)',
+    );
+    expect(errorOf('creds: {password: hunter2 // c}').hint).toMatch(/^to send it, put the value of "password" in quotes;/);
+    expect(errorOf('"my password": hunter2 // c').hint).toMatch(/^to send it, put the value of "my password" in quotes;/);
+    expect(errorOf('password: //hunter2').hint).toBe('a value that starts with // goes in quotes (here, the value of "password"); for an empty value write ""');
   });
 
   it('shows the line with a caret under the failing character', () => {

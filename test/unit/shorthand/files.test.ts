@@ -60,7 +60,7 @@ const loads: FileCase[] = [
   ['x: @./note.txt', { x: 'hello, world\n' }],
   ['x: @folder/../note.txt', { x: 'hello, world\n' }],
   ['x: @my\\,file.txt', { x: 'comma' }],
-  ['x: @note.txt   // trailing comment\n', { x: 'hello, world\n' }],
+  ['x: @note.txt   // trailing comment\ny: 1', { x: 'hello, world\n', y: 1 }],
   ['x: @note.txt,   // trailing comment', { x: 'hello, world\n' }],
   ['[@scalar.json, @note.txt]', [42, 'hello, world\n']],
   ['@data.json', { a: 1, list: [true, null] }],

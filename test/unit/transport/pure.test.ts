@@ -38,6 +38,14 @@ describe('redaction', () => {
     expect(redactText('failed at http://u:p@h/x?secret=1 then')).toBe('failed at http://***@h/x?secret=*** then');
   });
 
+  it('masks credential parameters in a fragment as in a query', () => {
+    expect(redactUrl('http://h/#access_token=SECRETV&state=s&expires_in=3600')).toBe('http://h/#access_token=***&state=s&expires_in=3600');
+    expect(redactUrl('https://app.example.com/#/cb?code=SECRETV&state=s')).toBe('https://app.example.com/#/cb?code=***&state=s');
+    expect(redactUrl('https://h.example/docs#section-2')).toBe('https://h.example/docs#section-2');
+    expect(redactText('cannot reach http://h/x?page=1#id_token=SECRETV')).toBe('cannot reach http://h/x?page=1#id_token=***');
+    expect(redactKeepingLength('a: 1, https://h/#access_token=SECRETV')).toBe('a: 1, https://h/#access_token=*******');
+  });
+
   it('masks by pattern what does not parse as a URL', () => {
     expect(redactUrl('http://alice:pw@[bad/x?token=abc&page=1')).toBe('http://***@[bad/x?token=***&page=1');
     expect(redactUrl('alice:pw@bad host/x?api_key=k')).toBe('***@bad host/x?api_key=***');
@@ -73,6 +81,15 @@ describe('redaction', () => {
     const masked = redactKeepingLength(input);
     expect(masked).toBe('name: okapi, headers[]: Authorization: **********, auth{token: ***}, note: ************************, {');
     expect(masked).toHaveLength(input.length);
+  });
+
+  it('looks at every name in quoted input, quoted or inside the value of another, and ends a value at a comment', () => {
+    expect(redactKeepingLength('a: 1 //token: SECRETKEY')).toBe('a: 1 //token: *********');
+    expect(redactKeepingLength('creds: {password: hunter2 // c}')).toBe('creds: {password: ******* // c}');
+    expect(redactKeepingLength('"my password": hunter2 // c')).toBe('"my password": ******* // c');
+    expect(redactKeepingLength('password: hunter2 //x')).toBe('password: ******* //x');
+    expect(redactKeepingLength('password: //hunter2')).toBe('password: *********');
+    expect(redactKeepingLength('note: see //wiki, url: http://x/a//b')).toBe('note: see //wiki, url: http://x/a//b');
   });
 
   it('stars out the user information and credential query values of a URL in quoted input', () => {
