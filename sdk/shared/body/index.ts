@@ -25,6 +25,7 @@ import { encodeYaml } from './encoders/yaml.js';
 import { evaluateExpression, isBlankExpression, joinArgs } from './input.js';
 import { classifyStdin, isBlank, type StdinDocument } from './stdin.js';
 import { utf8TextOf } from '../utf8-text.js';
+import { refuseUnsendable } from './sendable.js';
 
 export { BodySyntaxError, unreadableFile } from './errors.js';
 export { chooseEncoder, ENCODER_NAMES, formatOfMediaType, type BodyFormat, type EncoderChoice } from './encoder-choice.js';
@@ -124,6 +125,7 @@ function stdinOnly(document: StdinDocument, encoder: EncoderChoice): EncodedBody
 
 function encodeValue(value: unknown, encoder: EncoderChoice): EncodedBody {
   const flag = describeChoice(encoder);
+  refuseUnsendable(value, encoder.format, flag);
   switch (encoder.format) {
     case 'json':
       return { bytes: encodeJson(value), contentType: encoder.contentType, value };
