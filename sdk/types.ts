@@ -336,6 +336,11 @@ export interface HttpRequest {
   /** The command's own headers, above the profile's and below the user's `-H`; null deletes one. */
   headers?: FieldUpdate;
   body?: Uint8Array;
+  /**
+   * The charset the body's text was written in, when it is text (an okapi extension): a
+   * Content-Type sent that declares another (the user's `-H`, say) is refused, not sent.
+   */
+  body_charset?: string;
   /** Resolve relative URLs, profile and auth against this registered API. */
   api?: string;
   /** The API's generated operation this request is: its security requirements apply (an okapi extension). */

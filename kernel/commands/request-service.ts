@@ -76,7 +76,7 @@ export class RequestService {
       ...(request.api && request.operation ? { operation: request.operation } : {}),
       ...(request.tls_api ? { tlsApi: request.tls_api } : {}),
       ...(request.headers ? { headers: request.headers } : {}),
-      ...(request.body ? { body: { bytes: request.body } } : {}),
+      ...(request.body ? { body: { bytes: request.body, ...(request.body_charset ? { charset: request.body_charset } : {}) } } : {}),
       limits: commandLimits(defaults.limits, request),
     };
   }

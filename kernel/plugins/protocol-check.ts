@@ -78,6 +78,7 @@ export const HTTP_REQUEST = {
   url: 'string',
   headers: 'update?',
   body: 'bytes?',
+  body_charset: 'string?',
   api: 'string?',
   operation: 'string?',
   tls_api: 'string?',

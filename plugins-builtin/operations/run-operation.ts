@@ -69,7 +69,7 @@ export async function runOperation(run: OperationRun): Promise<number> {
     method: detail.method.toUpperCase(),
     url: routed.url,
     headers: requestHeaders,
-    ...(body ? { body: body.bytes } : {}),
+    ...(body ? { body: body.bytes, ...(body.charset ? { body_charset: body.charset } : {}) } : {}),
     api,
     operation: detail.name,
   });
