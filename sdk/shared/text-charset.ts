@@ -1,7 +1,7 @@
 /**
  * Text okapi writes into a request body goes out in the charset of the Content-Type sent: UTF-8
  * when it declares none, ISO-8859-1 or US-ASCII when every character fits, and any charset that
- * spells ASCII as ASCII when the text is ASCII. Bytes the user gave that are not UTF-8 text are
+ * spells ASCII as ASCII when the text is printable ASCII. Bytes the user gave that are not UTF-8 text are
  * theirs and are sent as they are, so they carry no charset. A body whose text was written in one
  * charset is never sent under a label naming another (the kernel checks the Content-Type sent).
  */
@@ -12,6 +12,9 @@ import { charsetOf } from './media-type.js';
 /** Single-byte charsets okapi writes any text in, by canonical name, with the highest code point each holds. */
 const SINGLE_BYTE: Readonly<Record<string, number>> = { 'iso-8859-1': 0xff, 'us-ascii': 0x7f };
 const ALIASES: Readonly<Record<string, string>> = { latin1: 'iso-8859-1', 'iso_8859-1': 'iso-8859-1', 'iso8859-1': 'iso-8859-1', l1: 'iso-8859-1', ascii: 'us-ascii' };
+
+/** Tab, line breaks and the printable characters: ASCII control codes differ in some charsets (Shift_JIS, ISO-2022-JP). */
+const PRINTABLE_ASCII = '\t\n\r' + Array.from({ length: 0x5f }, (_, index) => String.fromCharCode(0x20 + index)).join('');
 
 /** One name per charset okapi writes, so `latin1` and `ISO-8859-1` compare equal; UTF-8 when no label is given. */
 export function canonicalCharset(label: string | undefined): string {
@@ -35,9 +38,6 @@ export function encodeTextIn(text: string, charset: string | undefined): Uint8Ar
   // okapi has no encoder for other charsets, but printable ASCII is the same bytes in those that spell it as ASCII.
   return [...text].every((character) => PRINTABLE_ASCII.includes(character)) && spellsAsciiAsAscii(name) ? Buffer.from(text, 'latin1') : { unwritable: true };
 }
-
-/** Tab, line breaks and the printable characters: ASCII control codes differ in some charsets (Shift_JIS, ISO-2022-JP). */
-const PRINTABLE_ASCII = '\t\n\r' + Array.from({ length: 0x5f }, (_, index) => String.fromCharCode(0x20 + index)).join('');
 
 /** Shift_JIS, windows-1252 and most others do; UTF-16 and labels Node does not know do not. */
 function spellsAsciiAsAscii(charset: string): boolean {

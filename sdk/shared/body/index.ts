@@ -5,9 +5,9 @@
  *
  * - Args only: the expression is the body value.
  * - Stdin only: a JSON, YAML or CBOR document is the value; in the format `-c` asks for it is sent
- *   byte for byte (so big integers and formatting survive), otherwise it is converted. Text and
- *   other bytes are sent as they are: `text/plain; charset=utf-8` or `application/octet-stream`
- *   by default, or the media type `-c` gives.
+ *   byte for byte (so big integers and formatting survive), otherwise it is converted. Other bytes
+ *   are sent as they are, and text in the charset of the Content-Type sent (encoders/raw.ts):
+ *   `text/plain; charset=utf-8` or `application/octet-stream` by default, or the media type `-c` gives.
  * - Both: stdin is the base document and the expression patches it, so stdin must be structured.
  *
  * A generated command (`okapi <api> <command>`) builds its body the same way through `encodeBody`,
