@@ -343,6 +343,11 @@ export interface HttpRequest {
    */
   query?: string;
   body?: Uint8Array;
+  /**
+   * The charset the body's text was written in, when it is text (an okapi extension): a
+   * Content-Type sent that declares another (the user's `-H`, say) is refused, not sent.
+   */
+  body_charset?: string;
   /** Resolve relative URLs, profile and auth against this registered API. */
   api?: string;
   /** The API's generated operation this request is: its security requirements apply (an okapi extension). */

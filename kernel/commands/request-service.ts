@@ -77,7 +77,7 @@ export class RequestService {
       ...(request.tls_api ? { tlsApi: request.tls_api } : {}),
       ...(request.headers ? { headers: request.headers } : {}),
       ...(request.query !== undefined ? { query: request.query } : {}),
-      ...(request.body ? { body: { bytes: request.body } } : {}),
+      ...(request.body ? { body: { bytes: request.body, ...(request.body_charset ? { charset: request.body_charset } : {}) } } : {}),
       limits: commandLimits(defaults.limits, request),
     };
   }

@@ -12,6 +12,7 @@ import { sendAndPrint } from '../pipeline/send-and-print.js';
 import { requestDefaultsFromArgv } from '../cli/request-from-argv.js';
 import { outputOptionsFromArgv } from '../cli/output-from-argv.js';
 import { readAll } from '../../sdk/shared/read-all.js';
+import type { FieldLayer } from '../pipeline/request-description.js';
 
 /** Methods whose stdin is a body even without body arguments. */
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
@@ -33,20 +34,35 @@ export async function runRequest(inv: Invocation, words: string[]): Promise<numb
   const redirected = takesStdin && stdinIsRedirected(() => inv.isTTY('stdin'));
   const stdin = redirected ? await readAll(inv.io.stdin as AsyncIterable<Uint8Array>) : undefined;
   const encoder = inv.string('okapi-content-type');
+  const defaults = requestDefaultsFromArgv(inv);
+  const contentType = typedContentType(defaults.headerLayers);
   // The body machinery (shorthand, YAML, CBOR, multipart) loads only when there is a body.
   const body =
     bodyArgs.length > 0 || stdin
-      ? (await import('../../sdk/shared/body/index.js')).buildBody({ args: bodyArgs, ...(stdin ? { stdin } : {}), ...(encoder ? { encoder } : {}), cwd: process.cwd() })
+      ? (await import('../../sdk/shared/body/index.js')).buildBody({ args: bodyArgs, ...(stdin ? { stdin } : {}), ...(encoder ? { encoder } : {}), ...(contentType ? { contentType } : {}), cwd: process.cwd() })
       : undefined;
   if (body?.warning) inv.diagnostic('warn', body.warning);
   const method = methodWord ?? (body ? 'POST' : 'GET');
 
-  const sent = body ? { body: { bytes: body.bytes, contentType: body.contentType } } : {};
-  const request = { ...requestDefaultsFromArgv(inv), method, target, ...sent };
+  const sent = body ? { body: { bytes: body.bytes, contentType: body.contentType, ...(body.charset ? { charset: body.charset } : {}) } } : {};
+  const request = { ...defaults, method, target, ...sent };
   const plan = planRequest(request, inv.config(), inv.env);
   const profile = inv.string('okapi-profile');
   if (profile !== undefined && plan.api === undefined) {
     inv.diagnostic('warn', `-p ${profile} applies only to registered APIs (okapi <api>/<path>); ${plan.url.host} is not one, so no profile was used`);
   }
   return sendAndPrint(plan, request.limits, outputOptionsFromArgv(inv), await inv.registry(), inv.env);
+}
+
+/**
+ * The Content-Type -H or OKAPI_HEADER gives, which is sent in place of the body's (the later layer
+ * wins, as in planning): the body's text is written in its charset. A profile's is known only at
+ * planning, which refuses a charset other than the body's.
+ */
+function typedContentType(layers: readonly FieldLayer[]): { value: string; source: string } | undefined {
+  for (const layer of [...layers].reverse()) {
+    const entry = layer.entries.find(([name]) => name.toLowerCase() === 'content-type');
+    if (entry) return { value: entry[1], source: layer.source };
+  }
+  return undefined;
 }

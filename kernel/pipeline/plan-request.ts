@@ -32,6 +32,7 @@ import { profileTlsPaths } from '../../sdk/shared/profile-tls.js';
 import { planCredentials, profileHasCredentials, requestOperation, type CredentialPlans } from './credential-plans.js';
 import { isCredentialName } from '../../sdk/shared/credential-names.js';
 import { applyUrlOverrides } from '../../sdk/shared/url-overrides.js';
+import { refuseCharsetMismatch } from '../../sdk/shared/text-charset.js';
 
 /** `config`: where registered APIs are found; `env`: the run's, which a profile's `env:` params read. */
 export function planRequest(request: RequestDescription, config: OkapiConfig, env: NodeJS.ProcessEnv): RequestPlan {
@@ -55,6 +56,7 @@ export function planRequest(request: RequestDescription, config: OkapiConfig, en
     headers = applyHeaderUpdate(headers, { 'Content-Type': body.contentType });
     okapiHeaders = applyHeaderUpdate(okapiHeaders, { 'Content-Type': body.contentType });
   }
+  if (body?.charset !== undefined) refuseCharsetMismatch(body.charset, getHeader(headers, 'content-type'));
   const server = request.server;
   const typed = applyServerOverride(apiTarget?.url ?? normalizeTargetUrl(target, server), server);
   const { written, typedQuery } = typedAndWritten(request, typed, apiTarget);

@@ -10,8 +10,8 @@ export interface RequestDescription {
   method: string;
   /** A URL, a host shorthand (`localhost:8080/x`) or a registered API's `<api>/<path>`. */
   target: string;
-  /** `contentType` becomes the Content-Type header unless a layer sets one. */
-  body?: { bytes: Uint8Array; contentType?: string };
+  /** `contentType` becomes the Content-Type header unless a layer sets one; the one sent must declare `charset`, the text's. */
+  body?: { bytes: Uint8Array; contentType?: string; charset?: string };
   /** Resolve the target, profile and auth against this registered API. */
   api?: string;
   /** The generated operation the request is (a command said so): its security requirements apply. */

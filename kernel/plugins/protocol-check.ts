@@ -79,6 +79,7 @@ export const HTTP_REQUEST = {
   headers: 'update?',
   query: 'string?',
   body: 'bytes?',
+  body_charset: 'string?',
   api: 'string?',
   operation: 'string?',
   tls_api: 'string?',

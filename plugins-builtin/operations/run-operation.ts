@@ -70,7 +70,7 @@ export async function runOperation(run: OperationRun): Promise<number> {
     url: routed.url,
     headers: requestHeaders,
     query,
-    ...(body ? { body: body.bytes } : {}),
+    ...(body ? { body: body.bytes, ...(body.charset ? { body_charset: body.charset } : {}) } : {}),
     api,
     operation: detail.name,
   });

@@ -121,7 +121,7 @@ class MapCheckedDecoder extends NestingCheckedDecoder {
   }
 }
 
-/** For data (response bodies), not plugin messages: two keys that would become one are refused. */
+/** For data (response and request bodies), not plugin messages: two keys that would become one are refused. */
 export function newCborDataDecoder(): Decoder {
   return new MapCheckedDecoder();
 }
@@ -135,7 +135,7 @@ function objectsFromMaps(value: unknown, path: Array<string | number>): unknown 
       if (Object.hasOwn(object, name)) {
         const first = [...(value as Map<unknown, unknown>).keys()].find((other) => other !== key && propertyName(other, path) === name);
         throw new CborKeyCollisionError(
-          `a CBOR map at ${jqPath(path)} has the keys ${keyText(first)} and ${keyText(key)}, which okapi's values (string keys, as in JSON) hold as one key, ${JSON.stringify(name)}: showing it would drop one of them`,
+          `a CBOR map at ${jqPath(path)} has the keys ${keyText(first)} and ${keyText(key)}, which okapi's values (string keys, as in JSON) hold as one key, ${JSON.stringify(name)}: one of the entries would be lost`,
         );
       }
       path.push(name);

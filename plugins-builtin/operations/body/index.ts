@@ -37,6 +37,8 @@ export interface OperationBody {
   bytes: Uint8Array;
   /** The media type sent: the operation's as the document spells it (multipart with its boundary). */
   contentType: string;
+  /** The charset the body's text was written in; absent for bytes that are not text okapi wrote. */
+  charset?: string;
   /**
    * The assembled value of a JSON body, for `--okapi-validate`: numbers that a double would change
    * are ExactNumbers (sdk/shared/exact-number.ts), bytes from `@file` are Uint8Arrays. Absent for
@@ -82,11 +84,11 @@ export async function buildOperationBody(body: RequestBodyDetail | undefined, in
 
   const essence = mediaTypeEssence(choice.contentType);
   const format = formatOfMediaType(essence);
-  if (format === 'raw') {
-    const bytes = opaqueBody({ words, stdin: stdin !== undefined && !isBlank(stdin) ? stdin : undefined, cwd: input.cwd }, choice.contentType);
-    return bytes === undefined ? undefined : { bytes, contentType: choice.contentType };
-  }
   const given = input.contentTypeFlag;
+  if (format === 'raw') {
+    const raw = opaqueBody({ words, stdin: stdin !== undefined && !isBlank(stdin) ? stdin : undefined, cwd: input.cwd }, choice.contentType, labelOf(given, choice.contentType));
+    return raw === undefined ? undefined : { ...raw, contentType: choice.contentType };
+  }
   const encoder: EncoderChoice = {
     format,
     contentType: choice.contentType,
@@ -142,5 +144,5 @@ function labelOf(given: string | undefined, contentType: string): string {
 
 function sent(encoded: EncodedBody): OperationBody {
   const json = isJsonMediaType(mediaTypeEssence(encoded.contentType)) && encoded.asIs === undefined;
-  return { bytes: encoded.bytes, contentType: encoded.contentType, ...(json ? { value: encoded.value } : {}) };
+  return { bytes: encoded.bytes, contentType: encoded.contentType, ...(encoded.charset ? { charset: encoded.charset } : {}), ...(json ? { value: encoded.value } : {}) };
 }

@@ -65,14 +65,21 @@ export function chooseEncoder(value: string | undefined): EncoderChoice {
     });
   }
   const format = formatOfMediaType(essence);
-  const charset = charsetOf(trimmed);
-  // JSON, YAML and forms are written as UTF-8; a label saying otherwise would misname every byte beyond ASCII.
+  refuseOtherCharset(format, trimmed, `-c ${JSON.stringify(value)}`);
+  return { format, contentType: trimmed, given: value, isMediaType: true };
+}
+
+/**
+ * JSON, YAML and forms are written as UTF-8; a label saying otherwise would misname every byte
+ * beyond ASCII. `source` names where `contentType` came from (`-c "…"`, `-H 'Content-Type: …'`).
+ */
+export function refuseOtherCharset(format: BodyFormat, contentType: string, source: string): void {
+  const charset = charsetOf(contentType);
   if ((format === 'json' || format === 'yaml' || format === 'form') && !isUtf8Charset(charset)) {
-    throw new UsageError(`-c ${JSON.stringify(value)} declares charset=${charset}, but okapi writes ${format} bodies as UTF-8`, {
+    throw new UsageError(`${source} declares charset=${charset}, but okapi writes ${format} bodies as UTF-8`, {
       hint: `leave the charset out, or declare charset=utf-8`,
     });
   }
-  return { format, contentType: trimmed, given: value, isMediaType: true };
 }
 
 /** Which encoder a media type (its essence) implies: structured families by their type or `+suffix`, everything else raw. */

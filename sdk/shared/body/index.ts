@@ -5,9 +5,9 @@
  *
  * - Args only: the expression is the body value.
  * - Stdin only: a JSON, YAML or CBOR document is the value; in the format `-c` asks for it is sent
- *   byte for byte (so big integers and formatting survive), otherwise it is converted. Text and
- *   other bytes are sent as they are: `text/plain; charset=utf-8` or `application/octet-stream`
- *   by default, or the media type `-c` gives.
+ *   byte for byte (so big integers and formatting survive), otherwise it is converted. Other bytes
+ *   are sent as they are, and text in the charset of the Content-Type sent (encoders/raw.ts):
+ *   `text/plain; charset=utf-8` or `application/octet-stream` by default, or the media type `-c` gives.
  * - Both: stdin is the base document and the expression patches it, so stdin must be structured.
  *
  * A generated command (`okapi <api> <command>`) builds its body the same way through `encodeBody`,
@@ -15,20 +15,22 @@
  */
 
 import { UsageError } from '../errors.js';
-import { chooseEncoder, describeChoice, type EncoderChoice } from './encoder-choice.js';
+import { chooseEncoder, describeChoice, refuseOtherCharset, type EncoderChoice } from './encoder-choice.js';
 import { encodeCbor } from './encoders/cbor.js';
 import { encodeForm } from './encoders/form.js';
 import { encodeJson } from './encoders/json.js';
 import { encodeMultipart } from './encoders/multipart.js';
-import { encodeRaw } from './encoders/raw.js';
+import { encodeRaw, rawBytes } from './encoders/raw.js';
 import { encodeYaml } from './encoders/yaml.js';
 import { evaluateExpression, isBlankExpression, joinArgs } from './input.js';
 import { classifyStdin, isBlank, type StdinDocument } from './stdin.js';
 import { utf8TextOf } from '../utf8-text.js';
+import { refuseUnsendable } from './sendable.js';
 
 export { BodySyntaxError, unreadableFile } from './errors.js';
 export { chooseEncoder, ENCODER_NAMES, formatOfMediaType, type BodyFormat, type EncoderChoice } from './encoder-choice.js';
 export { contentTypeForFile } from './mime.js';
+export { encodeRaw, rawBytes, type RawBytes } from './encoders/raw.js';
 
 /** Where a body comes from. */
 export interface BodyInput {
@@ -38,6 +40,11 @@ export interface BodyInput {
   stdin?: Uint8Array;
   /** Directory for relative `@file` paths; defaults to the process's. */
   cwd?: string;
+  /**
+   * The Content-Type a header (`-H`, `OKAPI_HEADER`) gives, sent in place of the encoder's: text
+   * okapi writes goes out in its charset. `source` names where it came from, for messages.
+   */
+  contentType?: { readonly value: string; readonly source: string };
 }
 
 export interface BodyRequest extends BodyInput {
@@ -58,6 +65,19 @@ export interface EncodedBody {
   warning?: string;
   /** Stdin sent byte for byte without being read as a document: `value` is its text or bytes, not data. */
   asIs?: true;
+  /**
+   * The charset okapi wrote the body's text in (`utf-8`, `iso-8859-1`, …), which the Content-Type
+   * sent must declare; absent for bytes that are not text okapi wrote (CBOR, multipart, the user's own bytes).
+   */
+  charset?: string;
+}
+
+/** The Content-Type whose charset text is written in, and how messages name where it came from. */
+interface Label {
+  readonly contentType: string;
+  readonly source: string;
+  /** A header gave it: it is sent whatever Content-Type the body would have had. */
+  readonly fromHeader: boolean;
 }
 
 const TEXT_TYPE = 'text/plain; charset=utf-8';
@@ -74,15 +94,16 @@ export function encodeBody(request: BodyInput, encoder: EncoderChoice): EncodedB
   const hasExpression = !isBlankExpression(expression);
   const stdin = request.stdin !== undefined && !isBlank(request.stdin) ? request.stdin : undefined;
   const options = { fileRefs: encoder.format === 'multipart', cwd: request.cwd };
+  const label = labelOf(request, encoder);
 
   if (stdin === undefined) {
     if (!hasExpression) return undefined;
     const value = evaluateExpression(expression, undefined, options);
-    return value === undefined ? undefined : encodeValue(value, encoder);
+    return value === undefined ? undefined : encodeValue(value, encoder, label);
   }
   if (!hasExpression && encoder.format === 'raw') {
-    // -c text/csv < data.csv: the media type says what stdin is, so it is not interpreted at all.
-    return { bytes: stdin, contentType: encoder.contentType, value: utf8TextOf(stdin) ?? stdin, asIs: true };
+    // -c text/csv < data.csv: the media type says what stdin is, so it is read as nothing but text or bytes.
+    return { ...rawBytes(stdin, label.source, label.contentType), contentType: encoder.contentType, value: utf8TextOf(stdin) ?? stdin, asIs: true };
   }
   const document = classifyStdin(stdin);
   if (hasExpression) {
@@ -91,21 +112,30 @@ export function encodeBody(request: BodyInput, encoder: EncoderChoice): EncodedB
         hint: 'send the text on its own (without body arguments), or pipe a JSON, YAML or CBOR document',
       });
     }
-    return encodeValue(evaluateExpression(expression, { value: document.value }, options), encoder);
+    return encodeValue(evaluateExpression(expression, { value: document.value }, options), encoder, label);
   }
-  return stdinOnly(document, encoder);
+  return stdinOnly(document, encoder, label);
 }
 
-function stdinOnly(document: StdinDocument, encoder: EncoderChoice): EncodedBody {
+function labelOf(request: BodyInput, encoder: EncoderChoice): Label {
+  const header = request.contentType;
+  if (header === undefined) return { contentType: encoder.contentType, source: describeChoice(encoder), fromHeader: false };
+  return { contentType: header.value, source: `${header.source} 'Content-Type: ${header.value}'`, fromHeader: true };
+}
+
+function stdinOnly(document: StdinDocument, encoder: EncoderChoice, label: Label): EncodedBody {
   if (document.kind === 'structured') {
     if (document.format === encoder.format) {
-      return { bytes: document.bytes, contentType: encoder.contentType, value: document.value };
+      refuseOtherCharset(encoder.format, label.contentType, label.source);
+      return { bytes: document.bytes, contentType: encoder.contentType, value: document.value, ...(document.format === 'cbor' ? {} : { charset: 'utf-8' }) };
     }
-    return encodeValue(document.value, encoder);
+    return encodeValue(document.value, encoder, label);
   }
   const value = document.kind === 'text' ? document.text : document.bytes;
   if (encoder.given === undefined) {
-    const sent = { bytes: document.bytes, contentType: document.kind === 'text' ? TEXT_TYPE : BINARY_TYPE, value, asIs: true as const };
+    const contentType = document.kind === 'text' ? TEXT_TYPE : BINARY_TYPE;
+    const written = rawBytes(document.bytes, label.source, label.fromHeader ? label.contentType : contentType);
+    const sent = { ...written, contentType, value, asIs: true as const };
     if (document.kind !== 'text' || !document.brokenJson) return sent;
     return {
       ...sent,
@@ -114,7 +144,7 @@ function stdinOnly(document: StdinDocument, encoder: EncoderChoice): EncodedBody
   }
   // A media type says what the content is (-c application/json < hand-written.json): send it as it is.
   if (encoder.isMediaType && encoder.format !== 'multipart') {
-    return { bytes: document.bytes, contentType: encoder.contentType, value, asIs: true };
+    return { ...rawBytes(document.bytes, label.source, label.contentType), contentType: encoder.contentType, value, asIs: true };
   }
   const asIs = encoder.format === 'form' ? 'application/x-www-form-urlencoded' : 'text/plain';
   throw new UsageError(`${describeChoice(encoder)} encodes data, but stdin is not a JSON, YAML or CBOR document: ${document.why}`, {
@@ -122,22 +152,24 @@ function stdinOnly(document: StdinDocument, encoder: EncoderChoice): EncodedBody
   });
 }
 
-function encodeValue(value: unknown, encoder: EncoderChoice): EncodedBody {
+function encodeValue(value: unknown, encoder: EncoderChoice, label: Label): EncodedBody {
   const flag = describeChoice(encoder);
+  refuseUnsendable(value, encoder.format, flag);
+  refuseOtherCharset(encoder.format, label.contentType, label.source);
   switch (encoder.format) {
     case 'json':
-      return { bytes: encodeJson(value), contentType: encoder.contentType, value };
+      return { bytes: encodeJson(value), contentType: encoder.contentType, value, charset: 'utf-8' };
     case 'yaml':
-      return { bytes: encodeYaml(value), contentType: encoder.contentType, value };
+      return { bytes: encodeYaml(value), contentType: encoder.contentType, value, charset: 'utf-8' };
     case 'cbor':
       return { bytes: encodeCbor(value), contentType: encoder.contentType, value };
     case 'form':
-      return { bytes: encodeForm(value, flag), contentType: encoder.contentType, value };
+      return { bytes: encodeForm(value, flag), contentType: encoder.contentType, value, charset: 'utf-8' };
     case 'multipart': {
       const { bytes, boundary } = encodeMultipart(value, flag, encoder.partTypes);
       return { bytes, contentType: `multipart/form-data; boundary=${boundary}`, value };
     }
     case 'raw':
-      return { bytes: encodeRaw(value, flag, encoder.contentType), contentType: encoder.contentType, value };
+      return { ...encodeRaw(value, flag, label.contentType, label.source), contentType: encoder.contentType, value };
   }
 }

@@ -8,7 +8,8 @@
  */
 
 import { parseDocument } from 'yaml';
-import { newCborDecoder } from '../cbor.js';
+import { CborKeyCollisionError, newCborDataDecoder } from '../cbor.js';
+import { UsageError } from '../errors.js';
 import { ExactNumber } from '../exact-number.js';
 import { parseJsonExact } from '../json-parse.js';
 import { checkValueNesting, checkYamlTextNesting, NestingError } from '../nesting.js';
@@ -32,7 +33,7 @@ export type StdinDocument =
   | { readonly kind: 'binary'; readonly bytes: Uint8Array; readonly why: string };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-const cborDecoder = newCborDecoder();
+const cborDecoder = newCborDataDecoder();
 
 /** Whether stdin counts as absent: nothing at all, or only blank lines (`echo | okapi …`). */
 export function isBlank(bytes: Uint8Array): boolean {
@@ -42,11 +43,19 @@ export function isBlank(bytes: Uint8Array): boolean {
   return true;
 }
 
-/** Throws NestingError for a document nested deeper than okapi's limit: such data is refused, never sent as text. */
+/**
+ * Throws NestingError for a document nested deeper than okapi's limit, and a UsageError for a CBOR
+ * map two of whose keys okapi would merge: such data is refused, never sent as bytes or text.
+ */
 export function classifyStdin(bytes: Uint8Array): StdinDocument {
   try {
     return classify(bytes);
   } catch (error) {
+    if (error instanceof CborKeyCollisionError) {
+      throw new UsageError(`the CBOR document on stdin cannot be sent: ${error.message}`, {
+        hint: 'give the map keys that stay distinct as text (1 and "1" are the same key in JSON)',
+      });
+    }
     throw error instanceof NestingError ? error.about('the document on stdin') : error;
   }
 }
@@ -97,7 +106,7 @@ function classifyBinary(bytes: Uint8Array): StdinDocument {
       return { kind: 'structured', format: 'cbor', value, bytes };
     }
   } catch (error) {
-    if (error instanceof NestingError) throw error;
+    if (error instanceof NestingError || error instanceof CborKeyCollisionError) throw error;
     // Not CBOR: binary data such as an image.
   }
   return { kind: 'binary', bytes, why: 'it is binary data that is neither UTF-8 text nor a CBOR map or array' };

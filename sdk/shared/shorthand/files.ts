@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { newCborDecoder } from '../cbor.js';
+import { newCborDataDecoder } from '../cbor.js';
 import { parseJsonExact } from '../json-parse.js';
 import { checkValueNesting, checkYamlTextNesting, NestingError } from '../nesting.js';
 import { exactNumberReadingTags } from '../yaml-exact-number.js';
@@ -56,7 +56,7 @@ function decodeFile(path: string, bytes: Uint8Array): unknown {
     case '.yml':
       return parseYamlFile(utf8TextOf(bytes) ?? invalidUtf8());
     case '.cbor':
-      return newCborDecoder().decode(bytes);
+      return newCborDataDecoder().decode(bytes);
   }
   const text = utf8TextOf(bytes);
   if (text === undefined) return Uint8Array.from(bytes);

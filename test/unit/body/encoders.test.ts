@@ -113,16 +113,22 @@ describe('media types', () => {
     expect([...latin1!.bytes]).toEqual([0x63, 0x61, 0x66, 0xe9]);
     expect([...buildBody({ args: ['"café"'], encoder: 'text/plain; charset="utf-8"' })!.bytes]).toEqual([0x63, 0x61, 0x66, 0xc3, 0xa9]);
     expect(text(buildBody({ args: ['"plain"'], encoder: 'text/plain; charset=us-ascii' })!.bytes)).toBe('plain');
-    const refusals: [string, string, string][] = [
-      ['"日本"', 'text/plain; charset=iso-8859-1', 'declares charset=iso-8859-1, which cannot hold "日" of the body'],
-      ['"café"', 'text/plain; charset=us-ascii', 'declares charset=us-ascii, which cannot hold "é" of the body'],
-      ['"café"', 'text/plain; charset=shift_jis', 'declares charset=shift_jis, which okapi cannot write text in'],
+    const refusals: [string, string, string, string][] = [
+      ['"日本"', 'text/plain; charset=iso-8859-1', 'declares charset=iso-8859-1, which cannot hold "日" of the body', 'declare charset=utf-8, or leave the charset out'],
+      ['"café"', 'text/plain; charset=us-ascii', 'declares charset=us-ascii, which cannot hold "é" of the body', 'declare charset=utf-8, or leave the charset out'],
+      // A UTF-8 @file becomes text, so what sends such a charset is a file already converted to it (not UTF-8).
+      [
+        '"café"',
+        'text/plain; charset=shift_jis',
+        'declares charset=shift_jis, which okapi cannot write text in',
+        'convert the text to shift_jis first (iconv -t shift_jis) and give it as @path or on stdin, where bytes that are not UTF-8 are sent as they are; or declare charset=utf-8',
+      ],
     ];
-    for (const [arg, encoder, message] of refusals) {
+    for (const [arg, encoder, message, hint] of refusals) {
       const error = thrown(() => buildBody({ args: [arg], encoder }));
       expect(error).toBeInstanceOf(UsageError);
       expect(error.message).toBe(`-c ${encoder} ${message}`);
-      expect((error as UsageError).hint).toContain('@path');
+      expect((error as UsageError).hint).toBe(hint);
     }
     // Bytes are the user's own, sent as they are under whatever label they are given.
     expect([...buildBody({ args: ['@blob.bin'], encoder: 'text/plain; charset=shift_jis', cwd: files.dir })!.bytes]).toEqual([0xff, 0x00, 0xfe, 0x80]);

@@ -62,6 +62,17 @@ describe('planRequest', () => {
     expect(Object.keys(untyped.headers).map((n) => n.toLowerCase())).not.toContain('content-type');
   });
 
+  it("refuses a Content-Type sent that declares another charset than the body's text is in, as a profile's may", () => {
+    const config = { apis: { shop: { base_url: 'http://127.0.0.1:9', profiles: { default: { headers: ['Content-Type: text/plain; charset=iso-8859-1'] } } } } };
+    const body = (charset?: string) => ({ bytes: Buffer.from('café'), contentType: 'text/plain', ...(charset ? { charset } : {}) });
+    expect(() => planRequest({ ...base, method: 'POST', target: 'shop/notes', body: body('utf-8') }, config, {})).toThrow(
+      'the request body is text written in utf-8, but the Content-Type sent (text/plain; charset=iso-8859-1) declares charset=iso-8859-1',
+    );
+    expect(planRequest({ ...base, method: 'POST', target: 'shop/notes', body: body('iso-8859-1') }, config, {}).headers['Content-Type']).toEqual(['text/plain; charset=iso-8859-1']);
+    // Bytes that are not text okapi wrote are the user's: sent under any label.
+    expect(planRequest({ ...base, method: 'POST', target: 'shop/notes', body: body() }, config, {}).body).toBeDefined();
+  });
+
   it('puts --okapi-server in place of the target origin', () => {
     expect(planRequest({ ...base, server: 'http://127.0.0.1:8080' }, {}, {}).url.href).toBe('http://127.0.0.1:8080/items');
   });

@@ -1,35 +1,49 @@
 /**
  * Bodies for media types okapi does not encode (text/csv, application/xml, …): the value is the
- * content itself, bytes (from `@file` or stdin, sent as they are) or a string, written in the
- * charset the Content-Type declares: UTF-8 when it declares none, ISO-8859-1 or US-ASCII when it
- * says so and every character fits. Text is never sent in another encoding than its label says.
+ * content itself. A string, and bytes that are UTF-8 text (from `@file` or stdin), are text okapi
+ * writes in the charset the Content-Type declares (sdk/shared/text-charset.ts); other bytes are
+ * the user's own and are sent as they are. Text is never sent in another encoding than its label says.
  */
 
 import { UsageError } from '../../errors.js';
 import { charsetOf } from '../../media-type.js';
-import { isUtf8Charset } from '../../decoders/decoder.js';
+import { canonicalCharset, encodeTextIn } from '../../text-charset.js';
+import { utf8TextOf } from '../../utf8-text.js';
 import { describeValue } from './values.js';
 
-/** Single-byte charsets okapi can write, by label, with the highest code point each holds. */
-const SINGLE_BYTE: Record<string, number> = { 'iso-8859-1': 0xff, latin1: 0xff, 'us-ascii': 0x7f, ascii: 0x7f };
+/** The bytes sent, and the charset okapi wrote them in when they are text (absent for the user's own bytes). */
+export interface RawBytes {
+  readonly bytes: Uint8Array;
+  readonly charset?: string;
+}
 
-export function encodeRaw(value: unknown, flag: string, contentType: string): Uint8Array {
-  if (typeof value === 'string') return encodeText(value, flag, contentType);
-  if (value instanceof Uint8Array) return value;
+/** `source` names where `contentType` came from, for messages (`-c text/csv`, `-H 'Content-Type: …'`). */
+export function encodeRaw(value: unknown, flag: string, contentType: string, source = flag): RawBytes {
+  if (typeof value === 'string') return { bytes: writeText(value, source, contentType), charset: canonicalCharset(charsetOf(contentType)) };
+  if (value instanceof Uint8Array) return { bytes: value };
   throw new UsageError(`${flag} sends the body as it is, so give it a string or @file, not ${describeValue(value)}`, {
     hint: `pass the content as @path, on stdin, or as a quoted string; use -c json, yaml or cbor to encode data`,
   });
 }
 
-function encodeText(text: string, flag: string, contentType: string): Uint8Array {
-  const charset = charsetOf(contentType);
-  if (isUtf8Charset(charset)) return Buffer.from(text);
-  const highest = SINGLE_BYTE[charset!.toLowerCase()];
-  const hint = 'send the bytes as they are with @path or on stdin, or declare charset=utf-8';
-  if (highest === undefined) throw new UsageError(`${flag} declares charset=${charset}, which okapi cannot write text in`, { hint });
-  const outside = [...text].find((character) => character.codePointAt(0)! > highest);
-  if (outside !== undefined) {
-    throw new UsageError(`${flag} declares charset=${charset}, which cannot hold ${JSON.stringify(outside)} of the body`, { hint });
+/** Stdin or a file sent as the body: UTF-8 text in the label's charset (unchanged when that is UTF-8), other bytes as they are. */
+export function rawBytes(bytes: Uint8Array, source: string, contentType: string): RawBytes {
+  const charset = canonicalCharset(charsetOf(contentType));
+  const text = utf8TextOf(bytes);
+  if (text === undefined) return { bytes };
+  return { bytes: charset === 'utf-8' ? bytes : writeText(text, source, contentType), charset };
+}
+
+function writeText(text: string, source: string, contentType: string): Uint8Array {
+  const written = encodeTextIn(text, charsetOf(contentType));
+  if (written instanceof Uint8Array) return written;
+  const charset = charsetOf(contentType)!;
+  if ('outside' in written) {
+    throw new UsageError(`${source} declares charset=${charset}, which cannot hold ${JSON.stringify(written.outside)} of the body`, {
+      hint: 'declare charset=utf-8, or leave the charset out',
+    });
   }
-  return Buffer.from(text, 'latin1');
+  throw new UsageError(`${source} declares charset=${charset}, which okapi cannot write text in`, {
+    hint: `convert the text to ${charset} first (iconv -t ${charset}) and give it as @path or on stdin, where bytes that are not UTF-8 are sent as they are; or declare charset=utf-8`,
+  });
 }
