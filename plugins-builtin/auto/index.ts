@@ -43,7 +43,7 @@ async function terminalImage(value: unknown, start: FormatterStart, ctx: HookCon
 }
 
 function render(value: unknown, start: FormatterStart): string {
-  if (value === null || value === undefined) return '';
+  if (value === null) return '';
   if (typeof value === 'string') return value === '' || value.endsWith('\n') ? value : `${value}\n`;
   if (value instanceof Uint8Array) return value.length === 0 ? '' : binaryNotice(value.length, start);
   refuseUnwritable(value, '-o auto', 'JSON');

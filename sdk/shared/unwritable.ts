@@ -22,8 +22,6 @@ export interface UnwritableOptions {
 
 /** The first value inside `value` the format cannot write, in document order, or undefined when there is none. */
 export function findUnwritable(value: unknown, options: UnwritableOptions = {}): UnwritableValue | undefined {
-  // No value at all (a command with nothing to show) is nothing to write, not a value lost.
-  if (value === undefined) return undefined;
   const segments = search(value, options.nonFinite === true);
   if (segments === undefined) return undefined;
   return { path: jqPath(segments, options.pathPrefix), value: valueAt(value, segments) };

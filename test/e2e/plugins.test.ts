@@ -194,6 +194,20 @@ describe('commands printing data through -o and -f', () => {
     expect(filtered.stdout).toBe('b\nafter\n');
   });
 
+  it('prints nothing for a command that hands ctx.output no value, in any format', async () => {
+    const home = freshHome();
+    writeSdkPlugin(
+      home.plugins,
+      'quiet',
+      `{ manifest: { name: 'quiet', okapi_api_version: 2, hooks: ['command'] },
+         commands: [{ name: 'quiet', short: 'Prints nothing' }],
+         hooks: { async command(init, ctx) { await ctx.output(undefined); ctx.stdout('after\\n'); return 0; } } }`,
+    );
+    for (const format of ['auto', 'json', 'table']) {
+      expect(await runOkapi(['quiet', '-o', format], { env: home.env })).toMatchObject({ code: 0, stdout: 'after\n', stderr: '' });
+    }
+  });
+
   it('fails on a bad -o or -f with exit 2 and nothing on stdout', async () => {
     const home = freshHome();
     const format = await runOkapi(['plugin', 'list', '-o', 'nope'], { env: home.env });
