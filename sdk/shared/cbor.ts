@@ -16,7 +16,7 @@
 import { addExtension, Decoder, Encoder, Tag } from 'cbor-x';
 import { decimalParts, withPoint } from './decimal-text.js';
 import { OkapiError } from './errors.js';
-import { jqPath } from './unwritable.js';
+import { jqPath } from './jq-path.js';
 import { ExactNumber, numberFromText } from './exact-number.js';
 import { checkCborNesting, MAX_NESTING } from './nesting.js';
 
@@ -102,7 +102,8 @@ export class CborKeyCollisionError extends OkapiError {}
 /**
  * CBOR maps, whose keys may be numbers, booleans or null as well as text, become string-keyed
  * objects only when no entry is lost on the way: cbor-x's own objects let `"1"` overwrite `1` and
- * rename `__proto__`. Maps inside arrays and tags are converted in place.
+ * rename `__proto__`. Maps inside arrays and tags are converted in place, and sets and typed arrays
+ * become the plain arrays okapi's formats show.
  */
 class MapCheckedDecoder extends NestingCheckedDecoder {
   constructor() {
@@ -145,6 +146,11 @@ function objectsFromMaps(value: unknown, path: Array<string | number>): unknown 
     }
     return object;
   }
+  // A set (tag 258) shows as the array of its members; a typed array (tags 64 to 87) as its numbers.
+  if (value instanceof Set) return objectsFromMaps([...(value as Set<unknown>)], path);
+  if (ArrayBuffer.isView(value) && !(value instanceof Uint8Array) && !(value instanceof DataView)) {
+    return Array.from(value as unknown as ArrayLike<unknown>);
+  }
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       path.push(i);
@@ -152,6 +158,7 @@ function objectsFromMaps(value: unknown, path: Array<string | number>): unknown 
       path.pop();
     }
   } else if (value instanceof Tag) {
+    // Kept as a tag, so that -o cbor writes it back; formats without tags refuse it (unwritable.ts).
     value.value = objectsFromMaps(value.value, path);
   }
   return value;

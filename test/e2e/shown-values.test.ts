@@ -15,6 +15,10 @@ const UNDEFINED_CBOR = Buffer.from([0xa2, 0x61, 0x61, 0x01, 0x61, 0x75, 0xf7]);
 const COLLIDING_CBOR = Buffer.from('a201617861316179', 'hex');
 /** CBOR's undefined as the whole body. */
 const BARE_UNDEFINED_CBOR = Buffer.from([0xf7]);
+/** {"a": 258([1, 2])}: a set. */
+const SET_CBOR = Buffer.from('a16161d90102820102', 'hex');
+/** {"a": 65535(undefined)}: a tag okapi gives no meaning to. */
+const UNKNOWN_TAG_CBOR = Buffer.from('a16161d9fffff7', 'hex');
 /** [1, undefined, 2]. */
 const UNDEFINED_ELEMENT_CBOR = Buffer.from([0x83, 0x01, 0xf7, 0x02]);
 
@@ -28,6 +32,8 @@ beforeAll(async () => {
     '/colliding.cbor': ['application/cbor', COLLIDING_CBOR],
     '/bare-undefined.cbor': ['application/cbor', BARE_UNDEFINED_CBOR],
     '/undefined-element.cbor': ['application/cbor', UNDEFINED_ELEMENT_CBOR],
+    '/set.cbor': ['application/cbor', SET_CBOR],
+    '/unknown-tag.cbor': ['application/cbor', UNKNOWN_TAG_CBOR],
     '/ids': ['application/json', '[{"id":9007199254740993},{"id":9007199254740992},{"id":1}]'],
   });
   origin = server.origin;
@@ -104,6 +110,23 @@ describe("CBOR's undefined", () => {
   it('-o cbor keeps it', async () => {
     expect(await shown('/undefined.cbor', 'cbor')).toEqual({ code: 0, bytes: [...UNDEFINED_CBOR], stderr: '' });
     expect(await shown('/bare-undefined.cbor', 'cbor')).toEqual({ code: 0, bytes: [...BARE_UNDEFINED_CBOR], stderr: '' });
+  });
+});
+
+describe('CBOR sets and tags', () => {
+  it('a set shows as the array of its members, where it showed as {}', async () => {
+    expect(await okapi([`${origin}/set.cbor`, '-o', 'json'])).toMatchObject({ code: 0, stdout: '{\n  "a": [\n    1,\n    2\n  ]\n}\n' });
+    expect(await okapi([`${origin}/set.cbor`, '-o', 'gron'])).toMatchObject({ code: 0, stdout: 'json = {};\njson.a = [];\njson.a[0] = 1;\njson.a[1] = 2;\n' });
+  });
+
+  it('a tag okapi gives no meaning to is refused in every format but cbor, never shown as {"tag": …} or null', async () => {
+    for (const format of ['json', 'yaml', 'table', 'toon', 'gron']) {
+      const result = await shown('/unknown-tag.cbor', format);
+      expect(result).toMatchObject({ code: 1, bytes: [...UNKNOWN_TAG_CBOR] });
+      expect(result.stderr).toContain(`-o ${format} cannot show the value at .a: it is CBOR tag 65535, which`);
+      expect(result.stderr).toContain('hint: only -o cbor keeps it');
+    }
+    expect(await shown('/unknown-tag.cbor', 'cbor')).toEqual({ code: 0, bytes: [...UNKNOWN_TAG_CBOR], stderr: '' });
   });
 });
 

@@ -142,6 +142,18 @@ describe('decodeBody: CBOR', () => {
     await expect(decodeBody(hex('a201617861316179'), 'application/cbor')).rejects.not.toMatchObject({ name: 'UndecodableBodyError' });
   });
 
+  it('a set and a typed array become plain arrays; an unknown tag stays a tag, its maps converted', async () => {
+    // {"a": 258([1, 2])}
+    expect(await decodeBody(hex('a16161d90102820102'), 'application/cbor')).toEqual({ a: [1, 2] });
+    // [258([{1: "x"}])]: members are converted like any other value
+    expect(await decodeBody(hex('81d9010281a1016178'), 'application/cbor')).toEqual([[{ 1: 'x' }]]);
+    // 69([1, 2]) is a little-endian uint16 array: h'01000200'
+    expect(await decodeBody(hex('d84544' + '01000200'), 'application/cbor')).toEqual([1, 2]);
+    const tagged = (await decodeBody(hex('a16161d9ffffa1016178'), 'application/cbor')) as { a: { tag: number; value: unknown } };
+    expect(tagged.a.tag).toBe(65535);
+    expect(tagged.a.value).toEqual({ 1: 'x' });
+  });
+
   it('a key that is an array, map or bytes is refused by where it is', async () => {
     // {"k": {[1]: 2}}
     await expect(decodeBody(hex('a1616ba1810102'), 'application/cbor')).rejects.toThrow('a CBOR map at .k has a key that is an array, a map or bytes');
