@@ -33,6 +33,7 @@ beforeAll(async () => {
     '/bare-undefined.cbor': ['application/cbor', BARE_UNDEFINED_CBOR],
     '/undefined-element.cbor': ['application/cbor', UNDEFINED_ELEMENT_CBOR],
     '/set.cbor': ['application/cbor', SET_CBOR],
+    '/colliding.yaml': ['application/yaml', '1: a\n"1": b\n'],
     '/unknown-tag.cbor': ['application/cbor', UNKNOWN_TAG_CBOR],
     '/ids': ['application/json', '[{"id":9007199254740993},{"id":9007199254740992},{"id":1}]'],
   });
@@ -138,6 +139,12 @@ describe('a CBOR map with keys 1 and "1"', () => {
       expect(result.stderr).toContain(`okapi: a CBOR map at . has the keys 1 and "1", which okapi's values (string keys, as in JSON) hold as one key, "1": showing it would drop one of them`);
     }
     expect(await shown('/colliding.cbor', 'raw')).toEqual({ code: 0, bytes: [...COLLIDING_CBOR], stderr: '' });
+  });
+
+  it('the same for YAML keys, where "1" overwrote 1', async () => {
+    const result = await okapi([`${origin}/colliding.yaml`, '-o', 'json']);
+    expect(result).toMatchObject({ code: 1, stdout: '1: a\n"1": b\n' });
+    expect(result.stderr).toContain('okapi: a YAML map at . has the keys 1 and "1", which okapi\'s values (string keys, as in JSON) hold as one key, "1"');
   });
 });
 
