@@ -9,6 +9,7 @@ import { OkapiError } from './errors.js';
 import { ExactNumber } from './exact-number.js';
 import { isObjectLiteral } from './plain-object.js';
 import { jqPath } from './jq-path.js';
+import { stringifyJson, UnwritableJsonValueError } from './json-stringify.js';
 
 export interface UnwritableValue {
   /** Where the value sits, jq-style: `.h`, `.items[2]`, `.["a b"]`, `.` for the whole value. */
@@ -51,15 +52,22 @@ function isWritableObject(value: object): boolean {
   return Array.isArray(value) || isObjectLiteral(value) || value instanceof Uint8Array || value instanceof ExactNumber;
 }
 
+/** Undefined, a CBOR tag, an invalid date: what no format but CBOR writes. */
+function isUnwritableAnywhere(value: unknown): boolean {
+  return value === undefined || (typeof value === 'object' && value !== null && !isWritableObject(value));
+}
+
+/** What JSON cannot write: the above, and Infinity, -Infinity and NaN. */
+function isUnwritableJson(value: unknown): boolean {
+  return (typeof value === 'number' && !Number.isFinite(value)) || isUnwritableAnywhere(value);
+}
+
 /**
  * The path segments to the first unwritable value below the root, or undefined. Iterative, with its
  * own stack: a value handed to a formatter may nest deeper than the call stack allows.
  */
 function search(root: unknown, nonFinite: boolean): Array<string | number> | undefined {
-  const unwritable = (value: unknown) =>
-    value === undefined ||
-    (!nonFinite && typeof value === 'number' && !Number.isFinite(value)) ||
-    (typeof value === 'object' && value !== null && !isWritableObject(value));
+  const unwritable = nonFinite ? isUnwritableAnywhere : isUnwritableJson;
   if (unwritable(root)) return [];
   const stack: Frame[] = [];
   const enter = (value: unknown) => {
@@ -117,6 +125,20 @@ export function unwritableError(found: UnwritableValue, subject: string, dataMod
     `${subject} the value at ${found.path}: it is ${unwritableName(found.value)}, which ${dataModel} has no way to write (null, or leaving it out, would be a different value)`,
     { hint },
   );
+}
+
+/**
+ * JSON text of `value` (stringifyJson's), or the refusal of `format` (`-o json`): the values are
+ * checked as they are written, and the walk that names the one at fault runs only when there is one,
+ * over `whole` when `value` is a part of it written on its own (an NDJSON line).
+ */
+export function jsonTextOrRefuse(value: unknown, format: string, indent?: number, whole: unknown = value): string {
+  try {
+    return stringifyJson(value, indent, isUnwritableJson);
+  } catch (error) {
+    if (error instanceof UnwritableJsonValueError) refuseUnwritable(whole, format, 'JSON');
+    throw error;
+  }
 }
 
 /**
