@@ -89,7 +89,8 @@ export class HeldRendering {
 /** Control characters other than tab, LF, FF and CR, or bytes that are not UTF-8, in the first 64 KiB. */
 function looksBinary(bytes: Uint8Array): boolean {
   const start = bytes.subarray(0, 64 * 1024);
-  if (start.some((byte) => (byte < 0x20 && byte !== 9 && byte !== 10 && byte !== 12 && byte !== 13) || byte === 0x7f)) return true;
+  const control = (byte: number) => (byte < 0x20 && byte !== 9 && byte !== 10 && byte !== 12 && byte !== 13) || byte === 0x7f;
+  if (start.some(control)) return true;
   try {
     // Streaming: a character cut at the 64 KiB mark is not an error.
     new TextDecoder('utf-8', { fatal: true }).decode(start, { stream: true });

@@ -34,7 +34,8 @@ export function asData(value: unknown): Data {
 }
 
 function unwritable(value: unknown): never {
-  throw new Error(`-o toon cannot write ${typeof value === 'object' ? 'an object of this kind' : String(value)}: TOON has no spelling for it`);
+  const what = typeof value === 'object' ? 'an object of this kind' : String(value);
+  throw new Error(`-o toon cannot write ${what}: TOON has no spelling for it`);
 }
 
 /** The data an object stands for, or undefined when it stands for none. */

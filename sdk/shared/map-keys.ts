@@ -39,15 +39,18 @@ export function objectFromEntries(
     if (keyOf.has(name)) {
       const [first, second] = [keyText(keyOf.get(name)), keyText(key)];
       // CBOR's 1 and 1.0 both read as the number 1: the same text, two keys all the same.
-      const keys = first !== second ? `the keys ${first} and ${second}` : typeof key === 'number' ? `two keys that read as ${first} (an integer and a float, say)` : `the key ${first} twice`;
+      let keys = `the keys ${first} and ${second}`;
+      if (first === second) keys = typeof key === 'number' ? `two keys that read as ${first} (an integer and a float, say)` : `the key ${first} twice`;
       throw new KeyCollisionError(
-        `${rules.map} at ${jqPath(path)} has ${keys}, which okapi's values (string keys, as in JSON) hold as one key, ${JSON.stringify(name)}: showing it would drop one of them`,
+        `${rules.map} at ${jqPath(path)} has ${keys}, which okapi's values (string keys, as in JSON) hold as one key, ` +
+          `${JSON.stringify(name)}: showing it would drop one of them`,
       );
     }
     keyOf.set(name, key);
     path.push(name);
     // Defined, not assigned: assigning `__proto__` would set the object's prototype instead.
-    Object.defineProperty(object, name, { value: convert(child, path), enumerable: true, writable: true, configurable: true });
+    const value = convert(child, path);
+    Object.defineProperty(object, name, { value, enumerable: true, writable: true, configurable: true });
     path.pop();
   }
   return object;
@@ -64,7 +67,8 @@ function propertyName(key: unknown, path: ReadonlyArray<string | number>, rules:
 
 function unholdable(key: unknown, path: ReadonlyArray<string | number>, rules: MapKeyRules): UnholdableKeyError {
   return new UnholdableKeyError(
-    `${rules.map} at ${jqPath(path)} has a key that is ${keyKind(key)}, which okapi's values (string keys, as in JSON) cannot hold`,
+    `${rules.map} at ${jqPath(path)} has a key that is ${keyKind(key)}, ` +
+      "which okapi's values (string keys, as in JSON) cannot hold",
   );
 }
 

@@ -71,7 +71,9 @@ function search(root: unknown, nonFinite: boolean): Array<string | number> | und
   if (unwritable(root)) return [];
   const stack: Frame[] = [];
   const enter = (value: unknown) => {
-    if (Array.isArray(value)) stack.push({ node: value as unknown as Record<number, unknown>, keys: null, length: value.length, next: 0 });
+    if (Array.isArray(value)) {
+      stack.push({ node: value as unknown as Record<number, unknown>, keys: null, length: value.length, next: 0 });
+    }
     else if (isObjectLiteral(value)) {
       const keys = Object.keys(value);
       stack.push({ node: value, keys, length: keys.length, next: 0 });
@@ -114,15 +116,23 @@ function unwritableName(value: unknown): string {
  * does show the value, by its kind: `jqFilter` when a jq filter was the reader, whose shorthand
  * counterpart sees numbers.
  */
-export function unwritableError(found: UnwritableValue, subject: string, dataModel: string, jqFilter = false): OkapiError {
-  const numeric = typeof found.value === 'number';
+export function unwritableError(
+  found: UnwritableValue,
+  subject: string,
+  dataModel: string,
+  jqFilter = false,
+): OkapiError {
+  const { path, value } = found;
+  const numeric = typeof value === 'number';
   let hint = numeric ? '-o yaml and -o table show it' : 'only -o cbor keeps it';
   if (jqFilter) {
-    const shorthand = /^(\.[A-Za-z_][A-Za-z0-9_]*|\[\d+\])+$/.test(found.path) ? ` (-f ${found.path.slice(1)}, not -f ${found.path})` : '';
+    const plain = /^(\.[A-Za-z_][A-Za-z0-9_]*|\[\d+\])+$/.test(path);
+    const shorthand = plain ? ` (-f ${path.slice(1)}, not -f ${path})` : '';
     hint = numeric ? `okapi's shorthand filters see it${shorthand}; ${hint}` : `${hint}, without a jq filter`;
   }
   return new OkapiError(
-    `${subject} the value at ${found.path}: it is ${unwritableName(found.value)}, which ${dataModel} has no way to write (null, or leaving it out, would be a different value)`,
+    `${subject} the value at ${path}: it is ${unwritableName(value)}, which ${dataModel} has no way to write ` +
+      '(null, or leaving it out, would be a different value)',
     { hint },
   );
 }
@@ -145,7 +155,12 @@ export function jsonTextOrRefuse(value: unknown, format: string, indent?: number
  * Throws when `value` holds what `format` (`-o json`) cannot write, in the words of its data
  * model (`JSON`), naming the value, where it is, and a format that shows it.
  */
-export function refuseUnwritable(value: unknown, format: string, dataModel: string, options: UnwritableOptions = {}): void {
+export function refuseUnwritable(
+  value: unknown,
+  format: string,
+  dataModel: string,
+  options: UnwritableOptions = {},
+): void {
   const found = findUnwritable(value, options);
   if (found) throw unwritableError(found, `${format} cannot show`, dataModel);
 }

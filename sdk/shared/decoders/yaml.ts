@@ -19,7 +19,9 @@ export async function parseYaml(text: string): Promise<{ ok: true; value: unknow
     const error = documents.flatMap((doc) => doc.errors)[0];
     if (error) return { ok: false, reason: error.message.split('\n')[0]! };
     // Read as Maps and made objects here: the yaml package's own objects let "1" overwrite 1.
-    const values = documents.map((doc, index) => objectsFromMaps(doc.toJS({ mapAsMap: true }), documents.length === 1 ? [] : [index]));
+    const values = documents.map((doc, index) => {
+      return objectsFromMaps(doc.toJS({ mapAsMap: true }), documents.length === 1 ? [] : [index]);
+    });
     const value = values.length === 0 ? null : values.length === 1 ? values[0] : values;
     // Aliases can nest a value deeper than its text does.
     checkValueNesting(value);
