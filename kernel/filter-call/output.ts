@@ -5,8 +5,7 @@
  */
 
 import { UsageError } from '../../sdk/shared/errors.js';
-import { stringifyJson } from '../../sdk/shared/json-stringify.js';
-import { refuseUnwritable } from '../../sdk/shared/unwritable.js';
+import { jsonTextOrRefuse } from '../../sdk/shared/unwritable.js';
 import type { PluginRegistry } from '../plugins/registry.js';
 import type { FilterLanguage } from './language.js';
 import type { FilterRunner } from './run-filter.js';
@@ -48,8 +47,7 @@ export function rawResults(results: readonly unknown[]): Uint8Array {
       chunks.push(result);
       continue;
     }
-    if (typeof result !== 'string') refuseUnwritable(result, '-o raw', 'JSON');
-    const text = typeof result === 'string' ? result : stringifyJson(result);
+    const text = typeof result === 'string' ? result : jsonTextOrRefuse(result, '-o raw');
     chunks.push(Buffer.from(`${text}\n`, 'utf8'));
   }
   return Buffer.concat(chunks);

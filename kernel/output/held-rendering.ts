@@ -57,16 +57,22 @@ export class HeldRendering {
 
   /**
    * The rendering failed: the body as received replaces it, if nothing of the rendering was
-   * written yet. False when it was (the rendering had started streaming).
+   * written yet ('body'; 'rendering' when it was). On a terminal binary bytes are not written
+   * ('binary'), as -o auto keeps them off one: NULs and escapes would garble it.
    */
-  async writeBodyInstead(): Promise<boolean> {
-    if (this.streaming) return false;
+  async writeBodyInstead(terminal: boolean): Promise<'body' | 'rendering' | 'binary'> {
+    if (this.streaming) return 'rendering';
     this.held = [];
+    if (terminal) {
+      const first = this.retained[0] ?? (await this.source.next()).value;
+      if (first && looksBinary(first)) return 'binary';
+      if (first && this.retained.length === 0) this.retained.push(first);
+    }
     for (const chunk of this.retained) this.out(chunk);
     this.retained = [];
     for (;;) {
       const next = await this.source.next();
-      if (next.done) return true;
+      if (next.done) return 'body';
       this.out(next.value);
     }
   }
@@ -77,5 +83,19 @@ export class HeldRendering {
     for (const data of this.held) this.out(data);
     this.held = [];
     this.retained = [];
+  }
+}
+
+/** Control characters other than tab, LF, FF and CR, or bytes that are not UTF-8, in the first 64 KiB. */
+function looksBinary(bytes: Uint8Array): boolean {
+  const start = bytes.subarray(0, 64 * 1024);
+  const control = (byte: number) => (byte < 0x20 && byte !== 9 && byte !== 10 && byte !== 12 && byte !== 13) || byte === 0x7f;
+  if (start.some(control)) return true;
+  try {
+    // Streaming: a character cut at the 64 KiB mark is not an error.
+    new TextDecoder('utf-8', { fatal: true }).decode(start, { stream: true });
+    return false;
+  } catch {
+    return true;
   }
 }

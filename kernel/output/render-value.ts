@@ -13,6 +13,8 @@ export async function renderValue(value: unknown, output: OutputOptions, registr
   const chosen = output.format ?? format ?? 'auto';
   // Checked before the filter runs: a wrong -o fails the same way whatever the filter.
   const formatter = chosen === 'raw' ? undefined : formatterNamed(registry, chosen);
+  // A command with nothing to show prints nothing; formatters take undefined as a decoded value (CBOR's).
+  if (value === undefined) return;
   const filter = output.filter?.shortcut ? undefined : output.filter;
   const results = filter === undefined ? [value] : await filterResults(filter, value, registry);
   if (formatter === undefined) {

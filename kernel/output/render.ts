@@ -79,7 +79,7 @@ async function renderBody(
   } catch (error) {
     // A filter's results are values already: there is no body to show in their place.
     if (results || (error instanceof OkapiError && error.exitCode === ExitCode.usage)) throw error;
-    throw unrenderable(error, format, await held.writeBodyInstead());
+    throw unrenderable(error, format, await held.writeBodyInstead(Boolean(stdout.isTTY)));
   }
 }
 
@@ -91,12 +91,14 @@ function bodySource(response: ReceivedResponse, raw: boolean): AsyncIterable<Uin
   })();
 }
 
-/** The error for a body okapi could not render as asked; `shownAsReceived`: stdout holds the body instead. */
-function unrenderable(error: unknown, format: string, shownAsReceived: boolean): OkapiError {
+/** The error for a body okapi could not render as asked; `shown`: what stdout holds instead. */
+function unrenderable(error: unknown, format: string, shown: 'body' | 'rendering' | 'binary'): OkapiError {
   const message = error instanceof Error ? error.message : String(error);
-  const stdout = shownAsReceived
-    ? `stdout holds the body as the server sent it, not rendered as -o ${format}; -o raw asks for that without this error`
-    : `stdout holds the -o ${format} rendering up to that point only; -o raw saves the body as the server sent it`;
+  const stdout = {
+    body: `stdout holds the body as the server sent it, not rendered as -o ${format}; -o raw asks for that without this error`,
+    rendering: `stdout holds the -o ${format} rendering up to that point only; -o raw saves the body as the server sent it`,
+    binary: 'the body is binary, so it is not shown on a terminal in its place; -o raw > FILE saves it as the server sent it',
+  }[shown];
   // The formatter's own hint (a format that can show the body) comes first.
   const own = error instanceof OkapiError ? error.hint : undefined;
   return new OkapiError(message, { hint: own === undefined ? stdout : `${own}; ${stdout}`, cause: error });

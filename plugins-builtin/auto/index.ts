@@ -4,8 +4,7 @@
  */
 import { definePlugin } from '../../sdk/define.js';
 import type { FormatterStart, HookContext } from '../../sdk/types.js';
-import { stringifyJson } from '../../sdk/shared/json-stringify.js';
-import { refuseUnwritable } from '../../sdk/shared/unwritable.js';
+import { jsonTextOrRefuse } from '../../sdk/shared/unwritable.js';
 import { highlightJson } from './highlight-json.js';
 import meta from './manifest.js';
 
@@ -43,11 +42,10 @@ async function terminalImage(value: unknown, start: FormatterStart, ctx: HookCon
 }
 
 function render(value: unknown, start: FormatterStart): string {
-  if (value === null || value === undefined) return '';
+  if (value === null) return '';
   if (typeof value === 'string') return value === '' || value.endsWith('\n') ? value : `${value}\n`;
   if (value instanceof Uint8Array) return value.length === 0 ? '' : binaryNotice(value.length, start);
-  refuseUnwritable(value, '-o auto', 'JSON');
-  const json = stringifyJson(value, 2);
+  const json = jsonTextOrRefuse(value, '-o auto', 2);
   return `${start.color ? highlightJson(json) : json}\n`;
 }
 

@@ -11,7 +11,7 @@ import { parseJsonExact } from '../../sdk/shared/json-parse.js';
 import { NestingError } from '../../sdk/shared/nesting.js';
 import type { ExactNumber } from '../../sdk/shared/exact-number.js';
 import { toJsonText } from '../../sdk/shared/json-text.js';
-import { findUnwritable, unwritableName } from '../../sdk/shared/unwritable.js';
+import { findUnwritable, unwritableError } from '../../sdk/shared/unwritable.js';
 import { jqNumberReader } from './output-numbers.js';
 import { inputDemand, project } from './projection.js';
 
@@ -82,12 +82,7 @@ function retire(slot: Slot): void {
 
 function serialize(input: unknown, exactNumbers: ExactNumber[]): string {
   const unwritable = findUnwritable(input);
-  if (unwritable) {
-    throw new OkapiError(
-      `jq cannot be given the value at ${unwritable.path}: it is ${unwritableName(unwritable)}, and jq reads JSON, which has no way to write it (null, or leaving it out, would be a different value)`,
-      { hint: "okapi's shorthand filters see it (-f body.h, not -f .body.h); -o yaml shows Infinity and NaN" },
-    );
-  }
+  if (unwritable) throw unwritableError(unwritable, 'jq cannot be given', 'JSON (what jq reads)', true);
   try {
     return toJsonText(input, exactNumbers);
   } catch (error) {

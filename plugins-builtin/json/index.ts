@@ -3,8 +3,7 @@
  * otherwise. A JSON body that nothing needs decoded arrives raw and is re-laid out as it streams.
  */
 import { definePlugin } from '../../sdk/define.js';
-import { stringifyJson } from '../../sdk/shared/json-stringify.js';
-import { refuseUnwritable } from '../../sdk/shared/unwritable.js';
+import { jsonTextOrRefuse } from '../../sdk/shared/unwritable.js';
 import meta from './manifest.js';
 import { JsonTextError } from '../../sdk/shared/json-syntax.js';
 import { JsonReindenter } from './reindent.js';
@@ -27,8 +26,7 @@ export default definePlugin({
         return;
       }
       for await (const item of items) {
-        refuseUnwritable(item, '-o json', 'JSON');
-        ctx.write(`${stringifyJson(item, start.pretty ? 2 : undefined)}\n`);
+        ctx.write(`${jsonTextOrRefuse(item, '-o json', start.pretty ? 2 : undefined)}\n`);
       }
     },
   },

@@ -6,6 +6,7 @@ import { definePlugin } from '../../sdk/define.js';
 import meta from './manifest.js';
 import { base64Of } from '../../sdk/shared/json-bytes.js';
 import { ExactNumber } from '../../sdk/shared/exact-number.js';
+import { refuseUnwritable } from '../../sdk/shared/unwritable.js';
 
 /** How many of an object's keys the error names. */
 const KEYS_SHOWN = 5;
@@ -17,6 +18,8 @@ export default definePlugin({
       for await (const item of items) {
         // Each item is rendered whole before any of it is written: an object deep inside an array
         // fails the item without printing half of it.
+        // Infinity and NaN print by name, as a table cell does; CBOR's undefined as `null` would be another value.
+        refuseUnwritable(item, '-o lines', 'a line of text', { nonFinite: true });
         const out: string[] = [];
         collect(item, '', out);
         if (out.length > 0) ctx.write(out.join(''));
@@ -34,7 +37,7 @@ function collect(value: unknown, path: string, out: string[]): void {
 }
 
 function scalarText(value: unknown, path: string): string {
-  if (value === null || value === undefined) return 'null';
+  if (value === null) return 'null';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   if (value instanceof Uint8Array) return base64Of(value);

@@ -3,8 +3,7 @@
  * element per line, which is what asking for NDJSON of a list means.
  */
 import { definePlugin } from '../../sdk/define.js';
-import { stringifyJson } from '../../sdk/shared/json-stringify.js';
-import { refuseUnwritable } from '../../sdk/shared/unwritable.js';
+import { jsonTextOrRefuse } from '../../sdk/shared/unwritable.js';
 import meta from './manifest.js';
 
 /** Output is handed on in pieces of about this many characters, so large arrays stream. */
@@ -15,17 +14,17 @@ export default definePlugin({
   hooks: {
     async formatter(start, items, ctx) {
       let pending = '';
-      const line = (value: unknown) => {
-        pending += `${stringifyJson(value)}\n`;
+      // A refusal names the path in the whole item, not in the element written as a line.
+      const line = (value: unknown, item: unknown) => {
+        pending += `${jsonTextOrRefuse(value, '-o ndjson', undefined, item)}\n`;
         if (pending.length >= CHUNK) {
           ctx.write(pending);
           pending = '';
         }
       };
       for await (const item of items) {
-        refuseUnwritable(item, '-o ndjson', 'JSON');
-        if (start.document && Array.isArray(item)) item.forEach((element) => line(element));
-        else line(item);
+        if (start.document && Array.isArray(item)) item.forEach((element) => line(element, item));
+        else line(item, item);
       }
       if (pending) ctx.write(pending);
     },

@@ -203,8 +203,8 @@ function cellText(value: unknown): string {
 
 /**
  * Compact JSON as JSON.stringify writes it, with bytes as base64 and numbers with all their digits
- * (as in every JSON output), and Infinity and NaN by name. Written out here because JSON.stringify with a replacer is several
- * times slower, and a table has a nested value in every row.
+ * (as in every JSON output), and Infinity and NaN by name. Written out here because
+ * JSON.stringify with a replacer is several times slower, and a table has a nested value in every row.
  */
 export function compactJson(value: unknown): string {
   switch (typeof value) {

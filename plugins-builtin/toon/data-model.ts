@@ -1,9 +1,11 @@
 /**
  * TOON encodes the JSON data model. A decoded body may hold more than JSON (bytes, dates, big
- * integers, maps from CBOR): each value is seen through `asData` as the JSON value it stands for,
- * the way the reference encoder normalises its input, except that bytes are base64 strings as in
- * every okapi JSON output, and numbers a double would change (ExactNumbers, big integers) keep
- * their digits. Plain JSON values pass through untouched, so nothing is copied for them.
+ * integers): each value is seen through `asData` as the JSON value it stands for, except that bytes
+ * are base64 strings as in every okapi JSON output, and numbers a double would change (ExactNumbers,
+ * big integers) keep their digits. Plain JSON values pass through untouched, so nothing is copied
+ * for them. What has no JSON value (Infinity, NaN, undefined, a CBOR tag) is refused, never written
+ * as the reference encoder's null: the formatter refuses such a body before writing (unwritable.ts),
+ * and asData holds to the same rule for any value that reaches it.
  */
 import { ExactNumber } from '../../sdk/shared/exact-number.js';
 import { base64Of } from '../../sdk/shared/json-bytes.js';
@@ -18,43 +20,33 @@ export function asData(value: unknown): Data {
     case 'boolean':
       return value;
     case 'number':
-      // -0 is written "0" by String(); NaN and the infinities have no JSON spelling.
-      return Number.isFinite(value) ? value : null;
+      // -0 is written "0" by String().
+      if (Number.isFinite(value)) return value;
+      break;
     case 'bigint':
       // Beyond 2^53 a double would lose digits.
       return value >= Number.MIN_SAFE_INTEGER && value <= Number.MAX_SAFE_INTEGER ? Number(value) : new ExactNumber(value.toString());
     case 'object':
-      return value === null ? null : objectAsData(value);
-    default:
-      // undefined, functions and symbols: the reference encoder writes null for them.
-      return null;
+      if (value === null) return null;
+      return objectAsData(value) ?? unwritable(value);
   }
+  return unwritable(value);
 }
 
-function objectAsData(value: object): Data {
+function unwritable(value: unknown): never {
+  const what = typeof value === 'object' ? 'an object of this kind' : String(value);
+  throw new Error(`-o toon cannot write ${what}: TOON has no spelling for it`);
+}
+
+/** The data an object stands for, or undefined when it stands for none. */
+function objectAsData(value: object): Data | undefined {
   if (Array.isArray(value)) return value;
   const prototype: unknown = Object.getPrototypeOf(value);
   if (prototype === Object.prototype || prototype === null) return value as DataObject;
   if (value instanceof Uint8Array) return base64Of(value);
   if (value instanceof ExactNumber) return value;
-  // Dates (ISO 8601 text, or null when invalid) and anything else that says how it serialises.
-  const toJSON: unknown = (value as { toJSON?: unknown }).toJSON;
-  if (typeof toJSON === 'function') {
-    const next: unknown = toJSON.call(value);
-    if (next !== value) return asData(next);
-  }
-  if (value instanceof Set) return [...value];
-  if (value instanceof Map) {
-    const record: DataObject = {};
-    for (const [key, entry] of value) defineEntry(record, String(key), entry);
-    return record;
-  }
-  return null;
-}
-
-/** Sets `key` as an own property, `__proto__` included (plain assignment would set the prototype). */
-function defineEntry(record: DataObject, key: string, value: unknown): void {
-  Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+  if (value instanceof Date && Number.isFinite(value.getTime())) return value.toISOString();
+  return undefined;
 }
 
 export function isPrimitive(value: Data): value is Primitive {

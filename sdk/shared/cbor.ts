@@ -15,8 +15,7 @@
  */
 import { addExtension, Decoder, Encoder, Tag } from 'cbor-x';
 import { decimalParts, withPoint } from './decimal-text.js';
-import { OkapiError } from './errors.js';
-import { jqPath } from './unwritable.js';
+import { objectFromEntries, type MapKeyRules } from './map-keys.js';
 import { ExactNumber, numberFromText } from './exact-number.js';
 import { checkCborNesting, MAX_NESTING } from './nesting.js';
 
@@ -93,20 +92,28 @@ export function newCborDecoder(maxNesting = MAX_NESTING): Decoder {
   return new NestingCheckedDecoder(maxNesting);
 }
 
-/**
- * Two keys of one CBOR map that okapi's values (JSON's data model: keys are text) hold as one, such
- * as `1` and `"1"`: the value would show one of the entries and drop the other.
- */
-export class CborKeyCollisionError extends OkapiError {}
+/** A key as read, boxed: JavaScript's Map holds 1 and 1.0, or a key repeated, as one key before okapi sees them. */
+class ReadKey {
+  constructor(readonly key: unknown) {}
+}
+
+const CBOR_KEYS: MapKeyRules = { map: 'a CBOR map', scalarName: (key) => String(key) };
 
 /**
- * CBOR maps, whose keys may be numbers, booleans or null as well as text, become string-keyed
- * objects only when no entry is lost on the way: cbor-x's own objects let `"1"` overwrite `1` and
- * rename `__proto__`. Maps inside arrays and tags are converted in place.
+ * CBOR maps become string-keyed objects only when no entry is lost (map-keys.ts): cbor-x's own
+ * objects let `"1"` overwrite `1` and rename `__proto__`. Maps inside arrays and tags are converted
+ * in place, and sets and typed arrays become the plain arrays okapi's formats show.
  */
 class MapCheckedDecoder extends NestingCheckedDecoder {
   constructor() {
     super(MAX_NESTING, false);
+    // cbor-x (pinned) passes each map key through decodeKey when keyMap is set; set after construction,
+    // because its constructor would turn maps into objects for a keyMap option.
+    (this as unknown as { keyMap: object }).keyMap = {};
+  }
+
+  decodeKey(key: unknown): ReadKey {
+    return new ReadKey(key);
   }
 
   override decode(source: Uint8Array, end?: number): unknown {
@@ -129,21 +136,13 @@ export function newCborDataDecoder(): Decoder {
 /** Recursion is bounded: the bytes were checked against MAX_NESTING before decoding. */
 function objectsFromMaps(value: unknown, path: Array<string | number>): unknown {
   if (value instanceof Map) {
-    const object: Record<string, unknown> = {};
-    for (const [key, child] of value as Map<unknown, unknown>) {
-      const name = propertyName(key, path);
-      if (Object.hasOwn(object, name)) {
-        const first = [...(value as Map<unknown, unknown>).keys()].find((other) => other !== key && propertyName(other, path) === name);
-        throw new CborKeyCollisionError(
-          `a CBOR map at ${jqPath(path)} has the keys ${keyText(first)} and ${keyText(key)}, which okapi's values (string keys, as in JSON) hold as one key, ${JSON.stringify(name)}: one of the entries would be lost`,
-        );
-      }
-      path.push(name);
-      // Defined, not assigned: assigning `__proto__` would set the object's prototype instead.
-      Object.defineProperty(object, name, { value: objectsFromMaps(child, path), enumerable: true, writable: true, configurable: true });
-      path.pop();
-    }
-    return object;
+    const entries = [...(value as Map<ReadKey, unknown>)].map(([read, child]) => [read.key, child] as const);
+    return objectFromEntries(entries, path, CBOR_KEYS, objectsFromMaps);
+  }
+  // A set (tag 258) shows as the array of its members; a typed array (tags 64 to 87) as its numbers.
+  if (value instanceof Set) return objectsFromMaps([...(value as Set<unknown>)], path);
+  if (ArrayBuffer.isView(value) && !(value instanceof Uint8Array) && !(value instanceof DataView)) {
+    return Array.from(value as unknown as ArrayLike<unknown>);
   }
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
@@ -152,18 +151,8 @@ function objectsFromMaps(value: unknown, path: Array<string | number>): unknown 
       path.pop();
     }
   } else if (value instanceof Tag) {
+    // Kept as a tag, so that -o cbor writes it back; formats without tags refuse it (unwritable.ts).
     value.value = objectsFromMaps(value.value, path);
   }
   return value;
-}
-
-/** The property name cbor-x's own objects would give the key. */
-function propertyName(key: unknown, path: ReadonlyArray<string | number>): string {
-  if (typeof key === 'string') return key;
-  if (typeof key === 'number' || typeof key === 'bigint' || typeof key === 'boolean' || key === null || key === undefined) return String(key);
-  throw new CborKeyCollisionError(`a CBOR map at ${jqPath(path)} has a key that is an array, a map or bytes, which okapi's values (string keys, as in JSON) cannot hold`);
-}
-
-function keyText(key: unknown): string {
-  return typeof key === 'string' ? JSON.stringify(key) : String(key);
 }

@@ -79,8 +79,11 @@ export function isExactNumeric(value: unknown): value is ExactNumber | bigint {
   return typeof value === 'bigint' || value instanceof ExactNumber;
 }
 
+/** A number in any form okapi holds one: a double, or exact (isExactNumeric). */
+export type NumberValue = number | bigint | ExactNumber;
+
 /** A number as JSON text: doubles as JavaScript writes them, bigints and ExactNumbers digit for digit. */
-export function numberText(value: number | bigint | ExactNumber): string {
+export function numberText(value: NumberValue): string {
   return typeof value === 'number' ? JSON.stringify(value) : String(value);
 }
 

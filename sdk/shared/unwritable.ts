@@ -1,38 +1,33 @@
 /**
  * Values a decoded body can hold that JSON's data model cannot: the non-finite numbers (YAML
- * `.inf`, `-.inf`, `.nan`; CBOR's float infinities and NaN) and CBOR's `undefined`. Writing
- * `null` for them, or leaving their key out, would show a wrong value with exit 0, so a format
- * with no spelling for one refuses the body instead (docs/design/010-unrenderable-bodies.md).
+ * `.inf`, `-.inf`, `.nan`; CBOR's float infinities and NaN), CBOR's `undefined`, and CBOR tags
+ * okapi gives no meaning to (and any other class instance a decoder left). Writing `null` for them,
+ * `{}`, or leaving their key out, would show a wrong value with exit 0, so a format with no spelling
+ * for one refuses the body instead (docs/design/010-unrenderable-bodies.md).
  */
 import { OkapiError } from './errors.js';
+import { ExactNumber } from './exact-number.js';
 import { isObjectLiteral } from './plain-object.js';
+import { jqPath } from './jq-path.js';
+import { stringifyJson, UnwritableJsonValueError } from './json-stringify.js';
 
 export interface UnwritableValue {
   /** Where the value sits, jq-style: `.h`, `.items[2]`, `.["a b"]`, `.` for the whole value. */
   path: string;
-  value: number | undefined;
+  /** A non-finite number, undefined, or the object (a CBOR tag, say) no format but CBOR writes. */
+  value: unknown;
 }
 
 export interface UnwritableOptions {
   /** Whether the format writes Infinity, -Infinity and NaN (YAML and tables do); undefined never is. */
   nonFinite?: boolean;
-  /** Put before the path: `.body` when the value is the body inside the response envelope. */
-  pathPrefix?: string;
 }
 
 /** The first value inside `value` the format cannot write, in document order, or undefined when there is none. */
 export function findUnwritable(value: unknown, options: UnwritableOptions = {}): UnwritableValue | undefined {
-  // No value at all (a command with nothing to show) is nothing to write, not a value lost.
-  if (value === undefined) return undefined;
   const segments = search(value, options.nonFinite === true);
   if (segments === undefined) return undefined;
-  return { path: jqPath(segments, options.pathPrefix), value: valueAt(value, segments) };
-}
-
-/** Path segments as jq writes a path: `.h`, `.items[2]`, `.["a b"]`, `.` for none. */
-export function jqPath(segments: ReadonlyArray<string | number>, prefix = ''): string {
-  const path = prefix + segments.map(segmentText).join('');
-  return path === '' || path.startsWith('[') ? `.${path}` : path;
+  return { path: jqPath(segments), value: valueAt(value, segments) };
 }
 
 /** An array or object being searched: its children's keys (indices for an array) and the next one. */
@@ -49,16 +44,36 @@ function keyAt(frame: Frame, index: number): string | number {
 }
 
 /**
+ * Bytes, dates and ExactNumbers are leaves every format writes (an invalid date, which JSON writes as
+ * null, is not); arrays and object literals are opened.
+ */
+function isWritableObject(value: object): boolean {
+  if (value instanceof Date) return Number.isFinite(value.getTime());
+  return Array.isArray(value) || isObjectLiteral(value) || value instanceof Uint8Array || value instanceof ExactNumber;
+}
+
+/** Undefined, a CBOR tag, an invalid date: what no format but CBOR writes. */
+function isUnwritableAnywhere(value: unknown): boolean {
+  return value === undefined || (typeof value === 'object' && value !== null && !isWritableObject(value));
+}
+
+/** What JSON cannot write: the above, and Infinity, -Infinity and NaN. */
+function isUnwritableJson(value: unknown): boolean {
+  return (typeof value === 'number' && !Number.isFinite(value)) || isUnwritableAnywhere(value);
+}
+
+/**
  * The path segments to the first unwritable value below the root, or undefined. Iterative, with its
  * own stack: a value handed to a formatter may nest deeper than the call stack allows.
  */
 function search(root: unknown, nonFinite: boolean): Array<string | number> | undefined {
-  const unwritable = (value: unknown) => value === undefined || (!nonFinite && typeof value === 'number' && !Number.isFinite(value));
+  const unwritable = nonFinite ? isUnwritableAnywhere : isUnwritableJson;
   if (unwritable(root)) return [];
   const stack: Frame[] = [];
   const enter = (value: unknown) => {
-    if (Array.isArray(value)) stack.push({ node: value as unknown as Record<number, unknown>, keys: null, length: value.length, next: 0 });
-    // Bytes, dates and ExactNumbers are leaves every format writes.
+    if (Array.isArray(value)) {
+      stack.push({ node: value as unknown as Record<number, unknown>, keys: null, length: value.length, next: 0 });
+    }
     else if (isObjectLiteral(value)) {
       const keys = Object.keys(value);
       stack.push({ node: value, keys, length: keys.length, next: 0 });
@@ -78,31 +93,73 @@ function search(root: unknown, nonFinite: boolean): Array<string | number> | und
   return undefined;
 }
 
-function valueAt(root: unknown, segments: ReadonlyArray<string | number>): number | undefined {
+function valueAt(root: unknown, segments: ReadonlyArray<string | number>): unknown {
   let value = root;
   for (const segment of segments) value = (value as Record<string | number, unknown>)[segment];
-  return value as number | undefined;
+  return value;
 }
 
-function segmentText(segment: string | number): string {
-  if (typeof segment === 'number') return `[${segment}]`;
-  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(segment) ? `.${segment}` : `.[${JSON.stringify(segment)}]`;
+/** How the value is named in messages: `Infinity`, `NaN`, `CBOR's undefined`, `CBOR tag 65535`. */
+export function unwritableName(value: unknown): string {
+  if (value === undefined) return "CBOR's undefined";
+  if (typeof value !== 'object' || value === null) return String(value);
+  if (value instanceof Date) return 'an invalid date';
+  const tag: unknown = (value as { tag?: unknown }).tag;
+  if (typeof tag === 'number' || typeof tag === 'bigint') return `CBOR tag ${tag}`;
+  return `a ${value.constructor.name} object`;
 }
 
-/** `Infinity`, `-Infinity`, `NaN`, or `undefined (CBOR)`: how the value is named in messages. */
-export function unwritableName(found: UnwritableValue): string {
-  return found.value === undefined ? "CBOR's undefined" : String(found.value);
+/**
+ * The error for a value a reader has no spelling for. `subject` says who fails (`-o json cannot
+ * show`, `jq cannot be given`), `dataModel` whose words those are (`JSON`); the hint names what
+ * does show the value, by its kind: `jqFilter` when a jq filter was the reader, whose shorthand
+ * counterpart sees numbers.
+ */
+export function unwritableError(
+  found: UnwritableValue,
+  subject: string,
+  dataModel: string,
+  jqFilter = false,
+): OkapiError {
+  const { path, value } = found;
+  const numeric = typeof value === 'number';
+  let hint = numeric ? '-o yaml and -o table show it' : 'only -o cbor keeps it';
+  if (jqFilter) {
+    const plain = /^(\.[A-Za-z_][A-Za-z0-9_]*|\[\d+\])+$/.test(path);
+    const shorthand = plain ? ` (-f ${path.slice(1)}, not -f ${path})` : '';
+    hint = numeric ? `okapi's shorthand filters see it${shorthand}; ${hint}` : `${hint}, without a jq filter`;
+  }
+  return new OkapiError(
+    `${subject} the value at ${path}: it is ${unwritableName(value)}, which ${dataModel} has no way to write ` +
+      '(null, or leaving it out, would be a different value)',
+    { hint },
+  );
+}
+
+/**
+ * JSON text of `value` (stringifyJson's), or the refusal of `format` (`-o json`): the values are
+ * checked as they are written, and the walk that names the one at fault runs only when there is one,
+ * over `whole` when `value` is a part of it written on its own (an NDJSON line).
+ */
+export function jsonTextOrRefuse(value: unknown, format: string, indent?: number, whole: unknown = value): string {
+  try {
+    return stringifyJson(value, indent, isUnwritableJson);
+  } catch (error) {
+    if (error instanceof UnwritableJsonValueError) refuseUnwritable(whole, format, 'JSON');
+    throw error;
+  }
 }
 
 /**
  * Throws when `value` holds what `format` (`-o json`) cannot write, in the words of its data
  * model (`JSON`), naming the value, where it is, and a format that shows it.
  */
-export function refuseUnwritable(value: unknown, format: string, dataModel: string, options: UnwritableOptions = {}): void {
+export function refuseUnwritable(
+  value: unknown,
+  format: string,
+  dataModel: string,
+  options: UnwritableOptions = {},
+): void {
   const found = findUnwritable(value, options);
-  if (!found) return;
-  throw new OkapiError(
-    `${format} cannot show the value at ${found.path}: it is ${unwritableName(found)}, which ${dataModel} has no way to write (null, or leaving it out, would be a different value)`,
-    { hint: found.value === undefined ? 'only -o cbor keeps it' : '-o yaml and -o table show it' },
-  );
+  if (found) throw unwritableError(found, `${format} cannot show`, dataModel);
 }

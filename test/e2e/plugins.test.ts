@@ -185,13 +185,17 @@ describe('commands printing data through -o and -f', () => {
       'data',
       `{ manifest: { name: 'data', okapi_api_version: 2, hooks: ['command'] },
          commands: [{ name: 'data', short: 'Prints data' }],
-         hooks: { async command(init, ctx) { await ctx.output({ id: 7, tags: ['a', 'b'] }, { format: 'json' }); ctx.stdout('after\\n'); return 0; } } }`,
+         hooks: { async command(init, ctx) { await ctx.output(init.args[0] === 'none' ? undefined : { id: 7, tags: ['a', 'b'] }, { format: 'json' }); ctx.stdout('after\\n'); return 0; } } }`,
     );
     const own = await runOkapi(['data'], { env: home.env });
     expect(own.code).toBe(0);
     expect(own.stdout).toBe('{\n  "id": 7,\n  "tags": [\n    "a",\n    "b"\n  ]\n}\nafter\n');
     const filtered = await runOkapi(['data', '-f', 'tags[1]', '-o', 'yaml'], { env: home.env });
     expect(filtered.stdout).toBe('b\nafter\n');
+    // No value is nothing to show, in any format; a formatter given undefined refuses it as CBOR's.
+    for (const format of ['auto', 'json', 'table']) {
+      expect(await runOkapi(['data', 'none', '-o', format], { env: home.env })).toMatchObject({ code: 0, stdout: 'after\n', stderr: '' });
+    }
   });
 
   it('fails on a bad -o or -f with exit 2 and nothing on stdout', async () => {

@@ -16,7 +16,7 @@
 import type { ErrorObject, KeywordDefinition } from 'ajv';
 import type { DataValidateFunction } from 'ajv/dist/types/index.js';
 import { compareNumberTexts, decimalParts } from '../../../sdk/shared/decimal-text.js';
-import { isExactNumeric, numberFromText, numberText, type ExactNumber } from '../../../sdk/shared/exact-number.js';
+import { isExactNumeric, numberFromText, numberText, type NumberValue } from '../../../sdk/shared/exact-number.js';
 import { parseJsonExact } from '../../../sdk/shared/json-parse.js';
 import { stringifyJson } from '../../../sdk/shared/json-stringify.js';
 import { isObjectLiteral } from '../../../sdk/shared/plain-object.js';
@@ -39,10 +39,10 @@ interface ExactChecks {
   integer?: true;
 }
 
-type Bound = 'minimum' | 'maximum' | 'exclusiveMinimum' | 'exclusiveMaximum';
+type BoundKeyword = 'minimum' | 'maximum' | 'exclusiveMinimum' | 'exclusiveMaximum';
 
 /** How a value compares with each bound (compareNumberTexts' sign) when it keeps to it, and ajv's word for that. */
-const BOUNDS: readonly (readonly [Bound, string, (order: number) => boolean])[] = [
+const BOUNDS: readonly (readonly [BoundKeyword, string, (order: number) => boolean])[] = [
   ['minimum', '>=', (order) => order >= 0],
   ['maximum', '<=', (order) => order <= 0],
   ['exclusiveMinimum', '>', (order) => order > 0],
@@ -51,8 +51,6 @@ const BOUNDS: readonly (readonly [Bound, string, (order: number) => boolean])[] 
 
 /** How far apart two exponents may be for an exact `multipleOf`: past it (`1e100000`), doubles decide, as ajv would. */
 const MAX_EXPONENT_GAP = 10_000n;
-
-type NumberValue = number | bigint | ExactNumber;
 
 function isNumberValue(value: unknown): value is NumberValue {
   return (typeof value === 'number' && Number.isFinite(value)) || isExactNumeric(value);
@@ -75,7 +73,7 @@ export function withExactKeywords(node: unknown): unknown {
   const out: Record<string, unknown> = {};
   const checks: ExactChecks = {};
   for (const [key, value] of Object.entries(node)) {
-    if ((BOUNDS.some(([bound]) => bound === key) || key === 'multipleOf') && isNumberValue(value)) checks[key as Bound | 'multipleOf'] = numberText(value);
+    if ((BOUNDS.some(([bound]) => bound === key) || key === 'multipleOf') && isNumberValue(value)) checks[key as BoundKeyword | 'multipleOf'] = numberText(value);
     else if (key === 'enum' && Array.isArray(value)) checks.enum = stringifyJson(value);
     else if (key === 'const') checks.const = stringifyJson(value);
     else if (SCHEMA_KEYWORDS.has(key) || (key === 'items' && !Array.isArray(value))) out[key] = withExactKeywords(value);

@@ -4,7 +4,7 @@
  * the schema's bounds where they can.
  */
 import { decimalParts } from '../../../sdk/shared/decimal-text.js';
-import { isExactNumeric, numberFromText, numberText, type ExactNumber } from '../../../sdk/shared/exact-number.js';
+import { isExactNumeric, numberFromText, numberText, type NumberValue } from '../../../sdk/shared/exact-number.js';
 
 type Json = Record<string, unknown>;
 
@@ -66,7 +66,7 @@ export function exampleNumber(schema: Json, integer: boolean): NumberValue {
   return doubleExample(lower && { value: Number(lower.value), exclusive: lower.exclusive }, upper && { value: Number(upper.value), exclusive: upper.exclusive }, multipleOf === undefined ? undefined : Number(multipleOf), integer);
 }
 
-function doubleExample(lower: Bound<number> | undefined, upper: Bound<number> | undefined, multipleOf: number | undefined, integer: boolean): number {
+function doubleExample(lower: Limit<number> | undefined, upper: Limit<number> | undefined, multipleOf: number | undefined, integer: boolean): number {
   const step = multipleOf ?? (integer ? 1 : undefined);
   let value: number;
   if (lower !== undefined) value = lower.exclusive ? lower.value + (step ?? 1) : lower.value;
@@ -80,7 +80,7 @@ function doubleExample(lower: Bound<number> | undefined, upper: Bound<number> | 
 }
 
 /** doubleExample's choice in integers, when every bound and the step are whole; else an inclusive bound as written, if there is one to take. */
-function exactExample(lower: Bound<NumberValue> | undefined, upper: Bound<NumberValue> | undefined, multipleOf: NumberValue | undefined, integer: boolean): NumberValue | undefined {
+function exactExample(lower: Limit<NumberValue> | undefined, upper: Limit<NumberValue> | undefined, multipleOf: NumberValue | undefined, integer: boolean): NumberValue | undefined {
   const low = lower && wholeBound(lower);
   const high = upper && wholeBound(upper);
   const step = multipleOf === undefined ? (integer ? 1n : undefined) : wholeNumber(multipleOf);
@@ -98,15 +98,13 @@ function exactExample(lower: Bound<NumberValue> | undefined, upper: Bound<Number
   return numberFromText(String(value));
 }
 
-interface Bound<T> {
+/** A schema's lower or upper limit on a number, and whether it is exclusive. */
+interface Limit<T> {
   value: T;
   exclusive: boolean;
 }
 
-/** A bigint too: a loader run over the CBOR wire gives big integers so. */
-type NumberValue = number | bigint | ExactNumber;
-
-function bound(schema: Json, inclusive: string, exclusive: string): Bound<NumberValue> | undefined {
+function bound(schema: Json, inclusive: string, exclusive: string): Limit<NumberValue> | undefined {
   const flag = schema[exclusive];
   // 2020-12 writes the exclusive bound as a number; 3.0 as `true` next to the inclusive one.
   if (typeof flag === 'number' || isExactNumeric(flag)) return { value: flag, exclusive: true };
@@ -116,7 +114,7 @@ function bound(schema: Json, inclusive: string, exclusive: string): Bound<Number
 }
 
 /** null when the bound is not a whole number (or too long to be worth the digits). */
-function wholeBound(bound: Bound<NumberValue>): Bound<bigint> | null {
+function wholeBound(bound: Limit<NumberValue>): Limit<bigint> | null {
   const value = wholeNumber(bound.value);
   return value === null ? null : { value, exclusive: bound.exclusive };
 }

@@ -22,7 +22,7 @@ export function refuseUnsendable(value: unknown, format: BodyFormat, flag: strin
   const found = findUnwritable(value, { nonFinite: format === 'yaml' });
   if (!found) return;
   throw new UsageError(
-    `${flag} cannot send the value at ${found.path}: it is ${unwritableName(found)}, which ${DATA_MODEL[format]} has no way to write (null, or leaving it out, would send a different value)`,
-    { hint: found.value === undefined ? 'only -c cbor sends it' : '-c yaml and -c cbor send it' },
+    `${flag} cannot send the value at ${found.path}: it is ${unwritableName(found.value)}, which ${DATA_MODEL[format]} has no way to write (null, or leaving it out, would send a different value)`,
+    { hint: typeof found.value === 'number' ? '-c yaml and -c cbor send it' : 'only -c cbor sends it' },
   );
 }

@@ -62,7 +62,7 @@ describe('auto formatter: structured bodies, no colour', () => {
 
   it('empty values: null and "" print nothing; [] and {} print themselves', async () => {
     expect(await formatDocument('auto', null)).toBe('');
-    expect(await formatDocument('auto', undefined)).toBe('');
+    await expect(formatDocument('auto', undefined)).rejects.toThrow("cannot show the value at .: it is CBOR's undefined");
     expect(await formatDocument('auto', '')).toBe('');
     expect(await formatDocument('auto', [])).toBe(text('[]'));
     expect(await formatDocument('auto', {})).toBe(text('{}'));

@@ -113,7 +113,7 @@ describe('gron formatter: golden documents', () => {
     expect(await formatDocument('gron', [])).toBe(text('json = [];'));
     expect(await formatDocument('gron', {})).toBe(text('json = {};'));
     expect(await formatDocument('gron', '')).toBe(text('json = "";'));
-    expect(await formatDocument('gron', undefined)).toBe(text('json = null;'));
+    await expect(formatDocument('gron', undefined)).rejects.toThrow("cannot show the value at .: it is CBOR's undefined");
     expect(await formatDocument('gron', { a: [], o: {}, s: '' })).toBe(text('json = {};', 'json.a = [];', 'json.o = {};', 'json.s = "";'));
   });
 });

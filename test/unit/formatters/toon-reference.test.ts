@@ -32,16 +32,17 @@ const key = fc.oneof(fc.constantFrom('id', 'name', 'a.b', '_x', 'user_id', '1', 
 const primitive = fc.oneof(
   text,
   fc.integer(),
-  fc.double(),
-  fc.constantFrom(0, -0, 1e21, 1e-7, 123.456, Number.MAX_SAFE_INTEGER, NaN, Infinity),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.constantFrom(0, -0, 1e21, 1e-7, 123.456, Number.MAX_SAFE_INTEGER),
   fc.boolean(),
   fc.constant(null),
 );
 /**
  * Values outside JSON that both encoders bring into it. Integers past 2^53 are left out: okapi
  * writes their digits as a number where the reference writes a string (toon.test.ts has them).
+ * Those the reference writes as null okapi refuses (below).
  */
-const hostValue = fc.constantFrom<unknown>(12n, new Date(Date.UTC(2024, 1, 29, 12)), new Date(Number.NaN), undefined);
+const hostValue = fc.constantFrom<unknown>(12n, new Date(Date.UTC(2024, 1, 29, 12)));
 
 /** Objects sharing fields (optionally with a nested group), sometimes with one row off the pattern. */
 function uniformRows(value: fc.Arbitrary<unknown>): fc.Arbitrary<Record<string, unknown>[]> {
@@ -90,8 +91,6 @@ const document = fc.letrec<{ value: unknown }>((tie) => ({
     ),
     // An object as a list item leads with a tabular array or keyed rows.
     fc.tuple(uniformRows(tie('value')), fc.dictionary(key, tie('value'), { maxKeys: 2 })).map(([rows, rest]) => [{ rows, ...rest }, 1]),
-    fc.constant(new Map<unknown, unknown>([[1, 'one'], ['k', [1, 2]]])),
-    fc.constant(new Set(['x', 'y'])),
   ),
 })).value;
 
@@ -130,5 +129,13 @@ describe('toon encoder: what TOON cannot carry', () => {
     expect(() => ours({ text: 'a\ud800b' })).toThrow(/U\+D800, half of a UTF-16 surrogate pair/);
     expect(() => ours({ ['k\udc00']: 1 })).toThrow(/U\+DC00/);
     expect(() => encode({ text: 'a\ud800b' })).toThrow();
+  });
+
+  it('what the reference writes as null (NaN, Infinity, undefined, an invalid date) is refused, and so is a set', () => {
+    for (const value of [NaN, -Infinity, undefined, new Date(Number.NaN)]) {
+      expect(() => ours({ list: [1, value] })).toThrow(/-o toon cannot write .*: TOON has no spelling for it/);
+      expect(encode({ list: [1, value] })).toBe('list[2]: 1,null');
+    }
+    expect(() => ours({ list: [1, new Set([1])] })).toThrow('-o toon cannot write an object of this kind: TOON has no spelling for it');
   });
 });

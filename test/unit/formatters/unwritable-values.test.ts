@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { PluginDefinition } from '../../../sdk/types.js';
-import { findUnwritable, refuseUnwritable } from '../../../sdk/shared/unwritable.js';
+import { Tag } from 'cbor-x';
+import { findUnwritable, refuseUnwritable, unwritableError } from '../../../sdk/shared/unwritable.js';
 import { ExactNumber } from '../../../sdk/shared/exact-number.js';
 import { formatDocument } from './run-formatter.js';
 import { formatDocument as formatWithOptions } from './run-with-options.js';
@@ -35,11 +36,11 @@ describe('findUnwritable', () => {
     expect(findUnwritable({ 'a b': { u: undefined } })).toEqual({ path: '.["a b"].u', value: undefined });
     expect(findUnwritable([-Infinity])).toEqual({ path: '.[0]', value: -Infinity });
     expect(findUnwritable(NaN)).toEqual({ path: '.', value: NaN });
-    expect(findUnwritable({ h: Infinity }, { pathPrefix: '.body' })).toEqual({ path: '.body.h', value: Infinity });
+    expect(findUnwritable({ body: { h: Infinity } })).toEqual({ path: '.body.h', value: Infinity });
   });
 
-  it('finds nothing in values every format writes, nor in no value at all', () => {
-    for (const value of [undefined, null, 0, -0, 1e308, 'Infinity', new ExactNumber('1e400'), new Uint8Array([1]), new Date(0), { a: [1, null] }]) {
+  it('finds nothing in values every format writes', () => {
+    for (const value of [null, 0, -0, 1e308, 'Infinity', new ExactNumber('1e400'), new Uint8Array([1]), new Date(0), { a: [1, null] }]) {
       expect(findUnwritable(value)).toBeUndefined();
     }
   });
@@ -47,6 +48,7 @@ describe('findUnwritable', () => {
   it('non-finite numbers pass where the format writes them; undefined never does', () => {
     expect(findUnwritable({ h: Infinity, n: NaN }, { nonFinite: true })).toBeUndefined();
     expect(findUnwritable({ h: Infinity, u: [undefined] }, { nonFinite: true })).toEqual({ path: '.u[0]', value: undefined });
+    expect(findUnwritable(undefined, { nonFinite: true })).toEqual({ path: '.', value: undefined });
   });
 
   it('refuses with the value, where it is, and a format that shows it', () => {
@@ -60,6 +62,24 @@ describe('findUnwritable', () => {
       expect((error as Error).message).toContain("the value at .u: it is CBOR's undefined, which YAML has no way to write");
       expect((error as { hint?: string }).hint).toBe('only -o cbor keeps it');
     }
+  });
+
+  it('refuses a CBOR tag, an invalid date and any other class instance, even where non-finite numbers pass', () => {
+    const tag = new Tag(undefined, 65535);
+    expect(findUnwritable({ a: [tag] }, { nonFinite: true })).toEqual({ path: '.a[0]', value: tag });
+    expect(() => refuseUnwritable({ a: tag }, '-o json', 'JSON')).toThrow('-o json cannot show the value at .a: it is CBOR tag 65535, which JSON');
+    expect(() => refuseUnwritable({ d: new Date(Number.NaN) }, '-o yaml', 'YAML', { nonFinite: true })).toThrow('at .d: it is an invalid date');
+    expect(() => refuseUnwritable([new Map()], '-o table', 'a table', { nonFinite: true })).toThrow('at .[0]: it is a Map object');
+  });
+
+  it("gives jq the path it failed at and a hint by the value's kind", () => {
+    const infinite = unwritableError({ path: '.body.items[2].h', value: Infinity }, 'jq cannot be given', 'JSON', true);
+    expect(infinite.message).toBe('jq cannot be given the value at .body.items[2].h: it is Infinity, which JSON has no way to write (null, or leaving it out, would be a different value)');
+    expect(infinite.hint).toBe("okapi's shorthand filters see it (-f body.items[2].h, not -f .body.items[2].h); -o yaml and -o table show it");
+    const quoted = unwritableError({ path: '.body.["a b"]', value: NaN }, 'jq cannot be given', 'JSON', true);
+    expect(quoted.hint).toBe("okapi's shorthand filters see it; -o yaml and -o table show it");
+    const missing = unwritableError({ path: '.body.u', value: undefined }, 'jq cannot be given', 'JSON', true);
+    expect(missing.hint).toBe('only -o cbor keeps it, without a jq filter');
   });
 });
 

@@ -68,7 +68,7 @@ describe('yaml formatter: golden documents', () => {
     expect(await formatDocument('yaml', [])).toBe(text('[]'));
     expect(await formatDocument('yaml', {})).toBe(text('{}'));
     expect(await formatDocument('yaml', '')).toBe(text('""'));
-    expect(await formatDocument('yaml', undefined)).toBe(text('null'));
+    await expect(formatDocument('yaml', undefined)).rejects.toThrow("cannot show the value at .: it is CBOR's undefined");
   });
 });
 

@@ -1,5 +1,6 @@
 import { Encoder } from 'cbor-x';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { KeyCollisionError, UnholdableKeyError } from '../../../sdk/shared/map-keys.js';
 import { ACCEPT_HEADER, decodeBody, isJsonType } from '../../../sdk/shared/decoders/decode-body.js';
 import { charsetOf } from '../../../sdk/shared/media-type.js';
 import { mediaTypeEssence } from '../../../sdk/shared/media-type.js';
@@ -95,6 +96,25 @@ describe('decodeBody: YAML', () => {
     await expect(decodeBody(utf8('a: [1\n'), 'application/yaml')).rejects.toThrow(/^the response body says it is YAML \(application\/yaml\) but is not: \S/);
   });
 
+  it('keys that become one text are refused, naming both and where; ~ alone is the key ""', async () => {
+    await expect(decodeBody(utf8('1: a\n"1": b\n'), 'application/yaml')).rejects.toThrow(
+      'a YAML map at . has the keys 1 and "1", which okapi\'s values (string keys, as in JSON) hold as one key, "1": one of the entries would be lost',
+    );
+    await expect(decodeBody(utf8('x:\n  - ~: c\n    "": d\n'), 'application/yaml')).rejects.toThrow('a YAML map at .x[0] has the keys null and ""');
+    await expect(decodeBody(utf8('--- 1\n--- {true: 1, "true": 2}\n'), 'application/yaml')).rejects.toThrow('a YAML map at .[1] has the keys true and "true"');
+    expect(await decodeBody(utf8('~: c\n1: a\n__proto__: p\n'), 'application/yaml')).toEqual(JSON.parse('{"": "c", "1": "a", "__proto__": "p"}'));
+  });
+
+  it('a key that is a sequence or a mapping is refused, with no warning from the yaml package', async () => {
+    const warn = vi.spyOn(process, 'emitWarning');
+    const collection = decodeBody(utf8('a:\n  [1, 2]: x\n'), 'application/yaml');
+    await expect(collection).rejects.toBeInstanceOf(UnholdableKeyError);
+    await expect(collection).rejects.toThrow("a YAML map at .a has a key that is an array, which okapi's values (string keys, as in JSON) cannot hold");
+    await expect(decodeBody(utf8('? {k: v}\n: x\n'), 'application/yaml')).rejects.toThrow('a YAML map at . has a key that is a map');
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
   it('an alias bomb is refused, not expanded', async () => {
     const lines = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
     for (let i = 1; i < 12; i++) lines.push(`${'b'.repeat(i)}: &${'b'.repeat(i)} [${Array(10).fill(i === 1 ? '*a' : `*${'b'.repeat(i - 1)}`).join(', ')}]`);
@@ -142,9 +162,40 @@ describe('decodeBody: CBOR', () => {
     await expect(decodeBody(hex('a201617861316179'), 'application/cbor')).rejects.not.toMatchObject({ name: 'UndecodableBodyError' });
   });
 
-  it('a key that is an array, map or bytes is refused by where it is', async () => {
+  it('a set and a typed array become plain arrays; an unknown tag stays a tag, its maps converted', async () => {
+    // {"a": 258([1, 2])}
+    expect(await decodeBody(hex('a16161d90102820102'), 'application/cbor')).toEqual({ a: [1, 2] });
+    // [258([{1: "x"}])]: members are converted like any other value
+    expect(await decodeBody(hex('81d9010281a1016178'), 'application/cbor')).toEqual([[{ 1: 'x' }]]);
+    // 69([1, 2]) is a little-endian uint16 array: h'01000200'
+    expect(await decodeBody(hex('d84544' + '01000200'), 'application/cbor')).toEqual([1, 2]);
+    const tagged = (await decodeBody(hex('a16161d9ffffa1016178'), 'application/cbor')) as { a: { tag: number; value: unknown } };
+    expect(tagged.a.tag).toBe(65535);
+    expect(tagged.a.value).toEqual({ 1: 'x' });
+  });
+
+  it('a key that is an array, a date or a tag is refused by where it is, named for what it is', async () => {
     // {"k": {[1]: 2}}
-    await expect(decodeBody(hex('a1616ba1810102'), 'application/cbor')).rejects.toThrow('a CBOR map at .k has a key that is an array, a map or bytes');
+    await expect(decodeBody(hex('a1616ba1810102'), 'application/cbor')).rejects.toThrow(
+      "a CBOR map at .k has a key that is an array, which okapi's values (string keys, as in JSON) cannot hold",
+    );
+    // {0("2013-03-21T20:04:00Z"): 1}
+    await expect(decodeBody(hex('a1c074323031332d30332d32315432303a30343a30305a01'), 'application/cbor')).rejects.toThrow('a CBOR map at . has a key that is a date,');
+    // {65535(1): 1}
+    const tagged = decodeBody(hex('a1d9ffff0101'), 'application/cbor');
+    await expect(tagged).rejects.toBeInstanceOf(UnholdableKeyError);
+    await expect(tagged).rejects.toThrow('a CBOR map at . has a key that is tag 65535,');
+  });
+
+  it('keys JavaScript reads as one (1 and 1.0, a key repeated) are refused, never merged', async () => {
+    // {1: "a", 1.0: "b"}
+    await expect(decodeBody(hex('a2016161f93c006162'), 'application/cbor')).rejects.toThrow(
+      'a CBOR map at . has two keys that read as 1 (an integer and a float, say), which okapi\'s values (string keys, as in JSON) hold as one key, "1"',
+    );
+    // {"a": 1, "a": 2}
+    const repeated = decodeBody(hex('a2616101616102'), 'application/cbor');
+    await expect(repeated).rejects.toBeInstanceOf(KeyCollisionError);
+    await expect(repeated).rejects.toThrow('a CBOR map at . has the key "a" twice');
   });
 
   it('bytes that are not CBOR are an error naming the type', async () => {

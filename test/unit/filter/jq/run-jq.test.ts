@@ -32,7 +32,7 @@ afterEach(() => {
 describe('runJq: values JSON cannot hold', () => {
   it('refuses Infinity, NaN and undefined in what jq reads, naming the value and where, rather than give jq null', async () => {
     const yamlBody = { ...envelope, body: { id: 1, h: Infinity, k: [NaN] } };
-    await expect(runJq('.body.h', yamlBody)).rejects.toThrow('jq cannot be given the value at .body.h: it is Infinity, and jq reads JSON, which has no way to write it');
+    await expect(runJq('.body.h', yamlBody)).rejects.toThrow('jq cannot be given the value at .body.h: it is Infinity, which JSON (what jq reads) has no way to write');
     await expect(runJq('.body.k', { ...envelope, body: { k: [NaN] } })).rejects.toThrow('the value at .body.k[0]: it is NaN');
     await expect(runJq('.body', { ...envelope, body: { u: undefined } })).rejects.toThrow("the value at .body.u: it is CBOR's undefined");
     try {
@@ -62,11 +62,11 @@ describe('runJq: outputs', () => {
     expect(await runJq('.missing', envelope)).toEqual([null]);
   });
 
-  it('takes any JSON value as input, and undefined as null', async () => {
+  it('takes any JSON value as input; undefined (CBOR\'s) is refused, not given as null', async () => {
     expect(await runJq('.', 'text')).toEqual(['text']);
     expect(await runJq('. + 1', 41)).toEqual([42]);
     expect(await runJq('.', null)).toEqual([null]);
-    expect(await runJq('.', undefined)).toEqual([null]);
+    await expect(runJq('.', undefined)).rejects.toThrow("jq cannot be given the value at .: it is CBOR's undefined");
     expect(await runJq('map(. * 2)', [1, 2.5])).toEqual([[2, 5]]);
   });
 
