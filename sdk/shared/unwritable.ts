@@ -21,11 +21,13 @@ export interface UnwritableValue {
 export interface UnwritableOptions {
   /** Whether the format writes Infinity, -Infinity and NaN (YAML and tables do); undefined never is. */
   nonFinite?: boolean;
+  /** Objects of the format's own it writes as leaves (a multipart body's file parts). */
+  ownLeaf?: (value: object) => boolean;
 }
 
 /** The first value inside `value` the format cannot write, in document order, or undefined when there is none. */
 export function findUnwritable(value: unknown, options: UnwritableOptions = {}): UnwritableValue | undefined {
-  const segments = search(value, options.nonFinite === true);
+  const segments = search(value, options.nonFinite === true, options.ownLeaf);
   if (segments === undefined) return undefined;
   return { path: jqPath(segments), value: valueAt(value, segments) };
 }
@@ -66,8 +68,9 @@ function isUnwritableJson(value: unknown): boolean {
  * The path segments to the first unwritable value below the root, or undefined. Iterative, with its
  * own stack: a value handed to a formatter may nest deeper than the call stack allows.
  */
-function search(root: unknown, nonFinite: boolean): Array<string | number> | undefined {
-  const unwritable = nonFinite ? isUnwritableAnywhere : isUnwritableJson;
+function search(root: unknown, nonFinite: boolean, ownLeaf?: (value: object) => boolean): Array<string | number> | undefined {
+  const byModel = nonFinite ? isUnwritableAnywhere : isUnwritableJson;
+  const unwritable = ownLeaf ? (value: unknown) => !(typeof value === 'object' && value !== null && ownLeaf(value)) && byModel(value) : byModel;
   if (unwritable(root)) return [];
   const stack: Frame[] = [];
   const enter = (value: unknown) => {

@@ -7,6 +7,7 @@
 import { UsageError } from '../errors.js';
 import { findUnwritable, unwritableName } from '../unwritable.js';
 import type { BodyFormat } from './encoder-choice.js';
+import { FileRef } from '../shorthand/files.js';
 
 const DATA_MODEL: Readonly<Record<Exclude<BodyFormat, 'cbor' | 'raw'>, string>> = {
   json: 'JSON',
@@ -19,7 +20,10 @@ const DATA_MODEL: Readonly<Record<Exclude<BodyFormat, 'cbor' | 'raw'>, string>> 
 export function refuseUnsendable(value: unknown, format: BodyFormat, flag: string): void {
   // CBOR writes all of them; a raw body is a string or bytes.
   if (format === 'cbor' || format === 'raw') return;
-  const found = findUnwritable(value, { nonFinite: format === 'yaml' });
+  const found = findUnwritable(value, {
+    nonFinite: format === 'yaml',
+    ...(format === 'multipart' ? { ownLeaf: (leaf) => leaf instanceof FileRef } : {}),
+  });
   if (!found) return;
   throw new UsageError(
     `${flag} cannot send the value at ${found.path}: it is ${unwritableName(found.value)}, which ${DATA_MODEL[format]} has no way to write (null, or leaving it out, would send a different value)`,
