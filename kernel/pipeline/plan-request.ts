@@ -194,7 +194,11 @@ function notInCommand(command: [string, string][], typed: [string, string][]): [
 function typedAndWritten(request: RequestDescription, url: URL, apiTarget: ApiTarget | undefined): { written: string; typedQuery: FieldLayer & { text: string } } {
   const inUrl = url.search.slice(1);
   const source = request.operation !== undefined ? COMMAND_PARAMETER : 'the URL';
-  if (request.query === undefined) return { written: apiTarget?.baseQuery ?? '', typedQuery: { source, entries: [...url.searchParams], text: inUrl } };
+  if (request.query === undefined) {
+    // Most URLs have no query: asking for searchParams would build one for nothing.
+    const entries: [string, string][] = inUrl === '' ? [] : [...url.searchParams];
+    return { written: apiTarget?.baseQuery ?? '', typedQuery: { source, entries, text: inUrl } };
+  }
   const own = new Set(queryEntries(request.query).map(queryEntryName));
   const written = queryEntries(inUrl).filter((entry) => !own.has(queryEntryName(entry)));
   return { written: written.join('&'), typedQuery: { source, entries: [...new URLSearchParams(request.query)], text: request.query } };
