@@ -36,10 +36,11 @@ export function givenByHand(headerLayers: FieldLayer[], queryLayers: FieldLayer[
  */
 export function keepGiven(answer: AuthOutput, request: WireRequest, given: GivenByHand, auth: AuthPlan): AuthOutput {
   const kept = new Set<string>();
-  const own = new Set<string>();
-  const field = (name: string, value: FieldUpdate[string], source: string | undefined, current: string[], what: string): FieldUpdate[string] => {
+  // Whether the answer still sends something of the auth's own.
+  const own = { sends: false };
+  const field = (value: FieldUpdate[string], source: string | undefined, current: string[], what: string): FieldUpdate[string] => {
     if (source === undefined) {
-      own.add(name);
+      own.sends = true;
       return value;
     }
     kept.add(`the ${what} you gave (${source})`);
@@ -51,25 +52,27 @@ export function keepGiven(answer: AuthOutput, request: WireRequest, given: Given
     headers[name] =
       name.toLowerCase() === 'cookie' && given.cookies.size > 0
         ? keptCookies(value, current, given, kept, own)
-        : field(name, value, given.headers.get(name.toLowerCase()), current, name);
+        : field(value, given.headers.get(name.toLowerCase()), current, name);
   }
   const query: FieldUpdate = {};
-  for (const [name, value] of Object.entries(answer.query ?? {})) {
-    query[name] = field(`?${name}`, value, given.query.get(name), new URL(request.url).searchParams.getAll(name), `query parameter ${name}`);
+  const answeredQuery = Object.entries(answer.query ?? {});
+  const sentQuery = answeredQuery.length > 0 ? new URL(request.url).searchParams : undefined;
+  for (const [name, value] of answeredQuery) {
+    query[name] = field(value, given.query.get(name), sentQuery!.getAll(name), `query parameter ${name}`);
   }
   if (kept.size === 0) return answer;
   const owner = auth.credential !== undefined ? `credential ${auth.credential} (${auth.type}) of profile ${auth.profile}` : `profile ${auth.profile}'s ${auth.type} credential`;
   given.note?.(`sending ${[...kept].join(', ')}, not ${owner}`);
   // With nothing of the auth's sent, a 401 answers the user's credential: renewing the auth's would change nothing.
-  return { headers, query, ...(own.size > 0 && answer.renewable ? { renewable: true } : {}) };
+  return { headers, query, ...(own.sends && answer.renewable ? { renewable: true } : {}) };
 }
 
 /** The answer's Cookie line with each cookie given by hand as the request has it. */
-function keptCookies(value: FieldUpdate[string], current: string[], given: GivenByHand, kept: Set<string>, own: Set<string>): string | null {
+function keptCookies(value: FieldUpdate[string], current: string[], given: GivenByHand, kept: Set<string>, own: { sends: boolean }): string | null {
   const mine = cookiePairsOf(current).filter(([name]) => given.cookies.has(name));
   const answered = cookiePairsOf(value === null ? [] : Array.isArray(value) ? value : [value]);
   for (const [name, pair] of answered) {
-    if (!given.cookies.has(name)) own.add(`cookie ${name}`);
+    if (!given.cookies.has(name)) own.sends = true;
     else if (!mine.some(([, typed]) => typed === pair)) kept.add(`the cookie ${name} you gave (${given.cookies.get(name)})`);
   }
   const line = cookieLine([...mine, ...answered.filter(([name]) => !given.cookies.has(name))]);

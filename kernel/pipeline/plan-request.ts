@@ -26,7 +26,7 @@ import { applyServerOverride } from '../../sdk/shared/server-override.js';
 import { appendQuery, normalizeTargetUrl } from '../../sdk/shared/target-url.js';
 import type { OkapiConfig } from '../config/document.js';
 import { FLAG_HEADERS, FLAG_QUERY, type FieldLayer, type RequestDescription } from './request-description.js';
-import { queryEntries, queryEntryName } from '../../sdk/shared/query-layers.js';
+import { layerQueries, queryEntries, queryEntryName } from '../../sdk/shared/query-layers.js';
 import { profileTlsForUrl, resolveApiTarget, type ApiTarget } from '../api/api-target.js';
 import { profileTlsPaths } from '../../sdk/shared/profile-tls.js';
 import { planCredentials, profileHasCredentials, requestOperation, type CredentialPlans } from './credential-plans.js';
@@ -68,10 +68,15 @@ export function planRequest(request: RequestDescription, config: OkapiConfig, en
   const flagEntries = flagQuery.flatMap((layer) => layer.entries);
   const queryLayers = [withoutCredentials(apiTarget?.query ?? [], credentials), ...envQuery.map((layer) => layer.entries)].map(notTyped);
   queryLayers.push(operation ? notInCommand(typedQuery.entries, flagEntries) : flagEntries);
-  const above = new Set([...typedNames, ...queryLayers.flat().map(([name]) => name)]);
-  const kept = queryEntries(written).filter((entry) => !above.has(queryEntryName(entry)));
-  const sent = new URL(typed);
-  if (kept.length > 0 || request.query !== undefined) sent.search = [...kept, ...queryEntries(typedQuery.text)].join('&');
+  // What the configuration and the description wrote lies under every layer: what the user typed
+  // replaces it by name (layerQueries), and so does each layer appendQuery adds above it.
+  const layered = new Set(queryLayers.flat().map(([name]) => name));
+  const writtenBelow = queryEntries(written).filter((entry) => !layered.has(queryEntryName(entry)));
+  let sent = typed;
+  if (writtenBelow.length > 0 || request.query !== undefined) {
+    sent = new URL(typed);
+    sent.search = layerQueries([writtenBelow.join('&'), typedQuery.text]);
+  }
   let url = appendQuery(sent, mergeLayers(queryLayers, false));
   if (apiTarget) url = new URL(applyUrlOverrides(url.href, apiTarget.overrides, `url_overrides of API ${apiTarget.api}`));
   if (request.headers) headers = applyHeaderUpdate(headers, deletions(request.headers));

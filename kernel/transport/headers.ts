@@ -3,6 +3,7 @@
  * Response maps have lower-case names and one entry per received value.
  */
 import type { HeaderMap } from '../../sdk/types.js';
+import { utf8TextOf } from '../../sdk/shared/utf8-text.js';
 
 export function getHeader(headers: HeaderMap, name: string): string | undefined {
   const wanted = name.toLowerCase();
@@ -77,11 +78,9 @@ const NON_ASCII = /[^\x00-\x7f]/;
  * do: both write a header string one byte per character (Latin-1), which would turn `é` into the
  * byte E9 and refuse `日本`. ASCII, nearly every value, is its own wire form.
  */
-export function wireValue(value: string): string {
+function wireValue(value: string): string {
   return NON_ASCII.test(value) ? Buffer.from(value, 'utf8').toString('latin1') : value;
 }
-
-let strictUtf8: InstanceType<typeof TextDecoder> | undefined;
 
 /**
  * A value received (or written) one character per byte, as text: its bytes read as UTF-8 when they
@@ -90,12 +89,7 @@ let strictUtf8: InstanceType<typeof TextDecoder> | undefined;
  */
 export function textOfWireValue(value: string): string {
   if (!NON_ASCII.test(value) || /[^\x00-\xff]/.test(value)) return value;
-  strictUtf8 ??= new TextDecoder('utf-8', { fatal: true });
-  try {
-    return strictUtf8.decode(Buffer.from(value, 'latin1'));
-  } catch {
-    return value;
-  }
+  return utf8TextOf(Buffer.from(value, 'latin1')) ?? value;
 }
 
 /** Adds one value of `name` (spelled exactly so) in place, after any it already has. */
