@@ -36,7 +36,8 @@ export default definePlugin({
         const body = new JsonBody(start.content_type ?? 'application/json', (elements) => rootArray.add(elements));
         for await (const chunk of items) body.push(chunk as Uint8Array);
         const whole = body.end();
-        if (whole) write(whole.value);
+        // Read from JSON text, so it holds nothing JSON cannot write: no walk to look for it.
+        if (whole) encoded(() => encoder.document(whole.value));
         else encoded(() => rootArray.finish(encoder, (bytes) => ctx.write(bytes)));
       } else if (start.document) {
         for await (const item of items) write(item);

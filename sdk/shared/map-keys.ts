@@ -9,11 +9,14 @@ import { OkapiError } from './errors.js';
 import { ExactNumber } from './exact-number.js';
 import { jqPath } from './jq-path.js';
 
+/** A map okapi's values (string keys, as in JSON) cannot hold as it is. */
+export class MapKeyError extends OkapiError {}
+
 /** Two keys of one map that okapi's values hold as one: the value would show one entry and drop the other. */
-export class KeyCollisionError extends OkapiError {}
+export class KeyCollisionError extends MapKeyError {}
 
 /** A key that is a map, an array, bytes, a date or a tag: no text stands for it. */
-export class UnholdableKeyError extends OkapiError {}
+export class UnholdableKeyError extends MapKeyError {}
 
 export interface MapKeyRules {
   /** How the map is named in messages: `a CBOR map`. */

@@ -6,6 +6,7 @@
  * be told apart, a word shaped like a token.
  */
 import { isCredentialName } from './credential-names.js';
+import { queryEntryName } from './query-layers.js';
 
 /** What stands in for a secret. */
 export const MASK = '***';
@@ -135,12 +136,7 @@ function maskedParameter(pair: string, alsoSecret: ReadonlySet<string>): string 
   const eq = pair.indexOf('=');
   if (eq < 0) return pair;
   const rawName = pair.slice(0, eq);
-  let name: string;
-  try {
-    name = decodeURIComponent(rawName.replace(/\+/g, ' '));
-  } catch {
-    name = rawName;
-  }
+  const name = queryEntryName(rawName);
   return isCredentialName(name) || alsoSecret.has(name) ? `${rawName}=${MASK}` : pair;
 }
 

@@ -9,8 +9,8 @@ import { UsageError } from './errors.js';
 import { isUtf8Charset } from './decoders/decoder.js';
 import { charsetOf } from './media-type.js';
 
-/** Single-byte charsets okapi writes any text in, by canonical name, with the highest code point each holds. */
-const SINGLE_BYTE: Readonly<Record<string, number>> = { 'iso-8859-1': 0xff, 'us-ascii': 0x7f };
+/** Single-byte charsets okapi writes any text in, by canonical name, with what finds a character beyond them. */
+const SINGLE_BYTE: Readonly<Record<string, RegExp>> = { 'iso-8859-1': /[^\0-\xff]/u, 'us-ascii': /[^\0-\x7f]/u };
 const ALIASES: Readonly<Record<string, string>> = { latin1: 'iso-8859-1', 'iso_8859-1': 'iso-8859-1', 'iso8859-1': 'iso-8859-1', l1: 'iso-8859-1', ascii: 'us-ascii' };
 
 /** Tab, line breaks and the printable characters: ASCII control codes differ in some charsets (Shift_JIS, ISO-2022-JP). */
@@ -30,13 +30,13 @@ export type TextRefusal = { readonly outside: string } | { readonly unwritable: 
 export function encodeTextIn(text: string, charset: string | undefined): Uint8Array | TextRefusal {
   const name = canonicalCharset(charset);
   if (name === 'utf-8') return Buffer.from(text);
-  const highest = SINGLE_BYTE[name];
-  if (highest !== undefined) {
-    const outside = [...text].find((character) => character.codePointAt(0)! > highest);
+  const beyond = SINGLE_BYTE[name];
+  if (beyond !== undefined) {
+    const outside = beyond.exec(text)?.[0];
     return outside === undefined ? Buffer.from(text, 'latin1') : { outside };
   }
   // okapi has no encoder for other charsets, but printable ASCII is the same bytes in those that spell it as ASCII.
-  return [...text].every((character) => PRINTABLE_ASCII.includes(character)) && spellsAsciiAsAscii(name) ? Buffer.from(text, 'latin1') : { unwritable: true };
+  return /^[\t\n\r\x20-\x7e]*$/.test(text) && spellsAsciiAsAscii(name) ? Buffer.from(text, 'latin1') : { unwritable: true };
 }
 
 /** Shift_JIS, windows-1252 and most others do; UTF-16 and labels Node does not know do not. */

@@ -84,7 +84,7 @@ export function operationUrl(input: OperationUrlInput): OperationUrl {
   // say) with requests to its origin, a server's, and one in the path's key (`/search?mode=fast`,
   // which help shows as the operation's path), then the parameters'. Each is a default for the
   // next: `api connect` makes base_url the server, whose api-version would otherwise go twice.
-  const query = layerQueries([sameOrigin ? base.search.slice(1) : '', serverQuery, chosen.search.slice(1), input.query]);
+  const query = layerQueries([sameOrigin ? queryOf(base) : '', serverQuery, queryOf(chosen), input.query]);
   const url = applyUrlOverrides(`${chosen.origin}${chosen.pathname}${query === '' ? '' : `?${query}`}`, overrides, owner);
   const finalBase = new URL(applyUrlOverrides(base.href, overrides, owner));
   return { url, warnings, crossOrigin: new URL(url).origin !== finalBase.origin };

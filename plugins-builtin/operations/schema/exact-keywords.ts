@@ -56,13 +56,6 @@ function isNumberValue(value: unknown): value is NumberValue {
   return (typeof value === 'number' && Number.isFinite(value)) || isExactNumeric(value);
 }
 
-/** Whether the value holds a number a double would change: what makes a validation need EXACT_KEYWORD. */
-export function holdsExactNumber(value: unknown): boolean {
-  if (isExactNumeric(value)) return true;
-  if (Array.isArray(value)) return value.some(holdsExactNumber);
-  return isObjectLiteral(value) && Object.values(value).some(holdsExactNumber);
-}
-
 /**
  * The validation schema (validation-schema.ts) with every schema's number keywords moved into
  * EXACT_KEYWORD. Only the places that hold schemas are walked (schema-keywords.ts): a property

@@ -9,7 +9,7 @@
  */
 import type { ErrorObject } from 'ajv';
 import { schemaDialect } from './dialect.js';
-import { exactKeyword, holdsExactNumber, withExactKeywords } from './exact-keywords.js';
+import { exactKeyword, withExactKeywords } from './exact-keywords.js';
 import { withPlainNumbers } from './plain-numbers.js';
 import { SchemaProblem, validationSchema } from './validation-schema.js';
 import { violationsFromErrors } from './violation-messages.js';
@@ -31,8 +31,10 @@ export async function validateBody(value: unknown, schema: unknown, definitions:
     if (error instanceof SchemaProblem) return [unchecked(error.message)];
     throw error;
   }
-  // Numbers a double would change leave ajv's comparisons for okapi's exact ones (exact-keywords.ts).
-  const exact = holdsExactNumber(value) || holdsExactNumber(jsonSchema);
+  // Numbers a double would change leave ajv's comparisons for okapi's exact ones (exact-keywords.ts):
+  // withPlainNumbers gives back the very value it was given when there is none.
+  const body = withPlainNumbers(value);
+  const exact = body !== value || withPlainNumbers(jsonSchema) !== jsonSchema;
   const { Ajv2020 } = await import('ajv/dist/2020.js');
   const ajv = new Ajv2020({
     allErrors: true,
@@ -50,7 +52,6 @@ export async function validateBody(value: unknown, schema: unknown, definitions:
   } catch (error) {
     return [unchecked(`the schema is not one a validator can use: ${shortened(error instanceof Error ? error.message : String(error))}`)];
   }
-  const body = withPlainNumbers(value);
   if (validate(body)) return [];
   const errors = (validate.errors ?? []) as ErrorObject[];
   // ajv quotes the double it was given; the message quotes what the user wrote.

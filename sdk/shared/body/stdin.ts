@@ -9,7 +9,7 @@
 
 import { parseDocument } from 'yaml';
 import { newCborDataDecoder } from '../cbor.js';
-import { KeyCollisionError, UnholdableKeyError } from '../map-keys.js';
+import { MapKeyError } from '../map-keys.js';
 import { UsageError } from '../errors.js';
 import { ExactNumber } from '../exact-number.js';
 import { parseJsonExact } from '../json-parse.js';
@@ -52,7 +52,7 @@ export function classifyStdin(bytes: Uint8Array): StdinDocument {
   try {
     return classify(bytes);
   } catch (error) {
-    if (error instanceof KeyCollisionError || error instanceof UnholdableKeyError) {
+    if (error instanceof MapKeyError) {
       throw new UsageError(`the CBOR document on stdin cannot be sent: ${error.message}`, {
         hint: 'give the map keys that stay distinct as text (1 and "1" are the same key in JSON)',
       });
@@ -107,7 +107,7 @@ function classifyBinary(bytes: Uint8Array): StdinDocument {
       return { kind: 'structured', format: 'cbor', value, bytes };
     }
   } catch (error) {
-    if (error instanceof NestingError || error instanceof KeyCollisionError || error instanceof UnholdableKeyError) throw error;
+    if (error instanceof NestingError || error instanceof MapKeyError) throw error;
     // Not CBOR: binary data such as an image.
   }
   return { kind: 'binary', bytes, why: 'it is binary data that is neither UTF-8 text nor a CBOR map or array' };
