@@ -103,7 +103,8 @@ export function encodeBody(request: BodyInput, encoder: EncoderChoice): EncodedB
   }
   if (!hasExpression && encoder.format === 'raw') {
     // -c text/csv < data.csv: the media type says what stdin is, so it is read as nothing but text or bytes.
-    return { ...rawBytes(stdin, label.source, label.contentType), contentType: encoder.contentType, value: utf8TextOf(stdin) ?? stdin, asIs: true };
+    const text = utf8TextOf(stdin);
+    return { ...rawBytes(stdin, label.source, label.contentType, text), contentType: encoder.contentType, value: text ?? stdin, asIs: true };
   }
   const document = classifyStdin(stdin);
   if (hasExpression) {

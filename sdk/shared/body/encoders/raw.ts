@@ -26,10 +26,12 @@ export function encodeRaw(value: unknown, flag: string, contentType: string, sou
   });
 }
 
-/** Stdin or a file sent as the body: UTF-8 text in the label's charset (unchanged when that is UTF-8), other bytes as they are. */
-export function rawBytes(bytes: Uint8Array, source: string, contentType: string): RawBytes {
+/**
+ * Stdin or a file sent as the body: UTF-8 text in the label's charset (unchanged when that is UTF-8),
+ * other bytes as they are. `text` is the bytes read as UTF-8, when the caller has already read them.
+ */
+export function rawBytes(bytes: Uint8Array, source: string, contentType: string, text: string | undefined = utf8TextOf(bytes)): RawBytes {
   const charset = canonicalCharset(charsetOf(contentType));
-  const text = utf8TextOf(bytes);
   if (text === undefined) return { bytes };
   return { bytes: charset === 'utf-8' ? bytes : writeText(text, source, contentType), charset };
 }
